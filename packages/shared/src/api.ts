@@ -1,0 +1,50 @@
+/** Wire contracts between the console and the content API (DESIGN.md 3, SPEC.md 7). */
+
+/** Every error answer. `fields` is present on validation failures (400). */
+export interface ErrorBody {
+  message: string;
+  error: string;
+  fields?: { path: string; message: string }[];
+}
+
+export interface User {
+  id: number;
+  username: string;
+  name: string;
+  email?: string | null;
+}
+
+export interface LoginRequest { username: string; password: string }
+export interface LoginResponse { token: string; user: User; message: string }
+
+export type LogAction = 'create' | 'update' | 'delete';
+
+export interface LogEntry {
+  id: number;
+  action: LogAction;
+  /** A readable summary, e.g. `FAQ "How do I apply?" updated`. */
+  content: string;
+  section: string;
+  record_id: number | null;
+  username: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/logs/summary. */
+export interface LogSummary { total: number; last_updated_at: string | null }
+
+/** GET /api/logs answers the newest 100 without parameters; X-Total-Count carries the total. */
+export const LOGS_DEFAULT_LIMIT = 100;
+export const LOGS_MAX_LIMIT = 500;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** A stored record as read: its fields, its sub-items if any, id and timestamps. */
+export type SectionRecord = { id: number } & Record<string, unknown>;
+
+export interface SubItem { id: number; [key: string]: unknown }
+
+export interface HealthResponse { status: 'ok' }
+
+/** The message an unknown section answers with (SPEC.md 8.3). */
+export const UNSUPPORTED_SECTION = 'Unsupported content type';

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { type Fields, type WriteMode, valueSchema, text } from './fields.ts';
+
+/** A list of sub-items held by a section's record, e.g. steps: [{ id, step }]. */
+export interface SubItems {
+  /** The record's field holding the list (SPEC.md 3.4): 'steps', 'benefits', 'missions', 'stakeHolders'. */
+  field: string;
+  /** The key of each item's text: 'step', 'benefit', 'mission', 'stakeholder'. */
+  itemKey: string;
+  /** Human name of one item, used in audit-log summaries: 'Step', 'Benefit point'… */
+  itemLabel: string;
+  /** Longest accepted item text. */
+  max: number;
+}
+
+/** Which uploads an image field of the section accepts (SPEC.md 5). */
+export type ImagePolicy = 'any-image' | 'testimonial';
+
+export interface SectionDef<F extends Fields = Fields> {
+  slug: string;
+  /** Plural label as the navigation shows it. */
+  label: string;
+  /** One record's name, used in audit-log summaries: 'FAQ', 'Milestone'. */
+  singular: string;
+  /** A collection holds many records; a single-record section holds at most one. */
+  kind: 'collection' | 'single';
+  fields: F;
+  /** The field that names a record in summaries and confirmations. */
+  titleField: keyof F & string;
+  /** Fields a search matches (case-insensitive contains). */
+  search: (keyof F & string)[];
+  subItems?: SubItems;
+  imagePolicy: ImagePolicy;
+  /** Wire names of the timestamps: content items use camelCase (SPEC.md 3.3), all else snake_case. */
+  timestamps: 'snake' | 'camel';
+}
+
+type SectionInput<F extends Fields> = Omit<SectionDef<F>, 'imagePolicy' | 'timestamps'> &
+  Partial<Pick<SectionDef<F>, 'imagePolicy' | 'timestamps'>>;
+
+/** Checks field names against the section's own fields, then widens to the registry's type. */
+export function defineSection<F extends Fields>(d: SectionInput<F>): SectionDef {
+  const section: SectionDef<F> = { imagePolicy: 'any-image', timestamps: 'snake', ...d };
+  return section as unknown as SectionDef;
+}
+
+export const subItemText = (sub: SubItems) => text(sub.itemKey, { required: 'always', max: sub.max });
+
+/**
+ * The body schema of a record write. Strict: unknown keys, and server-owned ones such as
+ * id and timestamps, are refused rather than silently dropped.
+ */
+export function recordInputSchema(section: SectionDef, mode: WriteMode) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, def] of Object.entries(section.fields)) shape[name] = valueSchema(name, def, mode);
+  if (section.subItems) {
+    const sub = section.subItems;
+    shape[sub.field] = z.array(subItemSchema(sub, 'create')).max(200).optional();
+  }
+  return z.strictObject(shape);
+}
+
+/** One sub-item as sent in a list: an id is given for existing items and absent for new ones. */
+export function subItemSchema(sub: SubItems, mode: WriteMode) {
+  const itemText = valueSchema(sub.itemKey, subItemText(sub), 'create');
+  const id = z.number().int().positive();
+  return z.strictObject({ id: mode === 'create' ? id.optional() : id, [sub.itemKey]: itemText });
+}
+
+/** PUT /api/{slug}/sub-edit body: { [field]: [{ id, [itemKey] }] }. */
+export function subEditSchema(sub: SubItems) {
+  return z.strictObject({ [sub.field]: z.array(subItemSchema(sub, 'create')).max(200) });
+}
+
+/** POST /api/{slug}/sub body: { [itemKey]: text }. */
+export function subAddSchema(sub: SubItems) {
+  return z.strictObject({ [sub.itemKey]: valueSchema(sub.itemKey, subItemText(sub), 'create') });
+}

@@ -1,0 +1,32 @@
+import type { SectionDef } from '../section.ts';
+import { aboutHeroes } from './about-heroes.ts';
+import { benefits } from './benefits.ts';
+import { content } from './content.ts';
+import { disbursementTestimonials } from './disbursement-testimonials.ts';
+import { faqs } from './faqs.ts';
+import { heroes } from './heroes.ts';
+import { insights } from './insights.ts';
+import { messages } from './messages.ts';
+import { milestones } from './milestones.ts';
+import { missions } from './missions.ts';
+import { stakeholders } from './stakeholders.ts';
+import { steps } from './steps.ts';
+import { successStories } from './success-stories.ts';
+import { visions } from './visions.ts';
+
+/** Every section, in the navigation's order (SPEC.md 2.2, messages after testimonials per DESIGN.md 1). */
+export const sections: readonly SectionDef[] = [
+  heroes, steps, faqs, benefits, insights, aboutHeroes, missions, milestones,
+  successStories, visions, stakeholders, disbursementTestimonials, messages, content,
+];
+
+const bySlug = new Map(sections.map((s) => [s.slug, s]));
+
+export function findSection(slug: string): SectionDef | undefined {
+  return bySlug.get(slug);
+}
+
+export {
+  aboutHeroes, benefits, content, disbursementTestimonials, faqs, heroes, insights, messages,
+  milestones, missions, stakeholders, steps, successStories, visions,
+};

@@ -1,0 +1,17 @@
+import { defineSection } from '../section.ts';
+import { number, text } from '../fields.ts';
+
+export const insights = defineSection({
+  slug: 'insights', label: 'Insights', singular: 'Insights section', kind: 'single',
+  fields: {
+    title: text('Title'),
+    first_insight_number: number('First Insight Number', { required: 'always' }),
+    first_insight_text: text('First Insight Text', { required: 'always' }),
+    second_insight_number: number('Second Insight Number', { required: 'always' }),
+    second_insight_text: text('Second Insight Text', { required: 'always' }),
+    third_insight_number: number('Third Insight Number', { required: 'always' }),
+    third_insight_text: text('Third Insight Text', { required: 'always' }),
+  },
+  titleField: 'title',
+  search: ['title', 'first_insight_text', 'second_insight_text', 'third_insight_text'],
+});

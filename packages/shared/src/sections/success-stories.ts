@@ -1,0 +1,15 @@
+import { defineSection } from '../section.ts';
+import { date, image, richText, text } from '../fields.ts';
+
+export const successStories = defineSection({
+  slug: 'success-stories', label: 'Success Stories', singular: 'Success story', kind: 'collection',
+  fields: {
+    student_name: text('Student Name', { required: 'edit' }),
+    student_school: text('Student School'),
+    date: date('Date', { required: 'always' }),
+    source: text('Source'),
+    story: richText('Story'),
+    image: image('Image', { required: 'create' }),
+  },
+  titleField: 'student_name', search: ['student_name', 'student_school', 'story', 'source', 'date'],
+});
