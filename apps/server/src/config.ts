@@ -1,0 +1,69 @@
+/**
+ * Everything the server reads from its environment, parsed once at start-up (DESIGN.md 3).
+ * A bad value stops the start with a message that names the variable.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  /** Folder of the SQLite file when no DATABASE_URL is given. */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** First user on an empty database; a random password is printed when none is given. */
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sessionAbsoluteMinutes: number;
+  sessionIdleMinutes: number;
+  /** Sign-in failures allowed per username and per client address in the window. */
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  /** Trust X-Forwarded-For only behind a known proxy (TRUST_PROXY=true or a list of addresses). */
+  trustProxy: boolean | string;
+  /** Largest accepted upload, in bytes. */
+  mediaMaxBytes: number;
+  /** Largest accepted JSON or multipart body, in bytes (rich text carries data-URL images). */
+  bodyMaxBytes: number;
+  /** Folder of the built console, served at /. */
+  consoleDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite database)');
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 3000),
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl,
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1),
+    loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 1),
+    loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 5 * 1024 * 1024, 1),
+    bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),
+    consoleDir: env.CONSOLE_DIR || new URL('../../console/dist', import.meta.url).pathname,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

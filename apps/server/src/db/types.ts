@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Tables shared by every part of the server. Section tables are derived from the registry
+ * at run time and are reached through the dynamic module, so they are not listed here.
+ * Timestamps are ISO 8601 UTC strings in both dialects; booleans are 0/1 integers.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  email: string | null;
+  password_hash: string;
+  disabled: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute expiry; idle expiry is last_seen_at + the idle limit. */
+  expires_at: string;
+}
+
+export interface LogsTable {
+  id: Generated<number>;
+  action: 'create' | 'update' | 'delete';
+  content: string;
+  section: string;
+  record_id: number | null;
+  username: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  /** SHA-256 (hex) of the bytes: the content address. */
+  sha256: string;
+  ext: string;
+  content_type: string;
+  size: number;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  logs: LogsTable;
+  media: MediaTable;
+}
