@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from './types.ts';
+
+export const SQLITE_FILE_NAME = 'bursary.sqlite';
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema every connection works in (tests isolate themselves this way). */
+  searchPath?: string;
+}
+
+/**
+ * Opens the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
+ * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash
+ * (DESIGN.md 4).
+ */
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<Kysely<Database>> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  return openSqlite(config.dataDir);
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  const folder = resolve(dataDir);
+  mkdirSync(folder, { recursive: true });
+  const database = new SqliteDatabase(join(folder, SQLITE_FILE_NAME));
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Kysely<Database>> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // a schema name is an identifier: quote it so any name stays one token
+    ...(options.searchPath ? { options: `-c search_path="${options.searchPath.replaceAll('"', '""')}"` } : {}),
+  });
+  // an idle client losing its server must not crash the process; the next query reports it
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return db;
+}

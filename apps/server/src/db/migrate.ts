@@ -1,0 +1,27 @@
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { sections } from '@bursary/shared';
+import { dialectOf } from './dialect.ts';
+import { migrations } from './migrations/index.ts';
+import { syncSectionTables } from './section-schema.ts';
+import type { Database } from './types.ts';
+
+/** Any fixed number: the advisory lock that keeps two starting instances from syncing at once. */
+const SECTION_SYNC_LOCK = 4_207_731;
+
+/**
+ * Runs every pending migration, then adds what the registry gained since (new sections, new
+ * fields). Both steps are safe when several instances start together on one PostgreSQL.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SECTION_SYNC_LOCK})`.execute(trx);
+    await syncSectionTables(trx as Kysely<unknown>, sections);
+  });
+}
