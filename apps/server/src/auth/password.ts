@@ -1,0 +1,67 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { isCommonPassword } from './common-passwords.ts';
+
+/**
+ * Salted scrypt (ASVS 2.4.1). The stored form carries its own parameters, so the cost can be
+ * raised later without breaking existing hashes:  scrypt$N$r$p$salt$hash  (salt, hash base64url).
+ * N = 2^17, r = 8, p = 1 is OWASP's recommended minimum: about 128 MiB and a few hundred ms.
+ */
+const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; leave room above it for the bookkeeping node adds.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, DEFAULT_PARAMS);
+  const { N, r, p } = DEFAULT_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+interface ParsedHash { N: number; r: number; p: number; salt: Buffer; key: Buffer }
+
+function parseHash(stored: string): ParsedHash | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  if (!N || !r || !p || !Number.isInteger(Math.log2(N)) || N > 2 ** 20 || r > 32 || p > 16) return undefined;
+  return { N, r, p, salt: Buffer.from(parts[4] ?? '', 'base64url'), key: Buffer.from(parts[5] ?? '', 'base64url') };
+}
+
+/** A hash of a random password, checked when the username is unknown so both paths cost the same. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  return dummyHash;
+}
+
+/** True when the password matches; a malformed stored hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) {
+    // still do the work, so a broken row does not answer faster than a real one
+    await derive(password, randomBytes(SALT_BYTES), DEFAULT_PARAMS);
+    return false;
+  }
+  const key = await derive(password, parsed.salt, parsed);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** Why a new password is refused (ASVS 2.1.1, 2.1.2, 2.1.7), or undefined when it is acceptable. */
+export function newPasswordProblem(password: string): string | undefined {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `The new password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+  if (length > PASSWORD_MAX_LENGTH) return `The new password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  if (isCommonPassword(password)) return 'This password is too common; choose another one';
+  return undefined;
+}

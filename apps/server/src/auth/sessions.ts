@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { AuthUser } from './types.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export interface SessionLimits {
+  absoluteMinutes: number;
+  idleMinutes: number;
+}
+
+export type Clock = () => Date;
+
+const MINUTE = 60_000;
+/** last_seen_at is refreshed at most this often, to spare a write on every request. */
+const TOUCH_INTERVAL_MS = MINUTE;
+
+export async function openSession(db: Kysely<Database>, userId: number, limits: SessionLimits, now: Date): Promise<string> {
+  const token = newToken();
+  await db.insertInto('sessions').values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + limits.absoluteMinutes * MINUTE).toISOString(),
+  }).execute();
+  return token;
+}
+
+export interface LiveSession { sessionId: number; user: AuthUser }
+
+/**
+ * The session a token opened, if it is still live: not revoked, within its absolute and idle
+ * limits, and its user not disabled. A dead session found on the way is deleted.
+ */
+export async function findLiveSession(db: Kysely<Database>, token: string, limits: SessionLimits, now: Date): Promise<LiveSession | undefined> {
+  const row = await db.selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at',
+      'users.id', 'users.username', 'users.name', 'users.email', 'users.disabled',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const lastSeen = Date.parse(row.last_seen_at);
+  const idleDeadline = lastSeen + limits.idleMinutes * MINUTE;
+  const dead = Number(row.disabled) !== 0 || now.getTime() >= Date.parse(row.expires_at) || now.getTime() >= idleDeadline;
+  if (dead) {
+    await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
+    return undefined;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.session_id).execute();
+  }
+  return {
+    sessionId: row.session_id,
+    user: { id: row.id, username: row.username, name: row.name, email: row.email },
+  };
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Drops sessions past their absolute expiry; called now and then so the table stays small. */
+export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+}

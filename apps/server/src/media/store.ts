@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { ImagePolicy } from '@bursary/shared';
+import type { Database } from '../db/types.ts';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
+import { OTHER_RASTER, WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
+import { cleanSvg } from './svg.ts';
+
+export interface Upload {
+  bytes: Buffer;
+  /** The client's file name and Content-Type: kept for nothing, trusted for nothing (ASVS 12.3.1). */
+  filename?: string;
+  declaredType?: string;
+}
+
+const SVG: RasterType = { ext: 'svg', mime: 'image/svg+xml' };
+
+const ACCEPTED: Record<ImagePolicy, string> = {
+  testimonial: 'PNG, JPEG, GIF, WebP or SVG',
+  'any-image': 'PNG, JPEG, GIF, WebP, AVIF, BMP, ICO, TIFF, JPEG XL or SVG',
+};
+
+export function unsupported(policy: ImagePolicy): UnsupportedMediaTypeError {
+  return new UnsupportedMediaTypeError(`This file is not an accepted image. Upload a ${ACCEPTED[policy]} image.`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/** Decides the type from the bytes alone and returns what is to be stored. */
+export async function inspectImage(bytes: Buffer, policy: ImagePolicy, maxBytes: number): Promise<{ type: RasterType; bytes: Buffer }> {
+  if (bytes.length === 0) throw new BadRequestError('The uploaded file is empty. Choose an image file.');
+  if (bytes.length > maxBytes) throw new PayloadTooLargeError(`The image is larger than the ${formatBytes(maxBytes)} limit. Upload a smaller file.`);
+  const sniffed = await sniffExtension(bytes);
+  const raster = sniffed === undefined ? undefined
+    : WEB_RASTER[sniffed] ?? (policy === 'any-image' ? OTHER_RASTER[sniffed] : undefined);
+  if (raster && sniffed !== undefined) {
+    if (!isWellFormedRaster(sniffed, bytes) || hasEmbeddedMarkup(bytes)) throw unsupported(policy);
+    return { type: raster, bytes };
+  }
+  // file-type knows no SVG; a real SVG is recognised by parsing it, and only then
+  if (sniffed === undefined || sniffed === 'xml') {
+    const cleaned = cleanSvg(bytes);
+    if (cleaned) return { type: SVG, bytes: cleaned };
+  }
+  throw unsupported(policy);
+}
+
+/**
+ * Stores an uploaded image in the database, content-addressed and deduplicated, and returns
+ * its URL. Nothing is written to disk. Pass the write's transaction so the image lands with it.
+ */
+export async function storeImage(
+  db: Kysely<Database> | Transaction<Database>,
+  upload: Upload,
+  policy: ImagePolicy,
+  maxBytes: number,
+): Promise<string> {
+  const { type, bytes } = await inspectImage(upload.bytes, policy, maxBytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await db.insertInto('media').values({
+    sha256,
+    ext: type.ext,
+    content_type: type.mime,
+    size: bytes.length,
+    bytes,
+    created_at: new Date().toISOString(),
+  }).onConflict((conflict) => conflict.column('sha256').doNothing()).execute();
+  return mediaUrl(sha256, type.ext);
+}
+
+export const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;
