@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/types.ts';
+import { UserInputError, createUser, disableUser, findUserByUsername, listUsers, setPassword } from '../auth/users.ts';
+import { CliError, readNewPassword } from './password-input.ts';
+
+/**
+ * `npm run user -- add NAME | passwd NAME | list | disable NAME` (DESIGN.md 3).
+ * Exit codes: 0 done, 1 refused (unknown user, weak password…), 2 wrong usage.
+ */
+const USAGE = `Usage:
+  npm run user -- add USERNAME [--name "Full Name"] [--email ADDRESS] [--password-stdin]
+  npm run user -- passwd USERNAME [--password-stdin]
+  npm run user -- list
+  npm run user -- disable USERNAME
+Passwords are asked at a hidden prompt, or read from standard input with --password-stdin;
+they are never accepted as arguments.`;
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        'password-stdin': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    const hint = argv.some((a) => /^--?pass(word)?(=|$)/.test(a)) ? ' (passwords are never taken as arguments: use --password-stdin or the prompt)' : '';
+    // node's message goes on to explain `--` positionals; its first sentence is the point
+    const reason = (error instanceof Error ? error.message : String(error)).split('. ')[0];
+    throw new CliError(`${reason}${hint}. See: npm run user -- --help`, 2);
+  }
+}
+
+async function existingUser(db: Kysely<Database>, username: string) {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new CliError(`No user named "${username}". See the users with: npm run user -- list`);
+  return user;
+}
+
+function printTable(rows: Awaited<ReturnType<typeof listUsers>>) {
+  if (rows.length === 0) return console.log('No users yet. Add one with: npm run user -- add USERNAME');
+  const lines = rows.map((u) => [String(u.id), u.username, u.name, u.email ?? '', Number(u.disabled) ? 'disabled' : 'active', u.created_at.slice(0, 10)]);
+  const header = ['ID', 'USERNAME', 'NAME', 'EMAIL', 'STATUS', 'CREATED'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv);
+  const [command, username, ...rest] = positionals;
+  if (values.help || command === undefined) return console.log(USAGE);
+  const needsName = command === 'add' || command === 'passwd' || command === 'disable';
+  if (command !== 'list' && !needsName) throw new CliError(`Unknown command "${command}". See: npm run user -- --help`, 2);
+  if (needsName && (username === undefined || rest.length > 0)) throw new CliError(`"${command}" takes one username, e.g. npm run user -- ${command} alice`, 2);
+  if (!needsName && positionals.length > 1) throw new CliError('"list" takes no username', 2);
+
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const name = username as string;
+    switch (command) {
+      case 'add': {
+        if (await findUserByUsername(db, name)) throw new CliError(`A user named "${name}" already exists`);
+        const password = await readNewPassword(values['password-stdin']);
+        const user = await createUser(db, { username: name, password, name: values.name, email: values.email });
+        console.log(`Added user "${user.username}" (id ${user.id}).`);
+        break;
+      }
+      case 'passwd': {
+        const user = await existingUser(db, name);
+        const password = await readNewPassword(values['password-stdin']);
+        await setPassword(db, user.id, password);
+        console.log(`Changed the password of "${user.username}"; their sessions have ended.`);
+        break;
+      }
+      case 'disable': {
+        const user = await existingUser(db, name);
+        await disableUser(db, user.id);
+        console.log(`Disabled "${user.username}"; their sessions have ended.`);
+        break;
+      }
+      default:
+        printTable(await listUsers(db));
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof CliError) {
+    console.error(`error: ${error.message}`);
+    process.exitCode = error.exitCode;
+  } else if (error instanceof UserInputError || error instanceof ConfigError) {
+    console.error(`error: ${error.message}`);
+    process.exitCode = error instanceof ConfigError ? 2 : 1;
+  } else {
+    console.error(`error: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    process.exitCode = 1;
+  }
+}
