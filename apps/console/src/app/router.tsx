@@ -1,0 +1,40 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicOnly, RequireAuth } from './guards';
+import { RouteError } from './route-error';
+import { PageLoading } from '@/components/page-loading';
+import { screenRoutes } from './screen-routes';
+
+/** Every route of the console (SPEC.md 2.1); each screen is its own lazily loaded chunk. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: '/', lazy: async () => ({ Component: (await import('@/features/auth/sign-in-page')).SignInPage }) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('@/features/layout/app-layout')).AppLayout }),
+            children: [
+              { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
+              // DESIGN.md 1: the mobile reading of the Insight link lands on the declared route.
+              { path: '/insight', element: <Navigate to="/insights" replace /> },
+              ...screenRoutes,
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,26 @@
+import type * as React from 'react';
+import { Toaster as Sonner, toast as notify } from 'sonner';
+
+/**
+ * The second notice style (SPEC.md 9) for long operations such as uploads and saves:
+ * `notify.loading(…)`, then `notify.success(…, { id })` or `notify.error(…, { id })`, or
+ * `notify.promise(promise, { loading, success, error })`. Up to 3 notices, 4000 ms each.
+ */
+export { notify };
+
+export const NOTIFY_OPTIONS = { visibleToasts: 3, duration: 4000, width: 356, gap: 14, offset: 32 } as const;
+
+export function Notifier() {
+  return (
+    <Sonner
+      position="top-right"
+      theme="system"
+      visibleToasts={NOTIFY_OPTIONS.visibleToasts}
+      duration={NOTIFY_OPTIONS.duration}
+      gap={NOTIFY_OPTIONS.gap}
+      offset={NOTIFY_OPTIONS.offset}
+      style={{ '--width': `${NOTIFY_OPTIONS.width}px` } as React.CSSProperties}
+    />
+  );
+}
+export { Notifier as Toaster };

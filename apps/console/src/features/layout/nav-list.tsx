@@ -1,0 +1,48 @@
+import { Link, useLocation } from 'react-router';
+import { cn } from '@/lib/utils';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { isNavItemActive } from './is-nav-active';
+import { navItems } from './nav-items';
+
+interface NavListProps {
+  /** Icons only, names in tooltips (the collapsed desktop sidebar). */
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}
+
+export function NavList({ collapsed = false, onNavigate }: NavListProps) {
+  const { pathname } = useLocation();
+  return (
+    <ul className="flex flex-col gap-1">
+      {navItems.map((item) => {
+        const active = isNavItemActive(item.to, pathname, item.alsoActiveFor);
+        const link = (
+          <Link
+            to={item.to}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            aria-label={collapsed ? item.label : undefined}
+            className={cn(
+              'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              active ? 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground' : 'text-foreground/80',
+              collapsed && 'justify-center px-0',
+            )}
+          >
+            <item.icon className="size-5 shrink-0" aria-hidden />
+            {!collapsed && <span className="truncate">{item.label}</span>}
+          </Link>
+        );
+        return (
+          <li key={item.to}>
+            {collapsed ? (
+              <Tooltip>
+                <TooltipTrigger asChild>{link}</TooltipTrigger>
+                <TooltipContent side="right">{item.label}</TooltipContent>
+              </Tooltip>
+            ) : link}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

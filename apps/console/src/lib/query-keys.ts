@@ -1,0 +1,22 @@
+/**
+ * Every query key in one place (STYLE.md 4), so reads, prefetches and invalidations agree.
+ * Invalidate `queryKeys.sections.all(slug)` after any write to refresh that section's lists.
+ */
+export type ListParams = Record<string, string | number | boolean | undefined>;
+
+export const queryKeys = {
+  sections: {
+    root: () => ['sections'] as const,
+    all: (slug: string) => ['sections', slug] as const,
+    lists: (slug: string) => ['sections', slug, 'list'] as const,
+    list: (slug: string, params: ListParams = {}) => ['sections', slug, 'list', params] as const,
+    details: (slug: string) => ['sections', slug, 'detail'] as const,
+    detail: (slug: string, id: string | number) => ['sections', slug, 'detail', String(id)] as const,
+  },
+  logs: {
+    all: () => ['logs'] as const,
+    list: (params: ListParams = {}) => ['logs', 'list', params] as const,
+    summary: () => ['logs', 'summary'] as const,
+  },
+  me: () => ['me'] as const,
+};

@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+import type { User } from '@bursary/shared';
+
+/** SPEC.md 3.1: the session lives in localStorage under these two keys. */
+export const USER_KEY = 'user';
+export const TOKEN_KEY = 'token';
+
+export interface Session {
+  user: User;
+  token: string;
+}
+
+type Listener = () => void;
+
+let current: Session | null = null;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function isUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string';
+}
+
+function removeStored(): void {
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+/**
+ * Reads the stored session (SPEC.md 4.1). Authenticated means both items are present; anything
+ * unreadable counts as corrupt and both items are removed, so a half-written session never lingers.
+ */
+export function restoreSession(): Session | null {
+  const rawUser = localStorage.getItem(USER_KEY);
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (rawUser === null && token === null) {
+    current = null;
+    return null;
+  }
+  let user: unknown;
+  try {
+    user = rawUser === null ? null : JSON.parse(rawUser);
+  } catch {
+    user = null;
+  }
+  if (!isUser(user) || !token) {
+    removeStored();
+    current = null;
+    return null;
+  }
+  current = { user, token };
+  return current;
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.token ?? null;
+}
+
+export function setSession(session: Session): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(session.user));
+  localStorage.setItem(TOKEN_KEY, session.token);
+  current = session;
+  emit();
+}
+
+/** Ends the session in memory and in storage (sign-in failure, logout, expired token). */
+export function clearSession(): void {
+  removeStored();
+  current = null;
+  emit();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current session; components re-render when it starts or ends. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}

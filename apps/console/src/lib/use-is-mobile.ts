@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** SPEC.md 1 and 9: below 768 px the console uses its mobile layout. */
+export const MOBILE_BREAKPOINT = 768;
+const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+const isMobileNow = () => window.matchMedia(QUERY).matches;
+
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(subscribe, isMobileNow, () => false);
+}

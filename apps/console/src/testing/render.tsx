@@ -1,0 +1,37 @@
+import type * as React from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { QueryClient } from '@tanstack/react-query';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/router';
+import { setSession } from '@/lib/session';
+import { makeUser } from './factories';
+
+/** A query client for tests: no retries, so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function signInAs(name = 'Ada Editor', token = 'token-123') {
+  const user = makeUser({ name });
+  setSession({ user, token });
+  return user;
+}
+
+/** Renders the whole console (real routes, guard, layout, toasts) at `path`. */
+export function renderApp(path: string, appRoutes: RouteObject[] = routes) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders one component inside the providers and a router, for screen-level tests. */
+export function renderWithProviders(ui: React.ReactElement, { path = '/' }: { path?: string } = {}) {
+  return renderApp(path, [{ path: '*', element: ui }]);
+}
