@@ -22,6 +22,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   }
   await db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SECTION_SYNC_LOCK})`.execute(trx);
-    await syncSectionTables(trx as Kysely<unknown>, sections);
+    await syncSectionTables(trx as unknown as Kysely<unknown>, sections);
   });
 }

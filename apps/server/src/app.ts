@@ -1,0 +1,73 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import type { Kysely } from 'kysely';
+import { sections } from '@bursary/shared';
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
+import mediaPlugin from './media/plugin.ts';
+import consolePlugin from './plugins/console.ts';
+import dbPlugin from './plugins/db.ts';
+import errorHandler from './plugins/error-handler.ts';
+import notFound from './plugins/not-found.ts';
+import healthRoutes from './routes/health.ts';
+import logRoutes from './routes/logs.ts';
+import openapiRoutes from './routes/openapi.ts';
+import sectionRoutes from './sections/routes.ts';
+
+export interface RouteEntry { method: string; url: string }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the closed-by-default test and the API description. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** A migrated database; the app closes it when it closes. */
+  db: Kysely<Database>;
+  logger?: FastifyServerOptions['logger'];
+  /** Passed to the auth plugin (tests move its clock). */
+  auth?: AuthPluginOptions;
+}
+
+/**
+ * Builds the whole server as Fastify plugins: framework plugins, then cross-cutting ones, then
+ * routes. It never listens (server.ts does), so tests run the real app through inject().
+ */
+export async function buildApp({ config, db, logger = false, auth = {} }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyMaxBytes,
+    trustProxy: config.trustProxy,
+    // the spec's clients send /sub-edit/ with a trailing slash
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
+  await app.register(dbPlugin, { db, config });
+  await app.register(errorHandler);
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: config.mediaMaxBytes, files: 4, fields: 60, parts: 64, fieldSize: config.bodyMaxBytes, fieldNameSize: 100, headerPairs: 100 },
+  });
+  app.addHook('onSend', async (_request, reply) => { void reply.header('X-Content-Type-Options', 'nosniff'); });
+
+  await app.register(authPlugin, auth);
+  await app.register(mediaPlugin);
+  await app.register(healthRoutes);
+  await app.register(logRoutes);
+  for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
+  await app.register(openapiRoutes);
+  await app.register(consolePlugin);
+  await app.register(notFound);
+  return app;
+}

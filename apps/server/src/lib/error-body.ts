@@ -1,0 +1,21 @@
+import { STATUS_CODES } from 'node:http';
+import type { ErrorBody } from '@bursary/shared';
+import type { FieldIssue } from './errors.ts';
+
+/** The one error shape on the wire; `error` defaults to the status's reason phrase. */
+export function errorBody(status: number, message: string, options: {
+  error?: string; fields?: FieldIssue[] | undefined; extra?: Record<string, unknown> | undefined;
+} = {}): ErrorBody & Record<string, unknown> {
+  return {
+    ...options.extra,
+    message,
+    error: options.error ?? STATUS_CODES[status] ?? 'Error',
+    ...(options.fields ? { fields: options.fields } : {}),
+  };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} kB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../app.ts';
+import { ensureFirstUser } from '../auth/bootstrap.ts';
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/types.ts';
+
+export interface StartOptions {
+  /** Runs after migrations and the first user, before listening (the demo fills its content here). */
+  prepare?: (db: Kysely<Database>) => Promise<void>;
+  print?: (line: string) => void;
+}
+
+/**
+ * Opens and migrates the database, makes sure a first user exists, then listens. SIGTERM and
+ * SIGINT close the server gracefully: in-flight requests finish, then the database closes.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<FastifyInstance> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const db = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(db);
+    await ensureFirstUser(db, config, print);
+    await options.prepare?.(db);
+    app = await buildApp({ config, db, logger: { level: config.logLevel } });
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    if (app) await app.close(); else await db.destroy();
+    throw error;
+  }
+  const running = app;
+  const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  print(`Bursary is running at ${address} (console at /, API at /api)`);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) process.exit(1); // a second signal: stop waiting
+    closing = true;
+    print(`${signal} received: finishing open requests, then stopping.`);
+    running.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  return running;
+}

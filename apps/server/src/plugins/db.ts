@@ -1,0 +1,20 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: Config;
+  }
+}
+
+export interface DbPluginOptions { db: Kysely<Database>; config: Config }
+
+/** Decorates the migrated database and the configuration; the app owns the database from here on. */
+export default fp<DbPluginOptions>(async (app, { db, config }) => {
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => { await db.destroy(); });
+}, { name: 'bursary-db' });

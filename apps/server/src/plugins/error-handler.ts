@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/errors.ts';
+import { errorBody, formatBytes } from '../lib/error-body.ts';
+
+const INTERNAL_MESSAGE = 'Something went wrong on the server. Please try again.';
+
+/** Fastify's and its plugins' own 4xx failures, in the product's words (never their raw text). */
+function frameworkMessage(error: FastifyError, bodyMaxBytes: number, mediaMaxBytes: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON. Check its syntax and send it again.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty. Send a JSON object.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request body is larger than the ${formatBytes(bodyMaxBytes)} limit.`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not supported. Send JSON (application/json) or a form (multipart/form-data).';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return `The image is larger than the ${formatBytes(mediaMaxBytes)} limit.`;
+    case 'FST_PARTS_LIMIT': case 'FST_FILES_LIMIT': case 'FST_FIELDS_LIMIT':
+      return 'The form has too many fields or files.';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'The request is not a valid multipart form.';
+    default:
+      if (error instanceof SyntaxError) return 'The request body is not valid JSON. Check its syntax and send it again.';
+      return 'The request could not be read. Check it and send it again.';
+  }
+}
+
+/** Maps every thrown error to `{ message, error, fields? }` (DESIGN.md 2). Handlers just throw. */
+export default fp(async (app) => {
+  const { bodyMaxBytes, mediaMaxBytes } = app.config;
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.status).send(errorBody(error.status, error.message, {
+        error: error.code, fields: error.fields, extra: error.extra,
+      }));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // 406 from the multipart parser means a broken form: a client error of the 400 kind
+      const answered = status === 406 ? 400 : status;
+      request.log.info({ code: error.code }, 'request refused');
+      return reply.status(answered).send(errorBody(answered, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody(500, INTERNAL_MESSAGE));
+  });
+}, { name: 'bursary-error-handler', dependencies: ['bursary-db'] });

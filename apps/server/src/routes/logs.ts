@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
+import { sql } from 'kysely';
+import { MethodNotAllowedError } from '../lib/errors.ts';
+import { intParam } from '../lib/query.ts';
+import { requireToken, setTotal } from '../sections/route-context.ts';
+
+const READ_ONLY = 'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
+
+/** The audit trail (DESIGN.md 1): read-only, behind the token, newest first. */
+const logRoutes: FastifyPluginAsync = async (app) => {
+  const auth = requireToken(app);
+
+  app.get('/api/logs', auth, async (request, reply): Promise<LogEntry[]> => {
+    const query = request.query as Record<string, unknown>;
+    const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
+    const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
+    const [rows, count] = await Promise.all([
+      app.db.selectFrom('logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      app.db.selectFrom('logs').select(sql<number | string>`count(*)`.as('total')).executeTakeFirst(),
+    ]);
+    setTotal(reply, Number(count?.total ?? 0));
+    return rows.map((row) => ({ ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id) }));
+  });
+
+  app.get('/api/logs/summary', auth, async (): Promise<LogSummary> => {
+    const row = await app.db.selectFrom('logs')
+      .select([sql<number | string>`count(*)`.as('total'), sql<string | null>`max(updated_at)`.as('last_updated_at')])
+      .executeTakeFirst();
+    return { total: Number(row?.total ?? 0), last_updated_at: row?.last_updated_at ?? null };
+  });
+
+  // writes are refused, but only to a signed-in caller: without a token the answer is 401 as for any write
+  const refuse = async () => { throw new MethodNotAllowedError(READ_ONLY, 'GET'); };
+  for (const url of ['/api/logs', '/api/logs/*']) {
+    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...auth, handler: refuse });
+  }
+};
+
+export default logRoutes;

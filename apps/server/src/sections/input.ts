@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
+import { BadRequestError, type FieldIssue, ValidationError } from '../lib/errors.ts';
+
+export interface Upload { bytes: Buffer; filename?: string; declaredType?: string }
+
+export interface RawInput { body: Record<string, unknown>; uploads: Map<string, Upload> }
+
+/** Keys the server owns: sent in a body they are refused, never stored (SECURITY-TESTING.md 1.7). */
+export const SERVER_OWNED_KEYS = ['id', 'version', 'created_at', 'updated_at', 'createdAt', 'updatedAt'];
+
+/** Stands in for an uploaded file while the body is validated; replaced by the media URL before storing. */
+export const UPLOAD_PLACEHOLDER = '/media/upload';
+
+/** Media URLs this server hands out: /media/{sha256}.{ext}. */
+export const MEDIA_URL = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Multipart text as the field's JSON value would be: numbers parsed, an empty optional field null. */
+function fromFormText(section: SectionDef, mode: WriteMode, name: string, text: string): unknown {
+  if (section.subItems?.field === name) {
+    try { return JSON.parse(text) as unknown; } catch { throw new ValidationError([{ path: name, message: `${name} must be a JSON list` }]); }
+  }
+  const def = section.fields[name];
+  if (!def) return text;
+  if (text.trim() === '') {
+    if (!isRequired(def, mode)) return null;
+    return def.kind === 'number' ? undefined : text;
+  }
+  if (def.kind === 'number' && /^\s*-?\d+(\.\d+)?\s*$/.test(text)) return Number(text);
+  return text;
+}
+
+async function readMultipart(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
+  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const uploads = new Map<string, Upload>();
+  for await (const part of request.parts()) {
+    const name = part.fieldname;
+    if (Object.hasOwn(body, name) || uploads.has(name)) throw new BadRequestError(`The form sends ${name} more than once.`);
+    if (part.type === 'file') {
+      if (section.fields[name]?.kind !== 'image') {
+        throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
+      }
+      const bytes = await part.toBuffer();
+      uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
+    } else {
+      body[name] = fromFormText(section, mode, name, typeof part.value === 'string' ? part.value : String(part.value));
+    }
+  }
+  return { body, uploads };
+}
+
+/** The body of a record write: JSON, or a multipart form whose file fields are images. */
+export async function readRecordBody(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
+  if (request.isMultipart()) return readMultipart(request, section, mode);
+  if (!isPlainObject(request.body)) {
+    throw new BadRequestError(`The request body must be a JSON object of the ${section.label} fields.`);
+  }
+  return { body: request.body, uploads: new Map() };
+}
+
+/** zod issues as `{ path, message }`, one per unknown key so each is named. */
+export function issuesOf(error: z.ZodError, sectionLabel: string): FieldIssue[] {
+  return error.issues.flatMap((issue): FieldIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
+      return issue.keys.map((key) => ({ path: `${prefix}${key}`, message: `${key} is not a field of ${sectionLabel}` }));
+    }
+    return [{ path: issue.path.join('.'), message: issue.message }];
+  });
+}
+
+export function refuseServerOwned(body: Record<string, unknown>): void {
+  const sent = SERVER_OWNED_KEYS.filter((key) => Object.hasOwn(body, key));
+  if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
+}
+
+/** Checks a record write against the registry; answers the fields to store by registry name. */
+export function validateRecord(section: SectionDef, mode: WriteMode, input: RawInput): Record<string, unknown> {
+  refuseServerOwned(input.body);
+  const candidate: Record<string, unknown> = { ...input.body };
+  for (const name of input.uploads.keys()) {
+    if (candidate[name] !== undefined && candidate[name] !== null) {
+      throw new ValidationError([{ path: name, message: `${name} is sent both as a file and as text; send one` }]);
+    }
+    candidate[name] = UPLOAD_PLACEHOLDER;
+  }
+  // an empty image field means "no image", like null
+  for (const [name, def] of Object.entries(section.fields)) {
+    if (def.kind === 'image' && candidate[name] === '' && !isRequired(def, mode)) candidate[name] = null;
+  }
+  const parsed = recordInputSchema(section, mode).safeParse(candidate);
+  if (!parsed.success) throw new ValidationError(issuesOf(parsed.error, section.label));
+  const values = parsed.data as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  for (const [name, def] of Object.entries(section.fields)) {
+    const value = values[name];
+    if (def.kind === 'image' && typeof value === 'string' && value !== UPLOAD_PLACEHOLDER && !MEDIA_URL.test(value)) {
+      issues.push({ path: name, message: `${name} must be an image uploaded to this server (/media/…), or empty` });
+    }
+    if (def.kind === 'date' && value === '') values[name] = null;
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return values;
+}

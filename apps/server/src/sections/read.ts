@@ -1,0 +1,42 @@
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { etagOf } from '../lib/etag.ts';
+import { columnOf, timestampKeys } from './naming.ts';
+import { type Db, type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
+
+export interface ReadRecord { record: SectionRecord; etag: string; version: number }
+
+/** A stored row as the API answers it: registry field names, the sub-item list, wire timestamps. */
+export function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord {
+  const id = Number(row.id);
+  const record: SectionRecord = { id };
+  for (const name of Object.keys(section.fields)) record[name] = row[columnOf(name)] ?? null;
+  const sub = section.subItems;
+  if (sub) record[sub.field] = (items ?? []).map((item) => ({ id: item.id, [sub.itemKey]: item.text }));
+  const keys = timestampKeys(section);
+  record[keys.created] = row.created_at;
+  record[keys.updated] = row.updated_at;
+  return record;
+}
+
+async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
+  const sub = section.subItems;
+  if (!sub) return rows.map((row) => toWire(section, row));
+  const items = await listItems(db, section, sub, rows.map((row) => Number(row.id)));
+  return rows.map((row) => toWire(section, row, items.get(Number(row.id))));
+}
+
+async function fromRow(db: Db, section: SectionDef, row: Row | undefined): Promise<ReadRecord | undefined> {
+  if (!row) return undefined;
+  const [record] = await withItems(db, section, [row]);
+  const version = Number(row.version);
+  return record && { record, etag: etagOf(record.id, version), version };
+}
+
+export const readRecord = async (db: Db, section: SectionDef, id: number) => fromRow(db, section, await findRow(db, section, id));
+
+export const readSingle = async (db: Db, section: SectionDef) => fromRow(db, section, await findSingleRow(db, section));
+
+export async function readList(db: Db, section: SectionDef, query: ListQuery): Promise<{ records: SectionRecord[]; total: number; rows: Row[] }> {
+  const { rows, total } = await listRows(db, section, query);
+  return { records: await withItems(db, section, rows), total, rows };
+}

@@ -1,0 +1,112 @@
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { appendLog, summary } from '../lib/audit.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { type RawInput, validateRecord } from './input.ts';
+import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { type Db, deleteRow, insertRow, updateRow } from './repository.ts';
+import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
+import { checkIfMatch, lockSection, staleWrite, toColumns, type WriteContext } from './write-support.ts';
+
+export const notFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
+
+export async function logItemChanges(trx: Db, ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[], now: string): Promise<void> {
+  const label = section.subItems?.itemLabel ?? 'Item';
+  for (const change of changes) {
+    await appendLog(trx, {
+      action: change.action, content: summary(label, change.text, change.action, change.id),
+      section: section.slug, recordId: parentId, username: ctx.username,
+    }, now);
+  }
+}
+
+async function logRecord(trx: Db, ctx: WriteContext, section: SectionDef, record: SectionRecord, action: 'create' | 'update' | 'delete', now: string) {
+  await appendLog(trx, {
+    action, content: summary(section.singular, record[section.titleField], action, record.id),
+    section: section.slug, recordId: record.id, username: ctx.username,
+  }, now);
+}
+
+async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
+  const read = await readRecord(trx, section, id);
+  if (!read) throw notFound(section, id);
+  return read;
+}
+
+/** POST /api/{slug}; a single-record section takes it only while it has no record (DESIGN.md 1). */
+export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
+  const values = validateRecord(section, 'create', input);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (section.kind === 'single') {
+      await lockSection(trx, section);
+      if (await readSingle(trx, section)) {
+        throw new ConflictError(`${section.label} already has its record. Edit it instead of creating another (PUT /api/${section.slug}).`);
+      }
+    }
+    return insertWithItems(trx, ctx, section, values, input);
+  });
+}
+
+async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
+  const now = nowIso();
+  const id = await insertRow(trx, section, await toColumns(trx, ctx.config, section, values, input.uploads, 'create'), now);
+  const created = await reread(trx, section, id);
+  await logRecord(trx, ctx, section, created.record, 'create', now);
+  const sub = section.subItems;
+  if (sub && values[sub.field] !== undefined) {
+    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
+    return reread(trx, section, id);
+  }
+  return created;
+}
+
+async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, current: ReadRecord, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
+  checkIfMatch(section, ctx.ifMatch, current);
+  const now = nowIso();
+  const id = current.record.id;
+  const columns = await toColumns(trx, ctx.config, section, values, input.uploads, 'update');
+  const landed = await updateRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
+  if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+  const sub = section.subItems;
+  if (sub && values[sub.field] !== undefined) {
+    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
+  }
+  const updated = await reread(trx, section, id);
+  await logRecord(trx, ctx, section, updated.record, 'update', now);
+  return updated;
+}
+
+/** PUT /api/{slug}/{id}: fields left out keep their value. */
+export async function updateRecord(ctx: WriteContext, section: SectionDef, id: number, input: RawInput): Promise<ReadRecord> {
+  const values = validateRecord(section, 'update', input);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await readRecord(trx, section, id);
+    if (!current) throw notFound(section, id);
+    return updateExisting(trx, ctx, section, current, values, input);
+  });
+}
+
+/** PUT /api/{slug} of a single-record section: updates its record, or creates it when there is none. */
+export async function putSingleRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<{ read: ReadRecord; created: boolean }> {
+  const exists = await readSingle(ctx.db, section);
+  const values = validateRecord(section, exists ? 'update' : 'create', input);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockSection(trx, section);
+    const current = await readSingle(trx, section);
+    if (current) return { read: await updateExisting(trx, ctx, section, current, exists ? values : validateRecord(section, 'update', input), input), created: false };
+    // If-Match names a version; with no record there is none to match (RFC 9110 13.1.1)
+    if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
+    return { read: await insertWithItems(trx, ctx, section, exists ? validateRecord(section, 'create', input) : values, input), created: true };
+  });
+}
+
+export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: number): Promise<SectionRecord> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await readRecord(trx, section, id);
+    if (!current) throw notFound(section, id);
+    checkIfMatch(section, ctx.ifMatch, current);
+    if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
+    await logRecord(trx, ctx, section, current.record, 'delete', nowIso());
+    return current.record;
+  });
+}

@@ -1,0 +1,122 @@
+import { type Kysely, sql } from 'kysely';
+import type { SectionDef, SubItems } from '@bursary/shared';
+import type { Database } from '../db/types.ts';
+import { childTableOf, columnOf, itemColumnOf, tableOf } from './naming.ts';
+
+/**
+ * Table access for every section. Section tables come from the registry at run time, so they are
+ * reached through an untyped view of the database; names only ever come from the registry, values
+ * are always bound parameters.
+ */
+export type Row = Record<string, unknown>;
+type DynamicDb = Kysely<Record<string, Row>>;
+export type Db = Kysely<Database>;
+
+const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
+
+export interface ListQuery { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }
+
+/** `%`, `_` and the escape character itself match literally in a search. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function searchFilter(section: SectionDef, q: string | undefined) {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  return sql<boolean>`(${sql.join(section.search.map((field) =>
+    sql`lower(${sql.ref(columnOf(field))}) like ${pattern} escape '\\'`), sql` or `)})`;
+}
+
+/** Rows of a section, newest first (DESIGN.md 1 and 4.2: a new item goes to the front). */
+export async function listRows(db: Db, section: SectionDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const filter = searchFilter(section, query.q);
+  let rows = dyn(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');
+  let count = dyn(db).selectFrom(tableOf(section)).select(sql<number | string>`count(*)`.as('total'));
+  if (filter) {
+    rows = rows.where(filter);
+    count = count.where(filter);
+  }
+  if (query.limit !== undefined) rows = rows.limit(query.limit);
+  // SQLite allows an offset only after a limit: the route always gives one with an offset
+  if (query.offset) rows = rows.offset(query.offset);
+  const [found, totals] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
+  return { rows: found, total: Number(totals?.total ?? 0) };
+}
+
+export async function findRow(db: Db, section: SectionDef, id: number): Promise<Row | undefined> {
+  return dyn(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The one record of a single-record section: the oldest, should an old database hold more. */
+export async function findSingleRow(db: Db, section: SectionDef): Promise<Row | undefined> {
+  return dyn(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst();
+}
+
+export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<number> {
+  const inserted = await dyn(db).insertInto(tableOf(section))
+    .values({ ...columns, version: 1, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/**
+ * Writes the columns and bumps the version. With `expectedVersion` the write lands only on that
+ * version, so of several saves made from one read exactly one wins; false means it did not land.
+ */
+export async function updateRow(db: Db, section: SectionDef, id: number, columns: Row, now: string, expectedVersion?: number): Promise<boolean> {
+  let update = dyn(db).updateTable(tableOf(section))
+    .set({ ...columns, version: sql`version + 1`, updated_at: now })
+    .where('id', '=', id);
+  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteRow(db: Db, section: SectionDef, id: number, expectedVersion?: number): Promise<boolean> {
+  let remove = dyn(db).deleteFrom(tableOf(section)).where('id', '=', id);
+  if (expectedVersion !== undefined) remove = remove.where('version', '=', expectedVersion);
+  const result = await remove.executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export interface ItemRow { id: number; parent_id: number; position: number; text: string }
+
+/** Sub-items of the given records, each list in position order. */
+export async function listItems(db: Db, section: SectionDef, sub: SubItems, parentIds: number[]): Promise<Map<number, ItemRow[]>> {
+  const byParent = new Map<number, ItemRow[]>(parentIds.map((id) => [id, []]));
+  if (parentIds.length === 0) return byParent;
+  const rows = await dyn(db).selectFrom(childTableOf(section, sub))
+    .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
+    .where('parent_id', 'in', parentIds)
+    .orderBy('position', 'asc').orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) {
+    const item = { id: Number(row.id), parent_id: Number(row.parent_id), position: Number(row.position), text: String(row.text) };
+    byParent.get(item.parent_id)?.push(item);
+  }
+  return byParent;
+}
+
+export async function findItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<ItemRow | undefined> {
+  const items = await dyn(db).selectFrom(childTableOf(section, sub))
+    .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
+    .where('id', '=', id).execute();
+  const row = items[0];
+  return row && { id: Number(row.id), parent_id: Number(row.parent_id), position: Number(row.position), text: String(row.text) };
+}
+
+export async function insertItem(db: Db, section: SectionDef, sub: SubItems, item: { parentId: number; position: number; text: string }, now: string): Promise<number> {
+  const inserted = await dyn(db).insertInto(childTableOf(section, sub))
+    .values({ parent_id: item.parentId, position: item.position, [itemColumnOf(sub)]: item.text, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function updateItem(db: Db, section: SectionDef, sub: SubItems, id: number, change: { position: number; text?: string }, now: string): Promise<void> {
+  const set: Row = { position: change.position };
+  if (change.text !== undefined) Object.assign(set, { [itemColumnOf(sub)]: change.text, updated_at: now });
+  await dyn(db).updateTable(childTableOf(section, sub)).set(set).where('id', '=', id).execute();
+}
+
+export async function deleteItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<void> {
+  await dyn(db).deleteFrom(childTableOf(section, sub)).where('id', '=', id).execute();
+}

@@ -1,0 +1,76 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SectionDef } from '@bursary/shared';
+import { parseId } from '../lib/ids.ts';
+import { intParam, textParam } from '../lib/query.ts';
+import { readRecordBody } from './input.ts';
+import { readList, readRecord, readSingle } from './read.ts';
+import { createRecord, deleteRecord, notFound, putSingleRecord, updateRecord } from './record-writes.ts';
+import { notModified, requireToken, setTotal, writeContext } from './route-context.ts';
+import { summary } from '../lib/audit.ts';
+import subItemRoutes from './sub-item-routes.ts';
+
+/** Largest page of a section list; without a limit a list answers every record. */
+export const SECTION_MAX_LIMIT = 1000;
+const SEARCH_MAX_LENGTH = 500;
+
+/**
+ * The routes of one section, derived from its registry entry (SPEC.md 7.2–7.3, DESIGN.md 1).
+ * Registered once per section under /api/{slug}; no section has routes of its own.
+ */
+const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
+  const auth = requireToken(app);
+
+  app.get('/', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
+    const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
+    const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();
+    const { records, total } = await readList(app.db, section, { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) });
+    setTotal(reply, total);
+    // a single-record section's list is its record: its ETag lets the editor save with If-Match
+    if (section.kind === 'single' && !q && !offset) {
+      const single = await readSingle(app.db, section);
+      if (single && notModified(request, reply, single.etag)) return reply.send();
+    }
+    return records;
+  });
+
+  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    const id = parseId(request.params.id);
+    const read = await readRecord(app.db, section, id);
+    if (!read) throw notFound(section, id);
+    if (notModified(request, reply, read.etag)) return reply.send();
+    return read.record;
+  });
+
+  app.post('/', auth, async (request, reply) => {
+    const ctx = writeContext(app, request);
+    const read = await createRecord(ctx, section, await readRecordBody(request, section, 'create'));
+    return reply.status(201).header('ETag', read.etag).header('Location', `/api/${section.slug}/${read.record.id}`).send(read.record);
+  });
+
+  app.put<{ Params: { id: string } }>('/:id', auth, async (request, reply) => {
+    const id = parseId(request.params.id);
+    const ctx = writeContext(app, request);
+    const read = await updateRecord(ctx, section, id, await readRecordBody(request, section, 'update'));
+    return reply.header('ETag', read.etag).send(read.record);
+  });
+
+  app.delete<{ Params: { id: string } }>('/:id', auth, async (request) => {
+    const id = parseId(request.params.id);
+    const record = await deleteRecord(writeContext(app, request), section, id);
+    return { message: `${summary(section.singular, record[section.titleField], 'delete', id)}.` };
+  });
+
+  if (section.kind === 'single') {
+    // the console saves a single-record section without an id (SPEC.md 7.2); 200 either way, as it expects
+    app.put('/', auth, async (request, reply) => {
+      const ctx = writeContext(app, request);
+      const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));
+      return reply.header('ETag', read.etag).send(read.record);
+    });
+    if (section.subItems) await app.register(subItemRoutes, { section, sub: section.subItems });
+  }
+};
+
+export default sectionRoutes;

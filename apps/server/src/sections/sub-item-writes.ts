@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
+import { appendLog, summary } from '../lib/audit.ts';
+import { nowIso } from '../lib/clock.ts';
+import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { issuesOf } from './input.ts';
+import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { logItemChanges } from './record-writes.ts';
+import { type Db, deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
+import { applySubList, sentItems } from './sub-list.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-support.ts';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: SectionDef): z.output<S> {
+  if (!isPlainObject(body)) throw new BadRequestError('The request body must be a JSON object.');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ValidationError(issuesOf(parsed.error, section.label));
+  return parsed.data;
+}
+
+/** The record sub-items hang on; a sub-item needs its section set up first (DESIGN.md 1). */
+async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promise<ReadRecord> {
+  await lockSection(trx, section);
+  const parent = await readSingle(trx, section);
+  if (!parent) {
+    throw new ConflictError(`${section.label} has no record yet. Set up the section first (its title), then add ${section.subItems?.field ?? 'items'}.`);
+  }
+  checkIfMatch(section, ctx.ifMatch, parent);
+  return parent;
+}
+
+/** Every sub-item write is a change of the parent record: its version moves so its ETag does. */
+async function touchParent(trx: Db, ctx: WriteContext, section: SectionDef, parent: ReadRecord, now: string): Promise<void> {
+  const landed = await updateRow(trx, section, parent.record.id, {}, now, ctx.ifMatch === undefined ? undefined : parent.version);
+  if (!landed) throw staleWrite(section, await readRecord(trx, section, parent.record.id));
+}
+
+async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
+  const read = await readRecord(trx, section, id);
+  if (!read) throw new NotFoundError(`${section.label} has no record.`);
+  return read;
+}
+
+/** PUT /api/{slug}/sub-edit: the whole list at once, in its new order. */
+export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<ReadRecord> {
+  const data = parseBody(subEditSchema(sub), body, section);
+  return ctx.db.transaction().execute(async (trx) => {
+    const parent = await parentFor(trx, ctx, section);
+    const now = nowIso();
+    const id = parent.record.id;
+    await touchParent(trx, ctx, section, parent, now);
+    const changes = await applySubList(trx, section, sub, id, sentItems(sub, data[sub.field]), now);
+    await logItemChanges(trx, ctx, section, id, changes, now);
+    // a reorder alone changes no item's text, yet it is a change the log must show
+    if (changes.length === 0) {
+      await appendLog(trx, {
+        action: 'update', content: summary(section.singular, parent.record[section.titleField], 'update', id),
+        section: section.slug, recordId: id, username: ctx.username,
+      }, now);
+    }
+    return reread(trx, section, id);
+  });
+}
+
+/** POST /api/{slug}/sub: appends one item to the section's record. */
+export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<{ item: Record<string, unknown>; parent: ReadRecord }> {
+  const data = parseBody(subAddSchema(sub), body, section);
+  const text = String(data[sub.itemKey]);
+  return ctx.db.transaction().execute(async (trx) => {
+    const parent = await parentFor(trx, ctx, section);
+    const now = nowIso();
+    const existing = (await listItems(trx, section, sub, [parent.record.id])).get(parent.record.id) ?? [];
+    const position = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
+    const id = await insertItem(trx, section, sub, { parentId: parent.record.id, position, text }, now);
+    await touchParent(trx, ctx, section, parent, now);
+    await logItemChanges(trx, ctx, section, parent.record.id, [{ id, text, action: 'create' }], now);
+    return { item: { id, [sub.itemKey]: text }, parent: await reread(trx, section, parent.record.id) };
+  });
+}
+
+/** DELETE /api/{slug}/sub/{id}. */
+export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, itemId: number): Promise<{ text: string; parent: ReadRecord }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const item = await findItem(trx, section, sub, itemId);
+    const missing = new NotFoundError(`No ${sub.itemKey} with id ${itemId}.`);
+    if (!item) throw missing;
+    const parent = await readSingle(trx, section);
+    if (!parent || parent.record.id !== item.parent_id) throw missing;
+    checkIfMatch(section, ctx.ifMatch, parent);
+    const now = nowIso();
+    await deleteItem(trx, section, sub, itemId);
+    await touchParent(trx, ctx, section, parent, now);
+    await appendLog(trx, {
+      action: 'delete', content: summary(sub.itemLabel, item.text, 'delete', itemId),
+      section: section.slug, recordId: parent.record.id, username: ctx.username,
+    }, now);
+    return { text: item.text, parent: await reread(trx, section, parent.record.id) };
+  });
+}
