@@ -53,6 +53,8 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
   });
   app.decorate('routeTable', routeTable);
 
+  // JSON and multipart only: a text/plain body is refused with 415 instead of reaching a handler
+  app.removeContentTypeParser('text/plain');
   await app.register(dbPlugin, { db, config });
   await app.register(errorHandler);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
