@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderApp, signInAs } from '@/testing/render';
+import { peekReturnPath, setReturnPath } from '@/lib/drafts';
 
 describe('route guard', () => {
   it('sends a visitor without a session from a signed-in route to the sign-in page, replacing the entry', async () => {
@@ -35,5 +36,14 @@ describe('route guard', () => {
     const { router } = renderApp('/insight');
     await screen.findByRole('navigation', { name: 'Main' });
     await expect.poll(() => router.state.location.pathname).toBe('/insights');
+  });
+
+  it('after an expired session that kept a draft, signing in returns to that page once', async () => {
+    setReturnPath('/faqs/edit/3');
+    signInAs();
+    const { router } = renderApp('/');
+    await screen.findByRole('navigation', { name: 'Main' });
+    await expect.poll(() => router.state.location.pathname).toBe('/faqs/edit/3');
+    expect(peekReturnPath()).toBeNull();
   });
 });

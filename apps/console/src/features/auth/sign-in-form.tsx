@@ -19,8 +19,12 @@ const signInSchema = z.object({
 });
 
 async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
-  const { data } = await apiRequest<LoginResponse>('POST', '/api/login', { json: credentials, auth: false });
-  return data;
+  const { data } = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/login', { json: credentials, auth: false });
+  // A success without a token and a named user cannot start a session (SPEC.md 8.1, rule 4).
+  if (!data || typeof data.token !== 'string' || typeof data.user?.name !== 'string') {
+    throw new Error('The sign-in answer has no session.');
+  }
+  return { token: data.token, user: data.user, message: data.message ?? '' };
 }
 
 export function SignInForm() {

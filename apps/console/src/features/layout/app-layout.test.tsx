@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/server';
+import { renderApp, signInAs } from '@/testing/render';
+import { MOBILE_QUERY, installMatchMedia } from '@/testing/match-media';
+import { TOKEN_KEY, USER_KEY, getSession } from '@/lib/session';
+
+const NAV_ORDER = [
+  'Dashboard', 'Heroes', 'Steps', 'FAQs', 'Benefits', 'Insight', 'About Heroes', 'Missions', 'Milestones',
+  'Success Stories', 'Visions', 'Stakeholders', 'Disbursement Testimonials', 'Messages', 'Users',
+];
+
+async function mainNav() {
+  return within(await screen.findByRole('navigation', { name: 'Main' }));
+}
+
+describe('signed-in layout (SPEC.md 2.2)', () => {
+  let media: ReturnType<typeof installMatchMedia> | undefined;
+  afterEach(() => media?.restore());
+
+  it('lists the navigation items in order, Insight pointing to /insights', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    const nav = await mainNav();
+    const links = nav.getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(NAV_ORDER);
+    expect(nav.getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/insights');
+    expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
+  });
+
+  it('marks the active item', async () => {
+    signInAs();
+    renderApp('/faqs/edit/2');
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'FAQs' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('collapses the desktop sidebar from 240 to 70 px, moving the content with it', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await mainNav();
+    const sidebar = screen.getByRole('complementary');
+    const main = screen.getByRole('main');
+    expect(sidebar).toHaveStyle({ width: '240px' });
+    expect(main).toHaveStyle({ marginLeft: '240px' });
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar).toHaveStyle({ width: '70px' });
+    expect(main).toHaveStyle({ marginLeft: '70px' });
+    expect(screen.getByRole('link', { name: 'Heroes' })).toBeInTheDocument();
+  });
+
+  it('logs out: revokes the token, clears storage, says so and goes to /', async () => {
+    signInAs('Ada', 'tok-1');
+    let auth: string | null = null;
+    server.use(http.post('/api/logout', ({ request }) => {
+      auth = request.headers.get('Authorization');
+      return new HttpResponse(null, { status: 204 });
+    }));
+    const { router } = renderApp('/dashboard');
+    await mainNav();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('You have been successfully logged out.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(auth).toBe('Bearer tok-1');
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('on mobile: top bar, navigation sheet from the left, bottom Dashboard bar after the content', async () => {
+    media = installMatchMedia({ [MOBILE_QUERY]: true });
+    signInAs();
+    const { router } = renderApp('/heroes');
+    const bottom = await screen.findByRole('navigation', { name: 'Bottom' });
+    expect(within(bottom).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(main).toHaveClass('pb-20');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getAllByRole('link').map((l) => l.textContent)).toEqual(expect.arrayContaining(NAV_ORDER));
+    expect(within(sheet).getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/insights');
+    await userEvent.click(within(sheet).getByRole('link', { name: 'Steps' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/steps');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches layout live when the window crosses 768 px', async () => {
+    media = installMatchMedia({ [MOBILE_QUERY]: false });
+    signInAs();
+    renderApp('/dashboard');
+    await mainNav();
+    act(() => media?.set(MOBILE_QUERY, true));
+    expect(await screen.findByRole('navigation', { name: 'Bottom' })).toBeInTheDocument();
+  });
+});
