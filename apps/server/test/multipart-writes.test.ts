@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { samplePng } from './factories.ts';
-import { multipartBody } from './multipart.ts';
+import { type FilePart, multipartBody } from './multipart.ts';
 
 const count = async (t: TestApp, table: 'media' | 'logs') => (await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n;
 
@@ -52,7 +52,7 @@ describe.each(dialects)('multipart writes on %s', (dialect) => {
   it('refuses a file that is not an image (415), a file too large (413) and a file in a text field, storing nothing', async () => {
     const media = await count(t, 'media');
     const logs = await count(t, 'logs');
-    const cases = [
+    const cases: { form: Record<string, string | FilePart>; status: number }[] = [
       { form: { university_name: 'X', image: { filename: 'x.png', contentType: 'image/png', bytes: Buffer.from('<html><script>alert(1)</script></html>') } }, status: 415 },
       { form: { university_name: 'X', image: { filename: 'x.png', contentType: 'image/png', bytes: Buffer.concat([samplePng(9), Buffer.alloc(70 * 1024)]) } }, status: 413 },
       { form: { university_name: { filename: 'x.png', contentType: 'image/png', bytes: samplePng(10) } }, status: 400 },

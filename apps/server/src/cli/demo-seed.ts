@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { type SectionDef, findSection, type ImagePolicy } from '@bursary/shared';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/types.ts';
+import { storeImage } from '../media/store.ts';
+import { createRecord } from '../sections/record-writes.ts';
+import type { WriteContext } from '../sections/write-support.ts';
+import * as sample from './demo-content.ts';
+import { bannerPng, crestSvg, portraitPng } from './demo-images.ts';
+
+function section(slug: string): SectionDef {
+  const found = findSection(slug);
+  if (!found) throw new Error(`The registry has no section ${slug}`);
+  return found;
+}
+
+/**
+ * Fills an empty database with the sample content, through the same write path as the API, so
+ * every record also has its audit-log row.
+ */
+export async function seedDemo(db: Kysely<Database>, config: Config, username: string): Promise<void> {
+  const ctx: WriteContext = { db, config, username, ifMatch: undefined };
+  const image = (bytes: Buffer, policy: ImagePolicy = 'any-image') => storeImage(db, { bytes }, policy, config.mediaMaxBytes);
+  const create = async (slug: string, body: Record<string, unknown>) => {
+    await createRecord(ctx, section(slug), { body, uploads: new Map() });
+  };
+
+  await create('heroes', { ...sample.heroes, image: await image(bannerPng([30, 64, 175], [14, 165, 233])) });
+  await create('steps', { title: sample.steps.title, steps: sample.steps.steps.map((step) => ({ step })) });
+  for (const faq of sample.faqs) await create('faqs', faq);
+  await create('benefits', { ...sample.benefits, benefits: sample.benefits.benefits.map((benefit) => ({ benefit })) });
+  await create('insights', sample.insights);
+  await create('about-heroes', { ...sample.aboutHeroes, image: await image(bannerPng([6, 95, 70], [132, 204, 22])) });
+  await create('missions', { ...sample.missions, missions: sample.missions.missions.map((mission) => ({ mission })) });
+  await create('visions', { ...sample.visions, image: await image(bannerPng([88, 28, 135], [236, 72, 153])) });
+  await create('stakeholders', { ...sample.stakeholders, stakeHolders: sample.stakeholders.stakeHolders.map((stakeholder) => ({ stakeholder })) });
+  for (const milestone of sample.milestones) await create('milestones', milestone);
+  const grounds: [number, number, number][] = [[59, 130, 246], [234, 88, 12], [16, 185, 129]];
+  for (const [n, story] of sample.successStories.entries()) {
+    await create('success-stories', { ...story, image: await image(portraitPng(grounds[n % grounds.length]!)) });
+  }
+  for (const { university_name, initials, colour } of sample.universities) {
+    await create('disbursement-testimonials', { university_name, image: await image(crestSvg(initials, colour), 'testimonial') });
+  }
+  for (const message of sample.messages) await create('messages', message);
+  for (const item of sample.content) await create('content', item);
+}
