@@ -1,0 +1,34 @@
+// Starts the server the way `npm start` does, on a fresh temporary data folder that is removed
+// when the server stops: builds the console when its build is missing or stale, then serves it.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, E2E_PORT } from './env.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..', '..');
+execFileSync(process.execPath, [join(root, 'scripts', 'build-console-if-stale.ts')], { cwd: root, stdio: 'inherit' });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bursary-e2e-'));
+const server = spawn(process.execPath, [join(root, 'apps', 'server', 'src', 'server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(E2E_PORT),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+  },
+});
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 0 : 1));
+});
