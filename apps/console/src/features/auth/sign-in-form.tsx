@@ -58,7 +58,7 @@ export function SignInForm() {
           aria-describedby={errors.username ? 'username-error' : undefined}
           {...register('username')}
         />
-        {errors.username && <p id="username-error" role="alert" className="text-sm text-destructive">{errors.username.message}</p>}
+        {errors.username && <p id="username-error" role="alert" className="text-sm text-danger">{errors.username.message}</p>}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="password">Password</Label>
@@ -70,7 +70,7 @@ export function SignInForm() {
           aria-describedby={errors.password ? 'password-error' : undefined}
           {...register('password')}
         />
-        {errors.password && <p id="password-error" role="alert" className="text-sm text-destructive">{errors.password.message}</p>}
+        {errors.password && <p id="password-error" role="alert" className="text-sm text-danger">{errors.password.message}</p>}
       </div>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? 'Signing in...' : 'Sign in'}

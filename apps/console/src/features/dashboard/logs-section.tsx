@@ -47,11 +47,11 @@ function LogsBody() {
     if (errorText) toast({ title: 'Error', description: errorText, variant: 'destructive' });
   }, [errorText, logs.errorUpdatedAt]);
 
-  if (!session) return <p role="alert" className="text-destructive">Authentication required</p>;
+  if (!session) return <p role="alert" className="text-danger">Authentication required</p>;
   if (logs.isPending) {
     return <p role="status" className="flex items-center gap-2 text-muted-foreground"><Spinner /> Loading logs...</p>;
   }
-  if (logs.isError) return <p role="alert" className="text-destructive">{errorText}</p>;
+  if (logs.isError) return <p role="alert" className="text-danger">{errorText}</p>;
   if (logs.data.length === 0) {
     return (
       <div className="grid justify-items-center gap-2 py-6 text-center">

@@ -13,7 +13,7 @@ interface NavListProps {
 export function NavList({ collapsed = false, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
   return (
-    <ul className="flex flex-col gap-1">
+    <ul className="flex flex-col gap-0.5">
       {navItems.map((item) => {
         const active = isNavItemActive(item.to, pathname, item.alsoActiveFor);
         const link = (
@@ -23,13 +23,13 @@ export function NavList({ collapsed = false, onNavigate }: NavListProps) {
             aria-current={active ? 'page' : undefined}
             aria-label={collapsed ? item.label : undefined}
             className={cn(
-              'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              'flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
               active ? 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground' : 'text-foreground/80',
               collapsed && 'justify-center px-0',
             )}
           >
             <item.icon className="size-5 shrink-0" aria-hidden />
-            {!collapsed && <span className="truncate">{item.label}</span>}
+            {!collapsed && <span className="truncate" title={item.label}>{item.label}</span>}
           </Link>
         );
         return (

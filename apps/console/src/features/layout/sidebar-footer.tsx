@@ -34,7 +34,7 @@ export function SidebarFooter({ collapsed = false, onNavigate }: { collapsed?: b
       <WithTooltip show={collapsed} label="Logout">
         <Button
           variant="ghost"
-          className={cn(rowClass, 'text-destructive hover:text-destructive', collapsed && 'justify-center px-0')}
+          className={cn(rowClass, 'text-danger hover:text-danger', collapsed && 'justify-center px-0')}
           onClick={() => void logout()}
           aria-label={collapsed ? 'Logout' : undefined}
         >
