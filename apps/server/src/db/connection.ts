@@ -24,7 +24,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
 }
 
 function openSqlite(dataDir: string): Kysely<Database> {
-  const folder = resolve(dataDir);
+  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the user ran npm in
+  const folder = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
   mkdirSync(folder, { recursive: true });
   const database = new SqliteDatabase(join(folder, SQLITE_FILE_NAME));
   database.pragma('journal_mode = WAL');
