@@ -6,6 +6,7 @@ import { signInAs } from '@/testing/render';
 import { ApiError, AuthRequiredError, NetworkError, apiRequest } from './api-client';
 import { getSession } from './session';
 import { peekReturnPath, takeDraft, useDraft } from './drafts';
+import { Toaster } from '@/components/ui/toaster';
 
 function captureHeaders(method: 'get' | 'post' | 'put' | 'delete', path: string) {
   const seen: Headers[] = [];
@@ -65,9 +66,12 @@ describe('apiRequest', () => {
   it('ends the session on a 401 to a call that carried the token', async () => {
     signInAs();
     server.use(http.post('/api/faqs', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
-    await expect(apiRequest('POST', '/api/faqs', { json: {} })).rejects.toBeInstanceOf(ApiError);
+    render(<Toaster />);
+    await act(() => expect(apiRequest('POST', '/api/faqs', { json: {} })).rejects.toBeInstanceOf(ApiError));
     expect(getSession()).toBeNull();
     expect(peekReturnPath()).toBeNull();
+    expect(screen.getByText('Session ended')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in again.')).toBeInTheDocument();
   });
 
   it('keeps the session on a 401 to a call without the token', async () => {

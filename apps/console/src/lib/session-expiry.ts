@@ -1,4 +1,5 @@
-import { clearSession } from './session';
+import { toast } from '@/components/ui/use-toast';
+import { clearSession, getSession } from './session';
 import { saveDirtyDrafts, setReturnPath } from './drafts';
 
 /**
@@ -7,6 +8,15 @@ import { saveDirtyDrafts, setReturnPath } from './drafts';
  * ends, and the route guard takes the editor to the sign-in page.
  */
 export function endExpiredSession(): void {
-  if (saveDirtyDrafts()) setReturnPath(window.location.pathname + window.location.search);
+  // Parallel calls can all meet the 401; the first one ends the session.
+  if (!getSession()) return;
+  const keptDrafts = saveDirtyDrafts();
+  if (keptDrafts) setReturnPath(window.location.pathname + window.location.search);
   clearSession();
+  toast({
+    title: 'Session ended',
+    description: keptDrafts
+      ? 'Please sign in again. Your unsaved changes are kept and will be restored.'
+      : 'Please sign in again.',
+  });
 }
