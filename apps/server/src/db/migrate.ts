@@ -14,7 +14,15 @@ const SECTION_SYNC_LOCK = 4_207_731;
  * fields). Both steps are safe when several instances start together on one PostgreSQL.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // The migrator looks for its ledger by name; on PostgreSQL it must look in our own schema only,
+  // or a ledger in another schema of the same database passes for ours.
+  const schema = dialectOf(db) === 'postgres'
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({
+    db, provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

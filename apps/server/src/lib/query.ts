@@ -8,6 +8,7 @@ export function textParam(query: Query, name: string, maxLength: number): string
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new BadRequestError(`Send ${name} once, as text.`);
   if (value.length > maxLength) throw new BadRequestError(`${name} must be at most ${maxLength} characters.`);
+  if (value.includes('\u0000')) throw new BadRequestError(`${name} must not contain a NUL character.`);
   return value;
 }
 

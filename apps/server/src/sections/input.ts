@@ -73,6 +73,20 @@ export function issuesOf(error: z.ZodError, sectionLabel: string): FieldIssue[] 
   });
 }
 
+/** PostgreSQL text cannot hold NUL; refusing it on both databases keeps them alike. */
+export function refuseNul(value: unknown, path = ''): void {
+  const issues: FieldIssue[] = [];
+  const walk = (node: unknown, at: string, depth: number) => {
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) issues.push({ path: at, message: `${at || 'the body'} contains a NUL character, which cannot be stored` });
+    } else if (node && typeof node === 'object' && depth < 4) {
+      for (const [key, child] of Object.entries(node)) walk(child, at ? `${at}.${key}` : key, depth + 1);
+    }
+  };
+  walk(value, path, 0);
+  if (issues.length) throw new ValidationError(issues);
+}
+
 export function refuseServerOwned(body: Record<string, unknown>): void {
   const sent = SERVER_OWNED_KEYS.filter((key) => Object.hasOwn(body, key));
   if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
@@ -81,6 +95,7 @@ export function refuseServerOwned(body: Record<string, unknown>): void {
 /** Checks a record write against the registry; answers the fields to store by registry name. */
 export function validateRecord(section: SectionDef, mode: WriteMode, input: RawInput): Record<string, unknown> {
   refuseServerOwned(input.body);
+  refuseNul(input.body);
   const candidate: Record<string, unknown> = { ...input.body };
   for (const name of input.uploads.keys()) {
     if (candidate[name] !== undefined && candidate[name] !== null) {

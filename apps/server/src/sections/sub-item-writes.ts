@@ -3,7 +3,7 @@ import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bu
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { issuesOf } from './input.ts';
+import { issuesOf, refuseNul } from './input.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import { logItemChanges } from './record-writes.ts';
 import { type Db, deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
@@ -15,6 +15,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: SectionDef): z.output<S> {
   if (!isPlainObject(body)) throw new BadRequestError('The request body must be a JSON object.');
+  refuseNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error, section.label));
   return parsed.data;
