@@ -12,12 +12,12 @@ export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.
   return <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />;
 }
 
-/** Bottom-right on wide screens (SPEC.md 9); full width at the top on narrow ones. */
+/** Bottom-right (SPEC.md 9); on mobile it sits above the bottom navigation bar. */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'fixed bottom-16 right-0 z-[100] flex max-h-screen w-full flex-col p-4 md:bottom-0 md:max-w-[420px]',
         className,
       )}
       {...props}
