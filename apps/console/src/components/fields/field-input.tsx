@@ -1,0 +1,60 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldDef } from '@bursary/shared';
+import { DateInput, NumberInput, TextareaInput, TextInput } from './basic-inputs';
+import { describedByOf, FieldShell } from './field-shell';
+import { ImageInput } from './image-input';
+import { labelIdOf, RichTextInput } from './rich-text-input';
+
+interface FieldInputProps<T extends FieldValues> {
+  name: Path<T>;
+  def: FieldDef;
+  control: Control<T>;
+  required: boolean;
+  /** The record's stored image, for image fields. */
+  currentImage?: string | null;
+  /** Overrides the accepted upload types of an image field. */
+  accept?: string;
+  help?: string;
+}
+
+/** One input per field kind of the registry (DESIGN.md 2), wired to react-hook-form. */
+export function FieldInput<T extends FieldValues>({ name, def, control, required, currentImage, accept, help }: FieldInputProps<T>) {
+  const id = `field-${name}`;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const describedBy = describedByOf(id, { error, help });
+        const shared = { id, onBlur: field.onBlur, invalid: Boolean(error), describedBy };
+        const text = typeof field.value === 'string' ? field.value : '';
+        let input;
+        switch (def.kind) {
+          case 'textarea':
+            input = <TextareaInput {...shared} required={required} value={text} onChange={field.onChange} />;
+            break;
+          case 'number':
+            input = <NumberInput {...shared} required={required} value={text} onChange={field.onChange} />;
+            break;
+          case 'date':
+            input = <DateInput {...shared} required={required} value={text} onChange={field.onChange} placeholder="YYYY-MM-DD" />;
+            break;
+          case 'image':
+            input = <ImageInput {...shared} file={(field.value as unknown) instanceof File ? (field.value as File) : null} onChange={field.onChange} currentUrl={currentImage} accept={accept} />;
+            break;
+          case 'richtext':
+            input = <RichTextInput {...shared} value={text} onChange={field.onChange} />;
+            break;
+          default:
+            input = <TextInput {...shared} required={required} value={text} onChange={field.onChange} />;
+        }
+        return (
+          <FieldShell id={id} label={def.label} required={required} error={error} help={help} labelId={def.kind === 'richtext' ? labelIdOf(id) : undefined}>
+            {input}
+          </FieldShell>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { Input } from '@/components/ui/input';
+
+export interface ImageInputProps {
+  id: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The record's stored image URL, if any. */
+  currentUrl?: string | null;
+  /** The accepted types; any image by default (SPEC.md 5). */
+  accept?: string;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/** A data URL of the picked file, read in the background, for its preview. */
+function usePreviewUrl(file: File | null): string | null {
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!file) return undefined;
+    let live = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (live && typeof reader.result === 'string') setPreview({ file, url: reader.result });
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  return file && preview?.file === file ? preview.url : null;
+}
+
+/**
+ * SPEC.md 2.8: 'New Image Preview' once a file is picked, otherwise 'Current Image' with
+ * 'Current Path: {image}'.
+ */
+export function ImageInput({ id, file, onChange, currentUrl, accept = 'image/*', invalid, describedBy }: ImageInputProps) {
+  const preview = usePreviewUrl(file);
+  return (
+    <div className="grid gap-3">
+      <Input
+        id={id}
+        name={id}
+        type="file"
+        accept={accept}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+      {file ? (
+        <figure className="grid gap-2">
+          <figcaption className="text-sm font-medium">New Image Preview</figcaption>
+          {preview && <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />}
+          <p className="text-sm text-muted-foreground">{file.name}</p>
+        </figure>
+      ) : currentUrl ? (
+        <figure className="grid gap-2">
+          <figcaption className="text-sm font-medium">Current Image</figcaption>
+          <img src={currentUrl} alt="Current image" className="max-h-48 w-fit rounded-md border object-contain" />
+          <p className="break-all text-sm text-muted-foreground">Current Path: {currentUrl}</p>
+        </figure>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { content, type SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateUS } from '@/lib/format-date';
+import { EmptyState, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, useDeleteWithToasts } from '@/features/sections';
+
+export const CONTENT_DELETE_TEXT = 'This action cannot be undone. This will permanently delete this content.';
+const deleteTexts = { success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content' };
+
+/** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
+export function ContentPage() {
+  const { remove, pendingId } = useDeleteWithToasts('content', deleteTexts);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/content/edit/${record.id}`}
+      name={str(record, 'title')}
+      deleteTitle="Are you sure?"
+      deleteText={CONTENT_DELETE_TEXT}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={content}
+      title="Content"
+      subtitle="Manage your content items"
+      noun="content"
+      search={{ placeholder: 'Search content...', fields: ['title', 'excerpt'] }}
+      views={{ initial: 'grid' }}
+      actions={() => <NewButton to="/content/create" label="New Content" />}
+      empty={{
+        title: 'No content found',
+        text: 'Start by creating your first content item',
+        action: <Button asChild><Link to="/content/create">Create Content</Link></Button>,
+      }}
+      renderNoResults={() => <EmptyState title="No content found" text="Try adjusting your search query" />}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="flex h-full flex-col">
+                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  <p className="line-clamp-3 text-muted-foreground">{str(record, 'excerpt')}</p>
+                  <p className="text-sm text-muted-foreground">{formatDateUS(str(record, 'updatedAt') || null)}</p>
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Title</TableHead>
+              <TableHead className="hidden md:table-cell">Excerpt</TableHead>
+              <TableHead className="hidden md:table-cell">Updated</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">{str(record, 'excerpt')}</TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(str(record, 'updatedAt') || null)}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { faqs, type SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SafeHtml, SectionListPage, snippet, str, textOr, useDeleteWithToasts,
+} from '@/features/sections';
+
+/** SPEC.md 4.5, with its double space after 'to'. */
+export const faqDeleteText = (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
+
+/** SPEC.md 2.14. */
+export function FaqsPage() {
+  const { remove, pendingId } = useDeleteWithToasts('faqs', deleteTexts.faqs);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/faqs/edit/${record.id}`}
+      name={textOr(record, 'title', 'FAQ')}
+      deleteTitle="Delete FAQ"
+      deleteText={faqDeleteText(str(record, 'title'))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={faqs}
+      noun="FAQs"
+      search={{ placeholder: 'Search questions and answers...' }}
+      views={{ initial: 'grid' }}
+      actions={() => <NewButton to="/create-faq" label="New FAQ" />}
+      empty={{
+        title: 'No FAQs Yet',
+        text: 'Add the questions applicants ask most, with their answers.',
+        action: <Button asChild><Link to="/faqs/create">Create First FAQ</Link></Button>,
+      }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="flex h-full flex-col">
+                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Question</TableHead><TableHead>Answer</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(str(record, 'description'))}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { heroes } from '@bursary/shared';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+
+/** SPEC.md 2.12. */
+export function HeroesPage() {
+  return (
+    <SectionListPage
+      section={heroes}
+      search={{ placeholder: 'Search title or description...' }}
+      views={{ initial: 'list' }}
+      actions={(records) => <EditOrSetupButton section={heroes} records={records} />}
+      empty={{ title: 'No Hero Content', text: 'Set up the banner of the website to see it here.' }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="h-full overflow-hidden">
+                {str(record, 'image') && <img src={str(record, 'image')} alt="" className="h-40 w-full object-cover" />}
+                <CardHeader><CardTitle as="h2">{textOr(record, 'title', 'Untitled')}</CardTitle></CardHeader>
+                <CardContent className="grid gap-3">
+                  <SafeHtml html={str(record, 'description')} />
+                  <div className="flex flex-wrap gap-2">
+                    {str(record, 'button1') && <Badge variant="secondary">{str(record, 'button1')}</Badge>}
+                    {str(record, 'button2') && <Badge variant="outline">{str(record, 'button2')}</Badge>}
+                  </div>
+                  <EditLink to={`/heroes/edit/${record.id}`} name={textOr(record, 'title', 'hero')} />
+                </CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="font-medium">{textOr(record, 'title', 'Untitled')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(str(record, 'description'))}</TableCell>
+                <TableCell><EditLink to={`/heroes/edit/${record.id}`} name={textOr(record, 'title', 'hero')} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

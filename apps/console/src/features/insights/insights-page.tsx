@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { insights, type SectionRecord } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, str, textOr } from '@/features/sections';
+
+const ORDINALS = ['first', 'second', 'third'] as const;
+const titleOf = (record: SectionRecord) => textOr(record, 'title', 'Insights Section');
+
+/** SPEC.md 2.16: a collapsible 'View Insights' panel with the three numbered insights. */
+function InsightsPanel({ record }: { record: SectionRecord }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="grid gap-3">
+      <button type="button" className="inline-flex w-fit items-center gap-1 text-sm font-medium" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />View Insights
+      </button>
+      <div id={panelId} hidden={!open} className="grid gap-3">
+        <ol className="grid gap-2">
+          {ORDINALS.map((ordinal) => (
+            <li key={ordinal} className="flex items-center gap-3">
+              <span className="rounded-md bg-primary px-2 py-1 text-sm font-semibold text-primary-foreground">{str(record, `${ordinal}_insight_number`) || '–'}</span>
+              <span>{str(record, `${ordinal}_insight_text`)}</span>
+            </li>
+          ))}
+        </ol>
+        <EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} />
+      </div>
+    </div>
+  );
+}
+
+/** SPEC.md 2.16. */
+export function InsightsPage() {
+  return (
+    <SectionListPage
+      section={insights}
+      title="Insights"
+      search={{ placeholder: 'Search insights...' }}
+      views={{ initial: 'grid' }}
+      actions={(records) => <EditOrSetupButton section={insights} records={records} />}
+      empty={{ title: 'No Insights Content', text: 'Set up the three statistics the website shows.' }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="h-full">
+                <CardHeader><CardTitle as="h2">{titleOf(record)}</CardTitle></CardHeader>
+                <CardContent><InsightsPanel record={record} /></CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Title</TableHead><TableHead>Details</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="font-medium">{titleOf(record)}</TableCell>
+                <TableCell><InsightsPanel record={record} /></TableCell>
+                <TableCell><EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

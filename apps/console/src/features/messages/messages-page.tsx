@@ -1,0 +1,48 @@
+import { messages, type SectionRecord } from '@bursary/shared';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateGB } from '@/lib/format-date';
+import { deleteTexts, NewButton, RecordActions, SectionListPage, snippet, str, textOr, useDeleteWithToasts } from '@/features/sections';
+
+export const messageDeleteText = (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`;
+
+/** DESIGN.md 1: the Messages list, on the shared pattern. */
+export function MessagesPage() {
+  const { remove, pendingId } = useDeleteWithToasts('messages', deleteTexts.messages);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/messages/edit/${record.id}`}
+      name={`message from ${textOr(record, 'sender', 'unknown sender')}`}
+      deleteTitle="Delete Message"
+      deleteText={messageDeleteText(str(record, 'sender'))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={messages}
+      search={{ placeholder: 'Search sender, recipient or message...' }}
+      actions={() => <NewButton to="/messages/create" label="New Message" />}
+      empty={{ title: 'No Messages Yet', text: 'Messages you create appear here.', action: <NewButton to="/messages/create" label="Create First Message" /> }}
+    >
+      {(records) => (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="font-medium">{str(record, 'sender')}</TableCell>
+                <TableCell>{str(record, 'recipient')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(str(record, 'message'))}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDateGB(str(record, 'updated_at') || null)}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { milestones, type SectionRecord } from '@bursary/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateGB } from '@/lib/format-date';
+import {
+  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, textOr, useDeleteWithToasts,
+} from '@/features/sections';
+
+export const milestoneDeleteText = (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`;
+
+const titleOf = (record: SectionRecord) => textOr(record, 'title', 'No Title Provided');
+const descriptionOf = (record: SectionRecord) => textOr(record, 'description', 'No Description');
+const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
+
+/** SPEC.md 2.22. */
+export function MilestonesPage() {
+  const { remove, pendingId } = useDeleteWithToasts('milestones', deleteTexts.milestones);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/milestones/edit/${record.id}`}
+      name={titleOf(record)}
+      deleteTitle="Delete Milestone"
+      deleteText={milestoneDeleteText(str(record, 'title'))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={milestones}
+      search={{ placeholder: 'Search title, description, or date...', extra: [dateOf] }}
+      views={{ initial: 'list' }}
+      errorExtra="Please check the API connection or try again later."
+      actions={() => <NewButton to="/milestones/create" label="New Milestone" />}
+      empty={{
+        title: 'No Milestones Added Yet',
+        text: 'Add the first company or project milestone, including its date, title, and description.',
+        action: <Button asChild><Link to="/milestones/create">New Milestone</Link></Button>,
+      }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="flex h-full flex-col">
+                <CardHeader className="gap-3">
+                  <Badge variant="blue" className="w-fit">{dateOf(record)}</Badge>
+                  <CardTitle as="h2" className="text-lg">{titleOf(record)}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  <p className="whitespace-pre-line text-muted-foreground">{descriptionOf(record)}</p>
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
+                <TableCell className="font-medium">{titleOf(record)}</TableCell>
+                <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SectionRecord } from '@bursary/shared';
+
+/** A record's field as display text, or the page's default when it is missing or blank. */
+export function textOr(record: SectionRecord, name: string, fallback: string): string {
+  const value = record[name];
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
+/** The string value of a field, or '' when it holds none. */
+export function str(record: SectionRecord, name: string): string {
+  const value = record[name];
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** HTML as plain text: tags removed, entities decoded by the browser's parser, spaces collapsed. */
+export function stripTags(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** SPEC.md 2.14 and 9: the first 150 characters of the text, then '...'. */
+export const SNIPPET_LENGTH = 150;
+
+export function snippet(html: string, length = SNIPPET_LENGTH): string {
+  const text = stripTags(html);
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/** The heading name of a slug: its first hyphen read as a space (SPEC.md 2.7). */
+export function slugHeading(slug: string): string {
+  return slug.replace('-', ' ');
+}
+
+/** The sub-items of a record's list field, e.g. record.steps. */
+export function itemsOf(record: SectionRecord, field: string): { id: number; [key: string]: unknown }[] {
+  const value = record[field];
+  return Array.isArray(value) ? (value as { id: number }[]) : [];
+}

@@ -1,0 +1,84 @@
+import type * as React from 'react';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { findSection, type SectionDef, UNSUPPORTED_SECTION } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { sectionRecordQuery } from '../api';
+import { slugHeading } from '../display';
+import { SectionForm } from './section-form';
+
+/** SPEC.md 2.7: the section is the path's first segment, 'content' when there is none. */
+function useSlug(): string {
+  const { pathname } = useLocation();
+  return pathname.split('/').filter(Boolean)[0] ?? 'content';
+}
+
+function FormFrame({ heading, children }: { heading: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+      <Card>
+        <CardHeader className="sr-only"><CardTitle as="h2">{heading}</CardTitle></CardHeader>
+        <CardContent className="pt-6">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Unsupported() {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-semibold">{UNSUPPORTED_SECTION}</h1>
+    </div>
+  );
+}
+
+/** /:slug/create and /content/create (SPEC.md 2.7). */
+export function CreateScreen() {
+  const slug = useSlug();
+  const section = findSection(slug);
+  if (!section) return <Unsupported />;
+  return (
+    <FormFrame heading={`Create ${slugHeading(slug)}`}>
+      <SectionForm key={slug} section={section} mode="create" record={null} etag={null} />
+    </FormFrame>
+  );
+}
+
+/** /:slug/edit/:id and /:slug/edit/ (SPEC.md 2.8). */
+export function EditScreen() {
+  const slug = useSlug();
+  const section = findSection(slug);
+  if (!section) return <Unsupported />;
+  return <EditLoader key={slug} section={section} />;
+}
+
+function EditLoader({ section }: { section: SectionDef }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const record = useQuery(sectionRecordQuery(section, id || undefined));
+
+  // SPEC.md 2.8: a load failure is told as a toast, then back to the section's list.
+  useEffect(() => {
+    if (!record.isError) return;
+    toast({ variant: 'destructive', title: record.error.message });
+    void navigate(`/${section.slug}`, { replace: true });
+  }, [record.isError, record.error, navigate, section.slug]);
+
+  const heading = `Edit ${slugHeading(section.slug)}`;
+  if (!record.isSuccess) {
+    return (
+      <FormFrame heading={heading}>
+        <div className="flex justify-center p-8"><Spinner className="size-6" label="Loading record" /></div>
+      </FormFrame>
+    );
+  }
+  return (
+    <FormFrame heading={heading}>
+      <SectionForm section={section} mode="edit" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
+    </FormFrame>
+  );
+}

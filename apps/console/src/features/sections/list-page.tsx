@@ -1,0 +1,99 @@
+import type * as React from 'react';
+import { useState } from 'react';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { cn } from '@/lib/utils';
+import { useSectionList } from './api';
+import { filterRecords, type SearchText } from './search';
+import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
+import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
+
+export interface ListSearch {
+  placeholder?: string;
+  /** Fields matched; the registry's search fields by default. */
+  fields?: readonly string[];
+  /** Formatted readings matched too, e.g. the British date a card shows. */
+  extra?: SearchText[];
+  /** The page filters but shows no search input (SPEC.md 2.17). */
+  hidden?: boolean;
+}
+
+export interface ListViews {
+  initial: ViewMode;
+  /** The toggle is shown but the layout stays the same (SPEC.md 2.20). */
+  inert?: boolean;
+}
+
+export interface ListPageProps {
+  section: SectionDef;
+  title?: string;
+  subtitle?: string;
+  /** How the texts name the section: 'Manage your {noun} content', 'Could not fetch {noun}.' */
+  noun?: string;
+  /** The header button(s), given the records read. */
+  actions?: (records: SectionRecord[]) => React.ReactNode;
+  search?: ListSearch;
+  views?: ListViews;
+  /** SPEC.md 8.6's extra sentence under the error. */
+  errorExtra?: string;
+  empty: EmptyStateContent;
+  /** The text shown when a search finds nothing; 'No {noun} found matching "{query}"' by default. */
+  noResultsText?: (query: string) => string;
+  /** Replaces the no-results panel entirely (the content area has its own). */
+  renderNoResults?: (query: string, clear: () => void) => React.ReactNode;
+  className?: string;
+  children: (records: SectionRecord[], view: ViewMode) => React.ReactNode;
+}
+
+export interface EmptyStateContent {
+  title: string;
+  text?: string;
+  action?: React.ReactNode;
+}
+
+/**
+ * The list page of every section (SPEC.md 2.11): heading, header button, search, Grid/List toggle,
+ * and the loading, error, empty and no-results states. Pages supply only their quirks.
+ */
+export function SectionListPage(props: ListPageProps) {
+  const { section, search = {}, views } = props;
+  const noun = props.noun ?? section.label.toLowerCase();
+  const list = useSectionList(section.slug);
+  const [query, setQuery] = useState('');
+  const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
+  const view = views?.inert ? views.initial : chosenView;
+
+  const records = list.data?.records ?? [];
+  const searchDisabled = list.isPending || list.isError || records.length === 0;
+  const shown = filterRecords(records, search.fields ?? section.search, query, search.extra);
+  const clear = () => setQuery('');
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <ListLoading noun={noun} />;
+  else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
+  else if (records.length === 0) body = <EmptyState {...props.empty} />;
+  else if (shown.length === 0) {
+    body = props.renderNoResults?.(query, clear)
+      ?? <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />;
+  } else body = props.children(shown, view);
+
+  return (
+    <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{props.title ?? section.label}</h1>
+          <p className="text-muted-foreground">{props.subtitle ?? `Manage your ${noun} content`}</p>
+        </div>
+        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(records)}</div>}
+      </div>
+      {(!search.hidden || views) && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {!search.hidden && (
+            <SearchBox value={query} onChange={setQuery} placeholder={search.placeholder ?? `Search ${noun}...`} disabled={searchDisabled} />
+          )}
+          {views && <ViewToggle view={chosenView} onChange={setView} />}
+        </div>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SectionRecord } from '@bursary/shared';
+import { apiRequest, toRequestBody } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** SPEC.md 4.4: every successful write refreshes that section's data (and the audit log). */
+export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
+  ]);
+}
+
+export interface SaveRecordInput {
+  values: Record<string, unknown>;
+  /** Where the record lives: undefined for a create, or a single-record section saved without an id. */
+  id?: string | number;
+  etag?: string | null;
+}
+
+/** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit), SPEC.md 7.2. */
+export function useSaveRecord(slug: string, mode: 'create' | 'edit') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, id, etag }: SaveRecordInput) => {
+      const body = toRequestBody(values);
+      if (mode === 'create') return apiRequest<SectionRecord>('POST', `/api/${slug}`, body);
+      const path = id === undefined ? `/api/${slug}` : `/api/${slug}/${id}`;
+      const response = await apiRequest<SectionRecord>('PUT', path, { ...body, ifMatch: etag });
+      // SPEC.md 7.2: only 200 and 204 count as a saved edit
+      if (response.status !== 200 && response.status !== 204) throw new Error('Unexpected response status');
+      return response;
+    },
+    onSuccess: () => refreshSection(queryClient, slug),
+  });
+}
+
+/** DELETE /api/{slug}/{id}; the caller says what the toasts read. */
+export function useDeleteRecord(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | string) => apiRequest<unknown>('DELETE', `/api/${slug}/${id}`),
+    onSuccess: () => refreshSection(queryClient, slug),
+  });
+}

@@ -1,0 +1,16 @@
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+
+/** SPEC.md 9: 1, 2 or 3 columns. */
+export function ItemGrid({ className, children }: { className?: string; children: React.ReactNode }) {
+  return <ul className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', className)}>{children}</ul>;
+}
+
+/** One grid item, animated in 50 ms after the one before it (SPEC.md 2.11). */
+export function GridItem({ index, className, children }: { index: number; className?: string; children: React.ReactNode }) {
+  return (
+    <li className={cn('animate-item-in', className)} style={{ '--stagger-index': index } as React.CSSProperties}>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SectionDef, SubItems } from '@bursary/shared';
+import { apiRequest, serverMessage } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { sectionListQuery, type SectionList } from './api';
+import { refreshSection } from './mutations';
+import type { SubItemTexts } from './sub-item-texts';
+
+export interface EditedItem { id: number; text: string }
+
+function failure(error: unknown, texts: { title: string; fallback: string }) {
+  toast({ variant: 'destructive', title: texts.title, description: serverMessage(error) ?? texts.fallback });
+}
+
+/**
+ * The three sub-item writes of SPEC.md 7.3. Each sends the parent record's ETag as If-Match
+ * (DESIGN.md 4), keeps the ETag the answer carries, and refreshes the section.
+ */
+export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: SubItemTexts) {
+  const queryClient = useQueryClient();
+  const listKey = sectionListQuery(section.slug).queryKey;
+  const currentEtag = () => queryClient.getQueryData<SectionList>(listKey)?.etag ?? null;
+  const afterWrite = async (etag: string | null) => {
+    if (etag) queryClient.setQueryData<SectionList>(listKey, (old) => (old ? { ...old, etag } : old));
+    await refreshSection(queryClient, section.slug);
+  };
+
+  const saveAll = useMutation({
+    mutationFn: (items: EditedItem[]) => apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
+      json: { [sub.field]: items.map((item) => ({ id: item.id, [sub.itemKey]: item.text })) },
+      ifMatch: currentEtag(),
+    }),
+    onSuccess: async ({ etag }) => { toast({ title: texts.updated }); await afterWrite(etag); },
+    onError: (error) => failure(error, texts.updateError),
+  });
+
+  const add = useMutation({
+    mutationFn: (text: string) => apiRequest('POST', `/api/${section.slug}/sub`, { json: { [sub.itemKey]: text }, ifMatch: currentEtag() }),
+    onSuccess: async ({ etag }) => { toast({ title: texts.added }); await afterWrite(etag); },
+    onError: (error) => failure(error, texts.addError),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/${section.slug}/sub/${id}`, { ifMatch: currentEtag() }),
+    onSuccess: async ({ etag }) => { toast({ title: texts.deleted }); await afterWrite(etag); },
+    onError: (error) => failure(error, texts.deleteError),
+  });
+
+  return { saveAll, add, remove };
+}

@@ -1,0 +1,68 @@
+import type * as React from 'react';
+import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useSectionList } from './api';
+import { itemsOf, textOr } from './display';
+import { EditLink, EditOrSetupButton } from './header-buttons';
+import { SectionListPage } from './list-page';
+import type { EmptyStateContent } from './list-page';
+import { GridItem, ItemGrid } from './staggered-grid';
+import { SubItemEditor } from './sub-item-editor';
+import type { SubItemTexts } from './sub-item-texts';
+
+export interface SubItemSectionPageProps {
+  section: SectionDef;
+  texts: SubItemTexts;
+  defaultTitle: string;
+  editLabel?: string;
+  /** The card's link to the record's edit page: 'Edit Title', 'Edit Desc.' */
+  cardEditLabel: string;
+  searchPlaceholder?: string;
+  empty: EmptyStateContent;
+  /** The card's body under its title (a description, for most). */
+  renderBody?: (record: SectionRecord) => React.ReactNode;
+  views?: { initial: 'grid' | 'list'; inert?: boolean };
+}
+
+/**
+ * A single-record section whose record holds a list of points: Steps, Benefits, Missions,
+ * Stakeholders (SPEC.md 2.13, 2.15, 2.18, 2.20). One card per record with its sub-item editor.
+ */
+export function SubItemSectionPage({ section, texts, defaultTitle, editLabel, cardEditLabel, searchPlaceholder, empty, renderBody, views }: SubItemSectionPageProps) {
+  const sub = section.subItems as SubItems;
+  const withSub = { ...section, subItems: sub };
+  // the editors go back to view mode whenever the data reloads (SPEC.md 4.3)
+  const { dataUpdatedAt } = useSectionList(section.slug);
+  const itemTexts = (record: SectionRecord) => itemsOf(record, sub.field).map((item) => String(item[sub.itemKey] ?? '')).join('\n');
+  return (
+    <SectionListPage
+      section={section}
+      search={{ placeholder: searchPlaceholder, extra: [itemTexts] }}
+      views={views}
+      actions={(records) => <EditOrSetupButton section={section} records={records} editLabel={editLabel} />}
+      empty={empty}
+    >
+      {(records) => (
+        <ItemGrid className="md:grid-cols-1 xl:grid-cols-1">
+          {records.map((record, index) => {
+            const title = textOr(record, 'title', defaultTitle);
+            return (
+              <GridItem key={record.id} index={index}>
+                <Card>
+                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                    <CardTitle as="h2">{title}</CardTitle>
+                    <EditLink to={`/${section.slug}/edit/${record.id}`} label={cardEditLabel} name={title} />
+                  </CardHeader>
+                  <CardContent className="grid gap-4">
+                    {renderBody?.(record)}
+                    <SubItemEditor key={dataUpdatedAt} section={withSub} record={record} texts={texts} />
+                  </CardContent>
+                </Card>
+              </GridItem>
+            );
+          })}
+        </ItemGrid>
+      )}
+    </SectionListPage>
+  );
+}

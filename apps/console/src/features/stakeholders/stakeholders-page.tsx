@@ -1,0 +1,19 @@
+import { stakeholders } from '@bursary/shared';
+import { SafeHtml, stakeholderTexts, str, SubItemSectionPage } from '@/features/sections';
+
+/** SPEC.md 2.20: the Grid/List toggle is there but changes nothing. */
+export function StakeholdersPage() {
+  return (
+    <SubItemSectionPage
+      section={stakeholders}
+      texts={stakeholderTexts}
+      defaultTitle="Stakeholders Section"
+      editLabel="Edit Stakeholder Section Title/Desc"
+      cardEditLabel="Edit Desc."
+      searchPlaceholder="Search title, description, or stakeholders..."
+      views={{ initial: 'list', inert: true }}
+      empty={{ title: 'No Stakeholder Content', text: 'Set up the stakeholders section to add its points.' }}
+      renderBody={(record) => <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />}
+    />
+  );
+}

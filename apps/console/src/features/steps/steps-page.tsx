@@ -1,0 +1,21 @@
+import { steps } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { stepTexts, SubItemSectionPage } from '@/features/sections';
+
+/** SPEC.md 2.13. */
+export function StepsPage() {
+  return (
+    <SubItemSectionPage
+      section={steps}
+      texts={stepTexts}
+      defaultTitle="Process Steps"
+      cardEditLabel="Edit Title"
+      searchPlaceholder="Search process title or steps..."
+      empty={{
+        title: 'No Steps Content',
+        action: <Button asChild><Link to="/steps/edit">Setup Process Steps Section</Link></Button>,
+      }}
+    />
+  );
+}

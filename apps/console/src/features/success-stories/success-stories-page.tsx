@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import { ImageOff } from 'lucide-react';
+import { type SectionRecord, successStories } from '@bursary/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateGB } from '@/lib/format-date';
+import {
+  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SafeHtml, SectionListPage, snippet, str, textOr, useDeleteWithToasts,
+} from '@/features/sections';
+
+export const storyDeleteText = (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`;
+
+const nameOf = (record: SectionRecord) => textOr(record, 'student_name', 'Unnamed Student');
+const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
+
+function Photo({ record, className }: { record: SectionRecord; className: string }) {
+  const url = str(record, 'image');
+  if (url) return <img src={url} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
+  return (
+    <div className={`${className} flex items-center justify-center bg-muted text-muted-foreground`}>
+      <ImageOff className="size-6" aria-hidden /><span className="sr-only">No photo</span>
+    </div>
+  );
+}
+
+/** SPEC.md 2.21. */
+export function SuccessStoriesPage() {
+  const { remove, pendingId } = useDeleteWithToasts('success-stories', deleteTexts['success-stories']);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/success-stories/edit/${record.id}`}
+      name={nameOf(record)}
+      deleteTitle="Delete Success Story"
+      deleteText={storyDeleteText(str(record, 'student_name'))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={successStories}
+      search={{ placeholder: 'Search student, school, story...', extra: [dateOf] }}
+      views={{ initial: 'grid' }}
+      errorExtra="Please check the API connection or try again later."
+      actions={() => <NewButton to="/success-stories/create" label="New Success Story" />}
+      empty={{
+        title: 'No Success Stories Added Yet',
+        text: 'Share how a bursary changed a student’s path.',
+        action: <Button asChild><Link to="/success-stories/create">Create First Success Story</Link></Button>,
+      }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="flex h-full flex-col overflow-hidden">
+                <Photo record={record} className="h-48 w-full" />
+                <CardHeader className="gap-2">
+                  <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
+                  <p className="text-sm text-muted-foreground">{str(record, 'student_school')}</p>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>{dateOf(record)}</span>
+                    {str(record, 'source') && <Badge variant="secondary">{str(record, 'source')}</Badge>}
+                  </div>
+                </CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  {str(record, 'story').trim() ? <SafeHtml html={str(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
+                <TableCell className="font-medium">{nameOf(record)}</TableCell>
+                <TableCell>{str(record, 'student_school')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(str(record, 'story')) || 'No story provided.'}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

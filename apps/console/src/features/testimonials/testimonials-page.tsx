@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { disbursementTestimonials as testimonials, type SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, textOr, useDeleteWithToasts,
+} from '@/features/sections';
+
+export const testimonialDeleteText = (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`;
+
+const nameOf = (record: SectionRecord) => textOr(record, 'university_name', 'No University Name Provided');
+
+function Logo({ record, className }: { record: SectionRecord; className: string }) {
+  const url = str(record, 'image');
+  if (url) return <img src={url} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
+  return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
+}
+
+/** SPEC.md 2.23. */
+export function TestimonialsPage() {
+  const { remove, pendingId } = useDeleteWithToasts('disbursement-testimonials', deleteTexts['disbursement-testimonials']);
+  const actions = (record: SectionRecord) => (
+    <RecordActions
+      editTo={`/disbursement-testimonials/edit/${record.id}`}
+      name={nameOf(record)}
+      deleteTitle="Delete Testimonial"
+      deleteText={testimonialDeleteText(str(record, 'university_name'))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
+  );
+  return (
+    <SectionListPage
+      section={testimonials}
+      noun="testimonials"
+      subtitle="Manage university testimonials and logos"
+      search={{ placeholder: 'Search university name...' }}
+      views={{ initial: 'list' }}
+      actions={() => <NewButton to="/create-testimonial" label="New Testimonial" />}
+      empty={{
+        title: 'No Testimonials Yet',
+        text: 'Add the universities that received disbursements, with their logos.',
+        action: <Button asChild><Link to="/create-testimonial">New Testimonial</Link></Button>,
+      }}
+    >
+      {(records, view) => view === 'grid' ? (
+        <ItemGrid>
+          {records.map((record, index) => (
+            <GridItem key={record.id} index={index}>
+              <Card className="flex h-full flex-col overflow-hidden">
+                <Logo record={record} className="h-40 w-full p-4" />
+                <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
+                <CardContent className="mt-auto">{actions(record)}</CardContent>
+              </Card>
+            </GridItem>
+          ))}
+        </ItemGrid>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow><TableHead>Image</TableHead><TableHead>University Name</TableHead><TableHead>Actions</TableHead></TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <TableRow key={record.id}>
+                <TableCell><Logo record={record} className="size-12 rounded-md" /></TableCell>
+                <TableCell className="font-medium">{nameOf(record)}</TableCell>
+                <TableCell>{actions(record)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionListPage>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { visions } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, str, textOr } from '@/features/sections';
+
+/** SPEC.md 2.19: an image that fails to load is hidden. */
+function VisionImage({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return <img src={src} alt="" className="h-56 w-full object-cover" onError={() => setFailed(true)} />;
+}
+
+/** SPEC.md 2.19. */
+export function VisionsPage() {
+  return (
+    <SectionListPage
+      section={visions}
+      subtitle="Manage your vision statement"
+      search={{ placeholder: 'Search visions...' }}
+      errorExtra="Please try again later."
+      actions={(records) => <EditOrSetupButton section={visions} records={records} />}
+      empty={{ title: 'No Vision Content', text: 'Set up the vision statement of the website.' }}
+    >
+      {(records) => (
+        <ItemGrid className="md:grid-cols-1 xl:grid-cols-2">
+          {records.map((record, index) => {
+            const title = textOr(record, 'title', 'Vision Section Title');
+            const image = str(record, 'image');
+            return (
+              <GridItem key={record.id} index={index}>
+                <Card className="h-full overflow-hidden">
+                  {image && <VisionImage src={image} />}
+                  <CardHeader><CardTitle as="h2">{title}</CardTitle></CardHeader>
+                  <CardContent className="grid gap-4">
+                    <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
+                    <EditLink to={`/visions/edit/${record.id}`} label="Edit Vision" />
+                  </CardContent>
+                </Card>
+              </GridItem>
+            );
+          })}
+        </ItemGrid>
+      )}
+    </SectionListPage>
+  );
+}
