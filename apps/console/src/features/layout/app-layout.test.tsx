@@ -101,3 +101,15 @@ describe('signed-in layout (SPEC.md 2.2)', () => {
     expect(await screen.findByRole('navigation', { name: 'Bottom' })).toBeInTheDocument();
   });
 });
+
+describe('session check', () => {
+  it('ends a session the server no longer accepts as soon as the frame opens', async () => {
+    signInAs('Ada', 'revoked');
+    server.use(http.get('/api/me', () => HttpResponse.json({ message: 'Session expired', error: 'Unauthorized' }, { status: 401 })));
+    const { router } = renderApp('/heroes');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Session ended')).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+});
