@@ -7,7 +7,7 @@ import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } fr
 
 // Wraps the real scrypt check so the tests can see that every failure path pays for a hash.
 vi.mock('../src/auth/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/auth/password.ts')>();
+  const real = await importOriginal<typeof password>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 const verifySpy = vi.mocked(password.verifyPassword);
