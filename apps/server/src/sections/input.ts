@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
-import { BadRequestError, type FieldIssue, ValidationError } from '../lib/errors.ts';
+import { BadRequestError, type FieldIssue, HttpError, ValidationError } from '../lib/errors.ts';
 
 export interface Upload { bytes: Buffer; filename?: string; declaredType?: string }
 
@@ -37,18 +37,24 @@ function fromFormText(section: SectionDef, mode: WriteMode, name: string, text: 
 async function readMultipart(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
   const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const uploads = new Map<string, Upload>();
-  for await (const part of request.parts()) {
-    const name = part.fieldname;
-    if (Object.hasOwn(body, name) || uploads.has(name)) throw new BadRequestError(`The form sends ${name} more than once.`);
-    if (part.type === 'file') {
-      if (section.fields[name]?.kind !== 'image') {
-        throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
+  try {
+    for await (const part of request.parts()) {
+      const name = part.fieldname;
+      if (Object.hasOwn(body, name) || uploads.has(name)) throw new BadRequestError(`The form sends ${name} more than once.`);
+      if (part.type === 'file') {
+        if (section.fields[name]?.kind !== 'image') {
+          throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
+        }
+        const bytes = await part.toBuffer();
+        uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
+      } else {
+        body[name] = fromFormText(section, mode, name, typeof part.value === 'string' ? part.value : String(part.value));
       }
-      const bytes = await part.toBuffer();
-      uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
-    } else {
-      body[name] = fromFormText(section, mode, name, typeof part.value === 'string' ? part.value : String(part.value));
     }
+  } catch (error) {
+    // the form parser reports a form cut short or malformed as a plain Error: a client fault, not a 500
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new BadRequestError('The form is incomplete or malformed. Send it again.');
   }
   return { body, uploads };
 }
