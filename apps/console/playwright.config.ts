@@ -11,6 +11,7 @@ const chromium = {
 };
 const desktop = { width: 1280, height: 800 };
 const mobile = { width: 375, height: 800 };
+const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/];
 
 // CI sums every suite's JSON report into one closing line.
 const reportDir = process.env.BURSARY_REPORT_DIR;
@@ -19,7 +20,7 @@ if (reportDir) reporter.push(['json', { outputFile: `${reportDir}/playwright.jso
 
 /**
  * One server for the whole run. The projects run one after another (desktop, then mobile, then the
- * dark theme, then the audit-log check) so that the one record of a single-record section is never
+ * screen tour, then the audit-log check) so that the one record of a single-record section is never
  * edited by two projects at once; within a project two workers share the files.
  */
 export default defineConfig({
@@ -35,42 +36,22 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    colorScheme: 'light',
+    // traces on demand (--trace on); the worker's seeding API context and tracing do not mix well
+    trace: 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
   },
   projects: [
-    {
-      name: 'desktop',
-      testIgnore: ['**/dashboard-logs.spec.ts'],
-      use: { viewport: desktop, colorScheme: 'light' },
-    },
-    {
-      name: 'mobile',
-      testIgnore: ['**/dashboard-logs.spec.ts'],
-      use: { viewport: mobile, colorScheme: 'light', hasTouch: true },
-      dependencies: ['desktop'],
-    },
-    {
-      name: 'desktop-dark',
-      testMatch: ['**/screens.spec.ts'],
-      use: { viewport: desktop, colorScheme: 'dark' },
-      dependencies: ['mobile'],
-    },
-    {
-      name: 'mobile-dark',
-      testMatch: ['**/screens.spec.ts'],
-      use: { viewport: mobile, colorScheme: 'dark', hasTouch: true },
-      dependencies: ['mobile'],
-    },
-    {
-      // alone at the end, so no other test writes a log row between its actions and its check
-      name: 'audit-log',
-      testMatch: ['**/dashboard-logs.spec.ts'],
-      use: { viewport: desktop, colorScheme: 'light' },
-      dependencies: ['desktop-dark', 'mobile-dark'],
-    },
+    { name: 'desktop', testIgnore: functionalIgnore, use: { viewport: desktop } },
+    { name: 'mobile', testIgnore: functionalIgnore, use: { viewport: mobile, hasTouch: true }, dependencies: ['desktop'] },
+    { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['mobile'] },
+    // every route in the light and the dark theme, with axe-core (the theme switches inside each test)
+    { name: 'screens-desktop', testMatch: /screens\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['seed'] },
+    { name: 'screens-mobile', testMatch: /screens\.spec\.ts$/, use: { viewport: mobile, hasTouch: true }, dependencies: ['seed'] },
+    // alone at the end, so no other test writes a log row between its actions and its check
+    { name: 'audit-log', testMatch: /dashboard-logs\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['screens-desktop', 'screens-mobile'] },
   ],
   webServer: {
     command: 'node e2e/support/start-server.ts',

@@ -1,0 +1,69 @@
+import type { Api } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { SAMPLE } from './support/samples.ts';
+
+/**
+ * Every route of SPEC.md 2.1 at this project's width, in the light theme and then the dark one
+ * (the console follows prefers-color-scheme live), with axe-core on each.
+ */
+const collections = ['faqs', 'milestones', 'success-stories', 'disbursement-testimonials', 'messages', 'content'];
+const singles = ['heroes', 'steps', 'benefits', 'insights', 'about-heroes', 'missions', 'visions', 'stakeholders'];
+const lists = [
+  '/heroes', '/steps', '/faqs', '/benefits', '/insights', '/about-heroes', '/missions', '/milestones',
+  '/success-stories', '/visions', '/stakeholders', '/disbursement-testimonials', '/messages',
+];
+
+type Route = { path: string | ((ids: Record<string, number>) => string); signedOut?: boolean };
+const routes: Route[] = [
+  { path: '/', signedOut: true },
+  { path: '/no-such-page', signedOut: true },
+  { path: '/dashboard' },
+  { path: '/content' },
+  { path: '/settings' },
+  { path: '/users' },
+  { path: '/create-faq' },
+  { path: '/create-testimonial' },
+  ...lists.map((path) => ({ path })),
+  ...collections.map((slug) => ({ path: `/${slug}/create` })),
+  ...collections.map((slug) => ({ path: (ids: Record<string, number>) => `/${slug}/edit/${ids[slug]}` })),
+  ...singles.map((slug) => ({ path: `/${slug}/edit` })),
+];
+
+const titleField: Record<string, string> = { 'success-stories': 'student_name', 'disbursement-testimonials': 'university_name', messages: 'sender' };
+
+async function sampleIds(api: Api): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const slug of collections) {
+    const found = await api.list<{ id: number } & Record<string, unknown>>(slug, SAMPLE);
+    const record = found.find((r) => String(r[titleField[slug] ?? 'title']).startsWith(SAMPLE));
+    if (!record) throw new Error(`no ${SAMPLE} record in ${slug}: the seed project runs first`);
+    ids[slug] = record.id;
+  }
+  return ids;
+}
+
+let ids: Record<string, number> | undefined;
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const route of routes) {
+  const label = typeof route.path === 'string' ? route.path : route.path(Object.fromEntries(collections.map((c) => [c, 0]))).replace(/\/0$/, '/:id');
+  test.describe(() => {
+    if (route.signedOut) test.use({ storageState: { cookies: [], origins: [] } });
+
+    test(`${label} in both themes passes axe`, async ({ page, api }, testInfo) => {
+      ids ??= await sampleIds(api);
+      const path = typeof route.path === 'string' ? route.path : route.path(ids);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+      await expectNoSeriousViolations(page, testInfo, 'light');
+
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+      await expectNoSeriousViolations(page, testInfo, 'dark');
+    });
+  });
+}
