@@ -43,8 +43,9 @@ function isSafeAttribute(element: string, name: string, value: string): boolean 
   return true;
 }
 
+/** A style sheet is the element's own text; markup inside a style element is no CSS and is dropped. */
 function textOf(node: ElementNode): string {
-  return node.children.map((child) => (isText(child) ? child.data : isElement(child) ? textOf(child) : '')).join('');
+  return node.children.map((child) => (isText(child) ? child.data : '')).join('');
 }
 
 function serialiseChildren(children: Node[], depth: number): string {
