@@ -61,7 +61,12 @@ export async function typeRichText(page: Page, label: string, text: RichText): P
 /** The rich text as rendered on a list page: the bold phrase in <strong>, the bullets as items. */
 export async function expectRenderedRichText(scope: Locator, text: RichText): Promise<void> {
   await expect(scope.locator('strong', { hasText: text.bold })).toBeVisible();
-  for (const bullet of text.bullets) await expect(scope.locator('li[data-list="bullet"]', { hasText: bullet }).first()).toBeVisible();
+  for (const bullet of text.bullets) {
+    const item = scope.locator('li[data-list="bullet"]', { hasText: bullet }).first();
+    await expect(item).toBeVisible();
+    // shown as a bullet, not a bare line
+    await expect(item).toHaveCSS('list-style-type', 'disc');
+  }
 }
 
 /** Stored HTML holds the bold phrase and the bullets (the server sanitises but keeps them). */
