@@ -96,3 +96,8 @@ export async function emptyCollection(page: Page, slug: string): Promise<void> {
     return route.fulfill({ status: 200, json: [], headers: { 'x-total-count': '0' } });
   });
 }
+
+/** The file picker labelled `label` (the rich-text toolbar has an 'Image' button too). */
+export function fileInput(page: Page, label: string): Locator {
+  return page.locator('input[type="file"]').and(page.getByLabel(label));
+}

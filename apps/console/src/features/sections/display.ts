@@ -15,7 +15,9 @@ export function str(record: SectionRecord, name: string): string {
 
 /** HTML as plain text: tags removed, entities decoded by the browser's parser, spaces collapsed. */
 export function stripTags(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  // a space where a block or line ends, so words of two paragraphs or list items stay apart
+  const spaced = html.replace(/<(\/(?:p|li|h[1-6]|div|blockquote|pre|ol|ul)|br)\b/gi, ' <$1');
+  const doc = new DOMParser().parseFromString(spaced, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
