@@ -217,6 +217,14 @@ describe.each(dialects)('first user on %s', (dialect) => {
     expect(again).toEqual([]);
   });
 
+  it('names the variable when ADMIN_PASSWORD is too weak, creating nobody', async () => {
+    await t.db.deleteFrom('sessions').execute();
+    await t.db.deleteFrom('users').execute();
+    await expect(ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: 'admin' }, () => {}))
+      .rejects.toThrow('The first user cannot be created from ADMIN_USERNAME / ADMIN_PASSWORD: The new password must be at least 12 characters long');
+    expect(await findUserByUsername(t.db, 'admin')).toBeUndefined();
+  });
+
   it('uses ADMIN_PASSWORD when given, and never prints it', async () => {
     await t.db.deleteFrom('sessions').execute();
     await t.db.deleteFrom('users').execute();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import { countUsers, createUser } from './users.ts';
+import { UserInputError, countUsers, createUser } from './users.ts';
 
 /**
  * First start on an empty database (DESIGN.md 3): create the first user from
@@ -19,6 +19,9 @@ export async function ensureFirstUser(db: Kysely<Database>, config: Config, log:
   } catch (error) {
     // another instance starting on the same database may have created it first
     if (await countUsers(db) > 0) return false;
+    if (error instanceof UserInputError) {
+      throw new UserInputError(`The first user cannot be created from ADMIN_USERNAME / ADMIN_PASSWORD: ${error.message}`);
+    }
     throw error;
   }
   if (generated) {
