@@ -105,6 +105,20 @@ describe('drafts across an expired session', () => {
     expect(takeDraft('/faqs/edit/3')).toBeNull();
   });
 
+  it('counts changed values as unsaved even when the form library says it is clean', async () => {
+    signInAs();
+    server.use(http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
+    const values = { title: 'Saved title' };
+    function StaleFlagForm() {
+      useDraft('/faqs/edit/3', { isDirty: () => false, getValues: () => ({ ...values }), restore: () => {} });
+      return null;
+    }
+    render(<StaleFlagForm />);
+    values.title = 'Typed since';
+    await act(() => apiRequest('PUT', '/api/faqs/3', { json: {} }).catch(() => undefined));
+    expect(takeDraft('/faqs/edit/3')).toEqual({ title: 'Typed since' });
+  });
+
   it('keeps nothing when the form holds no unsaved input', async () => {
     signInAs();
     server.use(http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));

@@ -11,9 +11,13 @@ const RETURN_PATH_KEY = 'draft-return-path';
 
 export type DraftValues = Record<string, unknown>;
 
+/** The values as stored: files cannot be kept, so they are left out. */
+function serialize(values: DraftValues): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, v]) => !(v instanceof Blob))));
+}
+
 export function saveDraft(key: string, values: DraftValues): void {
-  const storable = Object.fromEntries(Object.entries(values).filter(([, v]) => !(v instanceof Blob)));
-  localStorage.setItem(DRAFT_PREFIX + key, JSON.stringify(storable));
+  localStorage.setItem(DRAFT_PREFIX + key, serialize(values));
 }
 
 /** Returns the draft saved under `key` and forgets it, so it is restored once only. */
@@ -64,7 +68,11 @@ export function saveDirtyDrafts(): boolean {
 }
 
 export interface UseDraftOptions<T extends DraftValues> {
-  /** True while the form holds input that is not saved yet. */
+  /**
+   * True while the form holds input that is not saved yet. The values are also compared with
+   * those the form had when it mounted, because a form library's own flag can be stale outside
+   * render (react-hook-form only tracks `formState.isDirty` once a render has read it).
+   */
   isDirty: () => boolean;
   getValues: () => T;
   /** Called once on mount with a kept draft, e.g. react-hook-form's `reset(values, { keepDefaultValues: true })`. */
@@ -82,10 +90,11 @@ export function useDraft<T extends DraftValues>(key: string, options: UseDraftOp
   });
 
   useEffect(() => {
+    const initial = serialize(latest.current.getValues());
     const draft = takeDraft(key);
     if (draft) latest.current.restore(draft as Partial<T>);
     mountedForms.set(key, {
-      isDirty: () => latest.current.isDirty(),
+      isDirty: () => latest.current.isDirty() || serialize(latest.current.getValues()) !== initial,
       getValues: () => latest.current.getValues(),
     });
     return () => {
