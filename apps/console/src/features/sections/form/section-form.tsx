@@ -36,9 +36,12 @@ export function SectionForm({ section, mode, record, etag: initialEtag, routeId 
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const listPath = `/${section.slug}`;
+  // react-hook-form tracks only the form state a render reads: read these here so the draft and
+  // the conflict reload below see which fields the editor changed
+  const { isDirty, dirtyFields } = form.formState;
 
   useDraft<FormValues>(pathname, {
-    isDirty: () => form.formState.isDirty,
+    isDirty: () => isDirty,
     getValues: form.getValues,
     restore: (values) => form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true }),
   });
@@ -62,7 +65,7 @@ export function SectionForm({ section, mode, record, etag: initialEtag, routeId 
     try {
       const fresh = await queryClient.fetchQuery(sectionRecordQuery(section, routeId));
       const current = initialValues(section, fresh.record);
-      const dirty = form.formState.dirtyFields as Record<string, unknown>;
+      const dirty = dirtyFields as Record<string, unknown>;
       for (const [name, value] of Object.entries(current)) {
         if (!dirty[name]) form.setValue(name, value);
       }
