@@ -15,8 +15,26 @@ const MISSING_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="
 <body><h1>Bursary</h1><p>The console has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>,
 which builds it when needed), then reload this page. The content API is running at <code>/api</code>.</p></body></html>`;
 
+/**
+ * The console's Content-Security-Policy: its own scripts only, so a payload that slips past both
+ * sanitisers still runs nothing and calls nowhere. Styles stay inline-capable because Quill writes
+ * style attributes; images may be data URLs because the editor embeds pictures that way (SPEC.md 1).
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+  "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "frame-src 'none'", "base-uri 'none'",
+  "form-action 'self'", "frame-ancestors 'none'",
+].join('; ');
+
 /** Serves the built console (DESIGN.md 3: console at /, API at /api). */
 export default fp(async (app) => {
+  // every HTML page gets it, whichever route answered; media keep their own stricter policy
+  app.addHook('onSend', async (_request, reply) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+      void reply.header('Content-Security-Policy', CONSOLE_CSP);
+    }
+  });
   const root = app.config.consoleDir;
   const built = existsSync(join(root, 'index.html'));
   if (built) {
