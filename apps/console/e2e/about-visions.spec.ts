@@ -46,6 +46,7 @@ test('Visions: empty state, setup, search with its no-results text, edit', async
   await expect(page.getByText('Manage your vision statement', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Vision Content' })).toBeVisible();
   await page.getByRole('link', { name: 'Setup Visions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit visions' })).toBeVisible();
   const title = uid('A degree for everyone');
   await page.getByLabel('Title').fill(title);
   const rich = { plain: 'By 2030.', bold: 'No student turned away', bullets: ['Access', 'Fairness'] };

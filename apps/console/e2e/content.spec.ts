@@ -23,6 +23,7 @@ test('Content: create, grid and list, search, edit, the delete dialog', async ({
   await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search content...');
   await page.getByRole('link', { name: 'New Content' }).click();
   await expect(page).toHaveURL('/content/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create content' })).toBeVisible();
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Excerpt').fill('Five days of open doors for applicants.');
   const rich = { plain: 'Join us.', bold: 'Free entry', bullets: ['Talks', 'Workshops'] };

@@ -12,6 +12,7 @@ test('Insights: empty state, setup of the three statistics, both views, the pane
   await expect(page.getByRole('heading', { name: 'No Insights Content' })).toBeVisible();
   await page.getByRole('link', { name: 'Setup Insights' }).click();
   await expect(page).toHaveURL('/insights/edit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit insights' })).toBeVisible();
 
   // the numbers and texts are required
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -44,6 +45,7 @@ test('Insights: empty state, setup of the three statistics, both views, the pane
   await searchBox(page).fill('Repayment');
   await row.getByRole('cell').last().getByRole('link', { name: 'Edit Insights Section' }).click();
   await expect(page).toHaveURL(`/insights/edit/${stored?.id}`);
+  await expect(page.getByLabel('First Insight Number')).toHaveValue('1200');
   const title = uid('Our year in numbers');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Second Insight Number').fill('36');

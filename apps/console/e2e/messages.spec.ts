@@ -17,6 +17,7 @@ test('Messages: create with rich text, list, search, edit, delete', async ({ pag
   await navigate(page, isMobile, 'Messages');
   await page.getByRole('link', { name: 'New Message' }).click();
   await expect(page).toHaveURL('/messages/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create messages' })).toBeVisible();
   await page.getByLabel('Sender').fill(sender);
   await page.getByLabel('Recipient').fill('Finance team');
   const rich = { plain: 'Disbursements are ready.', bold: 'Term two', bullets: ['Engineering', 'Medicine'] };

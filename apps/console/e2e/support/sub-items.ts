@@ -139,11 +139,13 @@ export function describeSubItemSection(s: SubItemSection): void {
     await page.goto(`/${s.slug}`);
     await page.getByRole('link', { name: s.editHeader }).click();
     await expect(page).toHaveURL(`/${s.slug}/edit/${record?.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Edit ${s.slug}` })).toBeVisible();
     await expect(page.getByLabel('Title')).toHaveValue(record?.title ?? '');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(`/${s.slug}`);
     await page.getByRole('link', { name: `${s.cardEdit} ${record?.title}` }).click();
     await expect(page).toHaveURL(`/${s.slug}/edit/${record?.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Edit ${s.slug}` })).toBeVisible();
     const renamed = `${record?.title} (renamed)`;
     await page.getByLabel('Title').fill(renamed);
     await page.getByRole('button', { name: 'Save Changes' }).click();

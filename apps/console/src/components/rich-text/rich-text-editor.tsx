@@ -68,5 +68,8 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
     quillRef.current?.root.setAttribute('aria-invalid', invalid ? 'true' : 'false');
   }, [invalid]);
 
-  return <div ref={hostRef} className={cn('rounded-md bg-background [&_.ql-editor]:min-h-40', invalid && '[&_.ql-container]:border-destructive')} />;
+  // Quill's stylesheet gives its container the host's full height; below the toolbar that overflows
+  // onto whatever follows the editor (the form's buttons on a narrow screen, where the toolbar wraps);
+  // important, as Quill's unlayered stylesheet outranks the utilities layer
+  return <div ref={hostRef} className={cn('rounded-md bg-background [&_.ql-container]:h-auto! [&_.ql-editor]:min-h-40', invalid && '[&_.ql-container]:border-destructive!')} />;
 }
