@@ -1,0 +1,38 @@
+import autocannon, { type Request, type Result } from 'autocannon';
+
+export interface Load extends Request {
+  path: string;
+  connections: number;
+  /** Requests built per call (e.g. edits that carry the ETag last seen). */
+  requests?: Request[];
+  /** The status every answer must have; anything else counts as an error. */
+  expect: number;
+}
+
+export interface Measure {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+function summarise(result: Result, expect: number): Measure {
+  const answered = Object.values(result.statusCodeStats).reduce((sum, s) => sum + s.count, 0);
+  const good = result.statusCodeStats[String(expect)]?.count ?? 0;
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + (answered - good),
+    requests: answered,
+  };
+}
+
+/** A short warm-up (JIT, caches, connection pools), then the measured run; both bounded in time. */
+export async function measure(base: string, load: Load, seconds: { warm: number; run: number }): Promise<Measure> {
+  const { connections, expect, path, ...request } = load;
+  const options = { url: `${base}${path}`, connections, timeout: 10, ...request };
+  if (seconds.warm > 0) await autocannon({ ...options, duration: seconds.warm });
+  return summarise(await autocannon({ ...options, duration: seconds.run }), expect);
+}

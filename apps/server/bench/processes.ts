@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
+const started = new Set<ChildProcess>();
+
+export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+  return child;
+}
+
+/** Resolves when the child says it listens (baselines report over IPC). */
+export function readyMessage(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('a baseline did not start in time')), timeoutMs);
+    child.once('message', () => { clearTimeout(timer); resolve(); });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`a baseline stopped with code ${code}`)); });
+  });
+}
+
+/** Polls /api/health every few milliseconds; answers the milliseconds from `since` to the first 200. */
+export async function waitForHealth(base: string, since: number, timeoutMs = 60_000): Promise<number> {
+  while (performance.now() - since < timeoutMs) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200) return performance.now() - since;
+    } catch { /* not listening yet */ }
+    await sleep(5);
+  }
+  throw new Error(`${base} did not answer /api/health in ${timeoutMs} ms`);
+}
+
+/** Resident set size of a child, in MB, from the kernel's own count. */
+export function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...started].map(stopChild));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => { void stopAll().finally(() => process.exit(130)); });
+}

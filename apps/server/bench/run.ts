@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChildProcess } from 'node:child_process';
+import { type Load, type Measure, measure } from './load.ts';
+import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
+import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
+import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
+import { putLoad } from './writes.ts';
+
+/**
+ * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
+ * on loopback, measures them in one run with autocannon, prints the table and the goals, and
+ * writes the same as JSON under bench-results/. BENCH_QUICK=1 runs short and small.
+ */
+const quick = process.env.BENCH_QUICK === '1';
+const scale = quick ? QUICK_SCALE : FULL_SCALE;
+const seconds = quick ? { warm: 0.5, run: 2 } : { warm: 1, run: 8 };
+const roundSeconds = quick ? { warm: 0, run: 1.5 } : { warm: 0, run: 4 };
+const here = import.meta.dirname;
+const ports = { server: 3510, raw: 3511, fastify: 3512 };
+const base = (port: number) => `http://127.0.0.1:${port}`;
+const admin = { username: 'bench', password: `Bench-${randomBytes(12).toString('base64url')}` };
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bursary-bench-'));
+const serverEnv = {
+  HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password,
+  // a log line per request would be measured too; warnings and errors still print
+  LOG_LEVEL: 'warn',
+};
+
+function startServer(port: number): { child: ChildProcess; since: number } {
+  const since = performance.now();
+  return { child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }), since };
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
+  return { body: await res.json() as T, headers: res.headers };
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  console.log(`Seeding ${JSON.stringify(scale)}${quick ? ' (quick mode)' : ''}…`);
+  await seedDataFolder(dataDir, admin, scale);
+  console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+
+  const { child: server, since } = startServer(ports.server);
+  const firstStartMs = await waitForHealth(base(ports.server), since);
+  const srv = base(ports.server);
+  const { body: login } = await json<{ token: string }>(`${srv}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin),
+  });
+  const auth = { authorization: `Bearer ${login.token}` };
+  // the baselines answer exactly the bytes the real server answers for the list
+  const listRes = await fetch(`${srv}/api/faqs`);
+  const listBytes = Buffer.from(await listRes.arrayBuffer());
+  const listEtag = listRes.headers.get('etag') ?? '"none"';
+  const listFile = join(dataDir, 'faqs.json');
+  writeFileSync(listFile, listBytes);
+  const raw = startChild(join(here, 'baselines', 'raw-http.ts'), [String(ports.raw), listFile]);
+  const fastify = startChild(join(here, 'baselines', 'fastify-sqlite.ts'), [String(ports.fastify), listFile, dataDir]);
+  await Promise.all([readyMessage(raw), readyMessage(fastify)]);
+  await sleep(1_000);
+  const memory: Report['memory'] = { serverIdleMb: rssMb(server), rawIdleMb: rssMb(raw), fastifyIdleMb: rssMb(fastify) };
+
+  const run = (port: number, load: Load, s = seconds) => measure(base(port), load, s);
+  const rows: Row[] = [];
+  const add = (name: string, m: Measure, raw?: Measure, fastify?: Measure): Row => { const row = { name, ...m, raw, fastify }; rows.push(row); return row; };
+  const getList: Load = { path: '/api/faqs', connections: 50, expect: 200 };
+
+  console.log(`Measuring reads (${seconds.run} s each)…`);
+  const rawGet = add('raw node:http GET list (c=50)', await run(ports.raw, getList));
+  const fastifyGet = add('Fastify+SQLite GET list (c=50)', await run(ports.fastify, getList));
+  const get = add('Bursary GET /api/faqs (c=50)', await run(ports.server, getList), rawGet, fastifyGet);
+  add('Bursary GET /api/faqs br (c=50)', await run(ports.server, { ...getList, headers: { 'accept-encoding': 'br, gzip' } }), rawGet, fastifyGet);
+  const notModified = add('Bursary GET /api/faqs If-None-Match 304 (c=50)', await run(ports.server, { ...getList, headers: { 'if-none-match': listEtag }, expect: 304 }), rawGet, fastifyGet);
+  add('Bursary GET /api/heroes (c=50)', await run(ports.server, { ...getList, path: '/api/heroes' }), rawGet, fastifyGet);
+
+  console.log('Measuring the dashboard, the content area and the large section…');
+  const dash = (path: string): Load => ({ path, connections: 10, expect: 200, headers: auth });
+  const logsPage = add('dashboard GET /api/logs?limit=5 (c=10)', await run(ports.server, dash('/api/logs?limit=5')));
+  const summary = add('dashboard GET /api/logs/summary (c=10)', await run(ports.server, dash('/api/logs/summary')));
+  add('content page 1, 20 items (c=10)', await run(ports.server, dash('/api/content?limit=20')));
+  add(`content page at offset ${scale.content / 2} (c=10)`, await run(ports.server, dash(`/api/content?limit=20&offset=${scale.content / 2}`)));
+  const search = add(`content search q=${SEARCH_WORD} (c=10)`, await run(ports.server, dash(`/api/content?q=${SEARCH_WORD}&limit=20`)));
+  add(`messages: all ${scale.messages} records (c=10)`, await run(ports.server, dash('/api/messages')));
+  add(`messages: filter q=Office 3 (c=10)`, await run(ports.server, dash('/api/messages?q=Office%203')));
+
+  console.log('Repeated rounds in one process (reads and edits), RSS after each…');
+  const { body: faqs } = await json<{ id: number }[]>(`${srv}/api/faqs`);
+  const putIds = faqs.slice(0, 20).map((f) => f.id);
+  const roundsRss: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    await run(ports.server, getList, roundSeconds);
+    await run(ports.server, await putLoad(srv, auth, putIds, 10), roundSeconds);
+    roundsRss.push(rssMb(server));
+  }
+  memory.serverAfterRoundsMb = roundsRss;
+
+  console.log('Measuring writes…');
+  const postBody = JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) });
+  const post: Load = { path: '/api/faqs', method: 'POST', connections: 10, expect: 201, body: postBody, headers: { 'content-type': 'application/json', ...auth } };
+  const put = add('Bursary PUT /api/faqs/:id If-Match (c=10)', await run(ports.server, await putLoad(srv, auth, putIds, 10)));
+  const rawPost = add('raw node:http POST (c=10)', await run(ports.raw, post));
+  const fastifyPost = add('Fastify+SQLite POST (c=10)', await run(ports.fastify, post));
+  const write = add('Bursary POST /api/faqs with token (c=10)', await run(ports.server, post), rawPost, fastifyPost);
+  put.raw = rawPost;
+  put.fastify = fastifyPost;
+  await sleep(2_000);
+  Object.assign(memory, { serverAfterLoadMb: rssMb(server), rawAfterLoadMb: rssMb(raw), fastifyAfterLoadMb: rssMb(fastify) });
+  await Promise.all([stopChild(raw), stopChild(fastify), stopChild(server)]);
+
+  console.log('Start-up on the existing data folder…');
+  const startupMs: number[] = [];
+  for (let n = 0; n < 3; n++) {
+    const again = startServer(ports.server + 3);
+    startupMs.push(Math.round(await waitForHealth(base(ports.server + 3), again.since)));
+    await stopChild(again.child);
+  }
+
+  const growth = ((roundsRss.at(-1) ?? 0) / (roundsRss[0] ?? 1) - 1) * 100;
+  const startup = [...startupMs].sort((a, b) => a - b)[1] ?? 0;
+  const goals: Goal[] = [
+    { goal: 'GET list req/s vs raw', value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`, target: '≥ 0.80×', holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec },
+    { goal: 'GET list p99 vs raw', value: `${get.p99} ms vs ${rawGet.p99} ms`, target: '≤ 2×', holds: get.p99 <= 2 * Math.max(rawGet.p99, 1) },
+    { goal: '304 answers, no errors', value: `${notModified.errors} errors`, target: '0', holds: notModified.errors === 0 && notModified.requests > 0 },
+    { goal: 'POST req/s', value: `${write.reqPerSec} (${(write.reqPerSec / fastifyPost.reqPerSec).toFixed(2)}× Fastify+SQLite)`, target: '≥ 1,900', holds: write.reqPerSec >= 1_900 },
+    { goal: 'POST p99 at c=10', value: `${write.p99} ms`, target: '≤ 20 ms', holds: write.p99 <= 20 },
+    { goal: 'PUT p99 at c=10', value: `${put.p99} ms`, target: '≤ 20 ms', holds: put.p99 <= 20 },
+    { goal: 'RSS idle', value: `${memory.serverIdleMb} MB`, target: '≤ 80 MB', holds: Number(memory.serverIdleMb) <= 80 },
+    { goal: 'RSS growth over rounds', value: `${growth.toFixed(1)} % (${roundsRss.join(' → ')} MB)`, target: '≤ 10 %', holds: growth <= 10 },
+    { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
+    { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
+    { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
+    { goal: 'start-up to /api/health 200', value: `${startup} ms (median of ${startupMs.join(', ')})`, target: '≤ 1,000 ms', holds: startup <= 1_000 },
+    { goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) },
+  ];
+  const report: Report = {
+    at: new Date().toISOString(), quick, scale: { ...scale }, rows, memory, startupMs, goals,
+    notes: [`first start after seeding: ${Math.round(firstStartMs)} ms`, `list: ${listBytes.length} bytes`, 'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL'],
+  };
+  console.log('');
+  printTable(rows);
+  console.log('');
+  console.log(`RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`);
+  console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
+  console.log(`List: ${listBytes.length} bytes, ${scale.faqs} FAQs.`);
+  console.log('');
+  printGoals(goals);
+  console.log(`\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+  rmSync(dataDir, { recursive: true, force: true });
+}
