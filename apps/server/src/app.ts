@@ -9,7 +9,7 @@ import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
 import consolePlugin from './plugins/console.ts';
 import dbPlugin from './plugins/db.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import notFound from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
 import logRoutes from './routes/logs.ts';
@@ -46,6 +46,7 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
     // the spec's clients send /sub-edit/ with a trailing slash
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

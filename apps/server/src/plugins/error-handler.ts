@@ -22,10 +22,25 @@ function frameworkMessage(error: FastifyError, bodyMaxBytes: number, mediaMaxByt
       return 'The form has too many fields or files.';
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return 'The request is not a valid multipart form.';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid: check its percent-encoding and send it again.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long. Check the id in it and send it again.';
     default:
       if (error instanceof SyntaxError) return 'The request body is not valid JSON. Check its syntax and send it again.';
       return 'The request could not be read. Check it and send it again.';
   }
+}
+
+/**
+ * Errors the router meets before any route or error handler runs (an address that cannot be
+ * decoded, a path parameter past its length): the same `{ message, error }` shape, never
+ * Fastify's own body with its error code.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { bodyMaxBytes, mediaMaxBytes } = request.server.config;
+  request.log.info({ code: error.code }, 'request refused');
+  void reply.status(400).send(errorBody(400, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
 }
 
 /** Maps every thrown error to `{ message, error, fields? }` (DESIGN.md 2). Handlers just throw. */
