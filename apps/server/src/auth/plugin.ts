@@ -25,6 +25,8 @@ function credentials(body: unknown): { username: string; password: string } {
   const { username, password } = record;
   if (typeof username !== 'string' || username.trim() === '') fields.push({ path: 'username', message: 'Username is required' });
   else if (username.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'username', message: 'Username is too long' });
+  // no stored name holds a NUL, and PostgreSQL text cannot even be compared with one
+  else if (username.includes('\u0000')) fields.push({ path: 'username', message: 'Username must not contain a NUL character' });
   if (typeof password !== 'string' || password === '') fields.push({ path: 'password', message: 'Password is required' });
   else if (password.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'password', message: 'Password is too long' });
   if (fields.length > 0) throw invalidInput(fields);
