@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -23,11 +23,13 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return openSqlite(config.dataDir);
 }
 
+/** The SQLite file of a DATA_DIR; npm runs workspace scripts inside the workspace, so a relative DATA_DIR means the folder the user ran npm in. */
+export const sqliteFilePath = (dataDir: string): string => join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), SQLITE_FILE_NAME);
+
 function openSqlite(dataDir: string): Kysely<Database> {
-  // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the folder the user ran npm in
-  const folder = resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
-  mkdirSync(folder, { recursive: true });
-  const database = new SqliteDatabase(join(folder, SQLITE_FILE_NAME));
+  const file = sqliteFilePath(dataDir);
+  mkdirSync(dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');

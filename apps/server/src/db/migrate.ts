@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { sections } from '@bursary/shared';
 import { dialectOf } from './dialect.ts';
+import { ensureSectionTriggers } from './change-counters.ts';
 import { migrations } from './migrations/index.ts';
 import { syncSectionTables } from './section-schema.ts';
 import type { Database } from './types.ts';
@@ -11,7 +12,7 @@ const SECTION_SYNC_LOCK = 4_207_731;
 
 /**
  * Runs every pending migration, then adds what the registry gained since (new sections, new
- * fields). Both steps are safe when several instances start together on one PostgreSQL.
+ * fields, and their change triggers). Both steps are safe when several instances start together on one PostgreSQL.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // The migrator looks for its ledger by name; on PostgreSQL it must look in our own schema only,
@@ -31,5 +32,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SECTION_SYNC_LOCK})`.execute(trx);
     await syncSectionTables(trx as unknown as Kysely<unknown>, sections);
+    await ensureSectionTriggers(trx as unknown as Kysely<unknown>, sections);
   });
 }

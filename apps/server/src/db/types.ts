@@ -48,7 +48,15 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** Change counters kept by triggers (migration 003): section versions and the number of log rows. */
+export interface CountersTable {
+  name: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  value: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
+  counters: CountersTable;
   users: UsersTable;
   sessions: SessionsTable;
   logs: LogsTable;

@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import { type CounterReader, openCounterReader } from '../db/counter-reader.ts';
 import type { Database } from '../db/types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: Config;
+    /** The change counters cached answers are checked against (db/counter-reader.ts). */
+    counters: CounterReader;
   }
 }
 
@@ -16,5 +19,10 @@ export interface DbPluginOptions { db: Kysely<Database>; config: Config }
 export default fp<DbPluginOptions>(async (app, { db, config }) => {
   app.decorate('db', db);
   app.decorate('config', config);
-  app.addHook('onClose', async () => { await db.destroy(); });
+  const counters = openCounterReader(db, config);
+  app.decorate('counters', counters);
+  app.addHook('onClose', async () => {
+    counters.close();
+    await db.destroy();
+  });
 }, { name: 'bursary-db' });

@@ -3,6 +3,9 @@ import type { SectionDef } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { intParam, textParam } from '../lib/query.ts';
 import { readRecordBody } from './input.ts';
+import { sectionCounter } from '../db/change-counters.ts';
+import { SectionListCache } from './list-cache.ts';
+import { buildList, sendList } from './list-reply.ts';
 import { readList, readRecord, readSingle } from './read.ts';
 import { createRecord, deleteRecord, notFound, putSingleRecord, updateRecord } from './record-writes.ts';
 import { notModified, requireToken, setTotal, writeContext } from './route-context.ts';
@@ -20,8 +23,15 @@ const SEARCH_MAX_LENGTH = 500;
 const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
   const auth = requireToken(app);
 
+  const cache = new SectionListCache();
+  const counter = sectionCounter(section);
+
   app.get('/', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
+    // the plain list is what the public website reads: served from bytes made once per version
+    if (Object.keys(query).length === 0) {
+      return sendList(request, reply, await cache.current(await app.counters.read(counter), () => buildList(app.db, section)));
+    }
     const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
     const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();

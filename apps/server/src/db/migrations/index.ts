@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as coreTables from './001-core-tables.ts';
 import * as sectionTables from './002-section-tables.ts';
+import * as changeCounters from './003-change-counters.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
   '001-core-tables': coreTables,
   '002-section-tables': sectionTables,
+  '003-change-counters': changeCounters,
 };

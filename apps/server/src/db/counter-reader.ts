@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import { sqliteFilePath } from './connection.ts';
+import { dialectOf } from './dialect.ts';
+import type { Database } from './types.ts';
+
+/** Reads a change counter (db/change-counters.ts); 0 for one never moved. */
+export interface CounterReader {
+  read: (name: string) => number | Promise<number>;
+  close: () => void;
+}
+
+/**
+ * Every cached list asks its section's counter before answering, so the read must cost next to
+ * nothing. On SQLite it runs on a connection of its own with one prepared statement: synchronous,
+ * never queued behind a write transaction, and (being another connection) it sees committed rows
+ * only, so an entry is never keyed by a version a rollback takes back. On PostgreSQL it is one
+ * indexed query, which is what keeps several instances fresh.
+ */
+export function openCounterReader(db: Kysely<Database>, config: Pick<Config, 'dataDir'>): CounterReader {
+  const file = sqliteFilePath(config.dataDir);
+  if (dialectOf(db) === 'postgres' || !existsSync(file)) {
+    return {
+      read: async (name) => Number((await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())?.value ?? 0),
+      close: () => {},
+    };
+  }
+  const connection = new SqliteDatabase(file, { fileMustExist: true });
+  connection.pragma('busy_timeout = 5000');
+  const select = connection.prepare<[string], number>('select value from counters where name = ?').pluck();
+  return {
+    read: (name) => Number(select.get(name) ?? 0),
+    close: () => connection.close(),
+  };
+}

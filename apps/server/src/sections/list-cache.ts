@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+type Encoding = 'br' | 'gzip';
+
+/** A section's whole list as sent: its JSON bytes, made once per version, and compressed on first ask. */
+export interface CachedList {
+  version: number;
+  etag: string;
+  total: number;
+  body: Buffer;
+  encoded: (encoding: Encoding) => Buffer;
+}
+
+export interface BuiltList { body: Buffer; total: number; etag: string }
+
+/** Smaller answers go out as they are, as @fastify/compress does (app.ts registers the same threshold). */
+export const COMPRESS_THRESHOLD = 1024;
+/** Lists beyond this are answered but not kept: memory stays bounded whatever a section holds. */
+const MAX_CACHED_BYTES = 4 * 1024 * 1024;
+
+/** A strong tag of the exact bytes: equal lists give equal tags, whatever process or database made them. */
+export const contentTag = (body: Buffer): string => `"l-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+function compressed(body: Buffer): CachedList['encoded'] {
+  const done = new Map<Encoding, Buffer>();
+  return (encoding) => {
+    let bytes = done.get(encoding);
+    if (!bytes) {
+      // made once per version, so a better ratio than per-request compression can afford
+      bytes = encoding === 'br'
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipSync(body, { level: 9 });
+      done.set(encoding, bytes);
+    }
+    return bytes;
+  };
+}
+
+/** br when the client takes it, else gzip, else none; q=0 refuses a coding (RFC 9110 12.5.3). */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * One section's list, keyed by the section's change counter: any committed write moves the counter
+ * (database triggers), so an entry is used only while it is current. Requests that find it stale
+ * together share one rebuild.
+ */
+export class SectionListCache {
+  #entry: CachedList | undefined;
+  #pending: { version: number; built: Promise<CachedList> } | undefined;
+
+  async current(version: number, build: () => Promise<BuiltList>): Promise<CachedList> {
+    if (this.#entry?.version === version) return this.#entry;
+    if (this.#pending?.version === version) return this.#pending.built;
+    const built = build().then(({ body, total, etag }) => {
+      const entry: CachedList = { version, etag, total, body, encoded: compressed(body) };
+      // a slow rebuild may land after a newer one: its bytes were read after its version, so they are
+      // never older than it, and the next request sees the version differ and rebuilds
+      if (body.length <= MAX_CACHED_BYTES) this.#entry = entry;
+      return entry;
+    }).finally(() => {
+      if (this.#pending?.built === built) this.#pending = undefined;
+    });
+    this.#pending = { version, built };
+    return built;
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SectionDef } from '@bursary/shared';
+import { type BuiltList, type CachedList, COMPRESS_THRESHOLD, contentTag, preferredEncoding } from './list-cache.ts';
+import { readList, readSingle } from './read.ts';
+import type { Db } from './repository.ts';
+import { notModified, setTotal } from './route-context.ts';
+
+/**
+ * The whole list of a section as JSON bytes. A single-record section keeps its record's tag: the
+ * editor saves with it as If-Match. A collection's tag is a digest of the bytes.
+ */
+export async function buildList(db: Db, section: SectionDef): Promise<BuiltList> {
+  const { records, total } = await readList(db, section, {});
+  const body = Buffer.from(JSON.stringify(records));
+  const single = section.kind === 'single' ? await readSingle(db, section) : undefined;
+  return { body, total, etag: single?.etag ?? contentTag(body) };
+}
+
+/** 304 for a tag the client holds; else the bytes, pre-compressed when the client accepts it. */
+export function sendList(request: FastifyRequest, reply: FastifyReply, list: CachedList): FastifyReply {
+  setTotal(reply, list.total);
+  void reply.header('Vary', 'Accept-Encoding');
+  if (notModified(request, reply, list.etag)) return reply.send();
+  void reply.type('application/json; charset=utf-8');
+  const encoding = list.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(list.body);
+  return reply.header('Content-Encoding', encoding).send(list.encoded(encoding));
+}
