@@ -16,5 +16,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // read by scripts/check-bundle-budget.ts to sum the JS each first screen needs
+    manifest: true,
   },
 });
