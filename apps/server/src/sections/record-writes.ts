@@ -1,4 +1,5 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
@@ -36,7 +37,7 @@ async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRec
 /** POST /api/{slug}; a single-record section takes it only while it has no record (DESIGN.md 1). */
 export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'create', input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     if (section.kind === 'single') {
       await lockSection(trx, section);
       if (await readSingle(trx, section)) {
@@ -79,7 +80,7 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
 /** PUT /api/{slug}/{id}: fields left out keep their value. */
 export async function updateRecord(ctx: WriteContext, section: SectionDef, id: number, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'update', input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
     if (!current) throw notFound(section, id);
     return updateExisting(trx, ctx, section, current, values, input);
@@ -90,7 +91,7 @@ export async function updateRecord(ctx: WriteContext, section: SectionDef, id: n
 export async function putSingleRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<{ read: ReadRecord; created: boolean }> {
   const exists = await readSingle(ctx.db, section);
   const values = validateRecord(section, exists ? 'update' : 'create', input);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await readSingle(trx, section);
     if (current) return { read: await updateExisting(trx, ctx, section, current, exists ? values : validateRecord(section, 'update', input), input), created: false };
@@ -101,7 +102,7 @@ export async function putSingleRecord(ctx: WriteContext, section: SectionDef, in
 }
 
 export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: number): Promise<SectionRecord> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
     if (!current) throw notFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -47,7 +48,7 @@ async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRec
 /** PUT /api/{slug}/sub-edit: the whole list at once, in its new order. */
 export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<ReadRecord> {
   const data = parseBody(subEditSchema(sub), body, section);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const parent = await parentFor(trx, ctx, section);
     const now = nowIso();
     const id = parent.record.id;
@@ -69,7 +70,7 @@ export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: 
 export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<{ item: Record<string, unknown>; parent: ReadRecord }> {
   const data = parseBody(subAddSchema(sub), body, section);
   const text = String(data[sub.itemKey]);
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const parent = await parentFor(trx, ctx, section);
     const now = nowIso();
     const existing = (await listItems(trx, section, sub, [parent.record.id])).get(parent.record.id) ?? [];
@@ -83,7 +84,7 @@ export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: Su
 
 /** DELETE /api/{slug}/sub/{id}. */
 export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, itemId: number): Promise<{ text: string; parent: ReadRecord }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return writeTransaction(ctx.db, async (trx) => {
     const item = await findItem(trx, section, sub, itemId);
     const missing = new NotFoundError(`No ${sub.itemKey} with id ${itemId}.`);
     if (!item) throw missing;

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { dialectOf } from './dialect.ts';
+import type { Database } from './types.ts';
+
+type Db = Kysely<Database>;
+type Work = (trx: Db) => Promise<unknown>;
+interface Job { work: Work; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+
+/** Most writes one commit carries; a long queue is taken in several commits. */
+const MAX_BATCH = 64;
+const groups = new WeakMap<Db, GroupCommit>();
+
+/**
+ * Runs a content write in a transaction and settles once it is durable. On PostgreSQL that is a
+ * plain transaction (the server groups commits itself). On SQLite every commit waits for an fsync
+ * (WAL, synchronous=FULL), and better-sqlite3 waits for it on the event loop: so the writes that
+ * arrive together share one transaction, each inside its own savepoint, and one fsync acknowledges
+ * them all. A write that fails is rolled back to its savepoint alone; if the commit fails, every
+ * write of it fails. No write is acknowledged before the commit that holds it.
+ */
+export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'postgres') return db.transaction().execute(work);
+  let group = groups.get(db);
+  if (!group) {
+    group = new GroupCommit(db);
+    groups.set(db, group);
+  }
+  return group.submit(work) as Promise<T>;
+}
+
+class GroupCommit {
+  readonly #db: Db;
+  #queue: Job[] = [];
+  #draining = false;
+
+  constructor(db: Db) { this.#db = db; }
+
+  submit(work: Work): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ work, resolve, reject });
+      if (!this.#draining) {
+        this.#draining = true;
+        // one turn of the event loop lets the other writes already received join this commit
+        setImmediate(() => void this.#drain());
+      }
+    });
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) {
+        await this.#commit(this.#queue.splice(0, MAX_BATCH));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  async #commit(jobs: Job[]): Promise<void> {
+    const [only] = jobs;
+    if (only && jobs.length === 1) {
+      await this.#db.transaction().execute(only.work).then(only.resolve, only.reject);
+      return;
+    }
+    const unsettled = new Set(jobs);
+    const landed: [Job, unknown][] = [];
+    try {
+      const trx = await this.#db.startTransaction().execute();
+      try {
+        for (const job of jobs) {
+          const savepoint = await trx.savepoint('write').execute();
+          try {
+            landed.push([job, await job.work(savepoint)]);
+          } catch (error) {
+            await savepoint.rollbackToSavepoint('write').execute();
+            unsettled.delete(job);
+            job.reject(error);
+          }
+          await savepoint.releaseSavepoint('write').execute();
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx.rollback().execute().catch(() => {});
+        throw error;
+      }
+    } catch (error) {
+      for (const job of unsettled) job.reject(error);
+      return;
+    }
+    for (const [job, value] of landed) job.resolve(value);
+  }
+}
