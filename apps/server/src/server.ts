@@ -1,5 +1,11 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './lib/start-server.ts';
+import { enableCompileCache } from 'node:module';
+
+// Compiled, type-stripped code is kept on disk between starts (NODE_COMPILE_CACHE, else the
+// system's temporary folder): a warm start skips compiling and the TypeScript stripper, which
+// halves start-up and saves tens of MB (issue 7). It has to be on before the server's modules load.
+enableCompileCache();
+const { ConfigError, loadConfig } = await import('./config.ts');
+const { startServer } = await import('./lib/start-server.ts');
 
 /** `npm start`: reads the environment (DESIGN.md 3), migrates, and serves the API and the console. */
 try {

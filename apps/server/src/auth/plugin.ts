@@ -38,8 +38,9 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const { db, config } = app;
   const limits: SessionLimits = { absoluteMinutes: config.sessionAbsoluteMinutes, idleMinutes: config.sessionIdleMinutes };
   const throttle = new LoginThrottle({ maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
-  // computed once at start, so the first unknown-user sign-in costs no more than the others
-  await dummyPasswordHash();
+  // started now, so the first unknown-user sign-in costs no more than the others; not awaited: it
+  // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
+  dummyPasswordHash().catch(() => {});
 
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
