@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../src/lib/sanitize-rich-text.ts';
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOcQAAAAABJRU5ErkJggg==';
+const MEDIA = `/media/${'a'.repeat(64)}.png`;
+
+/** SECURITY-TESTING.md 3: only raster data URLs (and this server's own media) survive as images (decision 021). */
+describe('images in rich text', () => {
+  it('drops every image that would make the viewer\'s browser call another host', () => {
+    for (const src of ['http://127.0.0.1:9/x.png', 'https://example.org/a.png', '//127.0.0.1:9/x.png', 'HTTP://127.0.0.1:9/x.png',
+      ' https://example.org/a.png', 'ftp://example.org/a.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html,<b>x</b>']) {
+      expect(sanitizeRichText(`<p>a<img src="${src}">b</p>`), src).toBe('<p>ab</p>');
+    }
+  });
+
+  it('keeps raster data URLs and media of this server', () => {
+    expect(sanitizeRichText(`<p><img src="${PIXEL}"></p>`)).toBe(`<p><img src="${PIXEL}" /></p>`);
+    expect(sanitizeRichText(`<p><img src="${MEDIA}"></p>`)).toBe(`<p><img src="${MEDIA}" /></p>`);
+  });
+
+  it('still keeps links to other sites', () => {
+    expect(sanitizeRichText('<a href="https://example.org/">x</a>')).toBe('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>');
+  });
+});
