@@ -11,7 +11,7 @@ const chromium = {
 };
 const desktop = { width: 1280, height: 800 };
 const mobile = { width: 375, height: 800 };
-const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/];
+const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//];
 
 // CI sums every suite's JSON report into one closing line.
 const reportDir = process.env.BURSARY_REPORT_DIR;
@@ -52,6 +52,8 @@ export default defineConfig({
     { name: 'screens-mobile', testMatch: /screens\.spec\.ts$/, use: { viewport: mobile, hasTouch: true }, dependencies: ['seed'] },
     // alone at the end, so no other test writes a log row between its actions and its check
     { name: 'audit-log', testMatch: /dashboard-logs\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['screens-desktop', 'screens-mobile'] },
+    // stored XSS and SVG checks write hostile content into every section, so they run last
+    { name: 'security', testMatch: /security\/.*\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['audit-log'] },
   ],
   webServer: {
     command: 'node e2e/support/start-server.ts',
