@@ -4,6 +4,7 @@ import { sections } from '@bursary/shared';
 import { dialectOf } from './dialect.ts';
 import { ensureSectionTriggers } from './change-counters.ts';
 import { migrations } from './migrations/index.ts';
+import { ensureSearchIndexes } from './search-indexes.ts';
 import { syncSectionTables } from './section-schema.ts';
 import type { Database } from './types.ts';
 
@@ -33,5 +34,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SECTION_SYNC_LOCK})`.execute(trx);
     await syncSectionTables(trx as unknown as Kysely<unknown>, sections);
     await ensureSectionTriggers(trx as unknown as Kysely<unknown>, sections);
+    await ensureSearchIndexes(trx as unknown as Kysely<unknown>, sections);
   });
 }
