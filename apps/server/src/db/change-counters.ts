@@ -72,6 +72,8 @@ async function ensureRowCounter(db: Kysely<unknown>, section: SectionDef, postgr
         begin update counters set value = value + ${sql.lit(step)} where name = ${sql.lit(counter)}; end`.execute(db);
     }
   }
-  await sql`insert into counters (name, value) select ${counter}, count(*) from ${sql.table(table)}
+  // the count is a scalar subquery: an aggregate over a filtered FROM still yields a row, which
+  // would insert the counter again at every start after the first
+  await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)})
     where not exists (select 1 from counters where name = ${counter})`.execute(db);
 }
