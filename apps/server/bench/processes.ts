@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
@@ -7,7 +9,8 @@ const started = new Set<ChildProcess>();
 
 export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
   const child = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, ...env },
+    // the baselines keep compiled code as the server does (server.ts), so RSS and start-up compare fairly
+    env: { ...process.env, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   started.add(child);
@@ -25,8 +28,9 @@ export function readyMessage(child: ChildProcess, timeoutMs = 30_000): Promise<v
 }
 
 /** Polls /api/health every few milliseconds; answers the milliseconds from `since` to the first 200. */
-export async function waitForHealth(base: string, since: number, timeoutMs = 60_000): Promise<number> {
+export async function waitForHealth(base: string, since: number, child: ChildProcess, timeoutMs = 60_000): Promise<number> {
   while (performance.now() - since < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode} before answering`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.status === 200) return performance.now() - since;
