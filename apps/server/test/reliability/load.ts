@@ -15,6 +15,7 @@ export interface LoadOptions extends Settings { dataDir: string; log: (line: str
 const READ_PATHS = ['/api/faqs', '/api/heroes', '/api/messages?limit=50', '/api/content?limit=20', '/api/content?q=tuition&limit=20', '/api/steps', '/api/milestones'];
 /** About 20 kB of the HTML the editor writes. */
 const RICH_20KB = Array.from({ length: 34 }, (_, n) => faqAnswer(n)).join('');
+const ACCEPT_ENCODING = 'br, gzip';
 /** The hard stop of one run, whatever autocannon does. */
 const HARD_STOP_MS = 90_000;
 
@@ -27,14 +28,15 @@ function mixedTraffic(token: string, faqIds: number[]): Request[] {
     setupRequest: (request) => {
       n += 1;
       const pick = n % 50;
-      const auth = { authorization: `Bearer ${token}` };
-      if (pick < 40) return { ...request, method: 'GET', path: READ_PATHS[n % READ_PATHS.length] ?? '/api/faqs', headers: {}, body: undefined };
+      // browsers always ask for compression; without it a list of 1 000 records is a megabyte to parse
+      const auth = { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING };
+      if (pick < 40) return { ...request, method: 'GET', path: READ_PATHS[n % READ_PATHS.length] ?? '/api/faqs', headers: { 'accept-encoding': ACCEPT_ENCODING }, body: undefined };
       if (pick < 45) return { ...request, method: 'GET', path: `/api/logs?limit=50&offset=${(n * 37) % 100_000}`, headers: auth, body: undefined };
       if (pick < 49) {
         const id = faqIds[n % faqIds.length] ?? 1;
         const etag = etags.get(id);
         // without a known ETag the save first reads the record (a GET), as the console does
-        if (!etag) return { ...request, method: 'GET', path: `/api/faqs/${id}`, headers: {}, body: undefined };
+        if (!etag) return { ...request, method: 'GET', path: `/api/faqs/${id}`, headers: { 'accept-encoding': ACCEPT_ENCODING }, body: undefined };
         return { ...request, method: 'PUT', path: `/api/faqs/${id}`, headers: { ...auth, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify({ title: `Saved under load ${n}` }) };
       }
       return { ...request, method: 'POST', path: '/api/faqs', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Created under load ${n}`, description: RICH_20KB }) };
