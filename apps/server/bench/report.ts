@@ -18,6 +18,7 @@ export interface Report {
   rows: Row[];
   memory: Record<string, number | number[]>;
   startupMs: number[];
+  browser: { renderMs: number; keystrokeMs: number } | undefined;
   goals: Goal[];
   notes: string[];
 }

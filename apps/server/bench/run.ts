@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } fr
 import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
 import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
 import { putLoad } from './writes.ts';
+import { measureBrowser } from './browser.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -46,6 +48,8 @@ async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; head
 
 async function main(): Promise<void> {
   const t0 = performance.now();
+  // the server serves the console it finds built: build it first if its sources changed
+  execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], { stdio: 'inherit' });
   console.log(`Seeding ${JSON.stringify(scale)}${quick ? ' (quick mode)' : ''}…`);
   await seedDataFolder(dataDir, admin, scale);
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
@@ -53,7 +57,7 @@ async function main(): Promise<void> {
   const { child: server, since } = startServer(ports.server);
   const firstStartMs = await waitForHealth(base(ports.server), since, server);
   const srv = base(ports.server);
-  const { body: login } = await json<{ token: string }>(`${srv}/api/login`, {
+  const { body: login } = await json<{ token: string; user: unknown }>(`${srv}/api/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin),
   });
   const auth = { authorization: `Bearer ${login.token}` };
@@ -94,6 +98,14 @@ async function main(): Promise<void> {
   const search = add(`content search q=${SEARCH_WORD} (c=1)`, await run(ports.server, dash(`/api/content?q=${SEARCH_WORD}&limit=20`)));
   add(`messages: all ${scale.messages} records (c=1)`, await run(ports.server, dash('/api/messages')));
   add(`messages: filter q=Office 3 (c=1)`, await run(ports.server, dash('/api/messages?q=Office%203')));
+
+  console.log('The messages page in Chromium…');
+  const consoleBuilt = existsSync(join(here, '..', '..', 'console', 'dist', 'index.html'));
+  // the browser figures are a part of the run, not a condition of it: a failure is reported, not fatal
+  const browser = await measureBrowser(srv, login, consoleBuilt, `Sender ${scale.messages - 1}`).catch((error: unknown) => {
+    console.log(`Chromium measurement failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    return undefined;
+  });
 
   console.log('Repeated rounds in one process (reads and edits), RSS after each…');
   const { body: faqs } = await json<{ id: number }[]>(`${srv}/api/faqs`);
@@ -144,11 +156,13 @@ async function main(): Promise<void> {
     { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
     { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
     { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
+    { goal: `messages page render, ${scale.messages} records (Chromium)`, value: browser ? `${browser.renderMs} ms` : 'not measured (no Chromium or console build)', target: '≤ 100 ms', holds: (browser?.renderMs ?? Infinity) <= 100 },
+    { goal: 'keystroke to updated list (Chromium)', value: browser ? `${browser.keystrokeMs} ms` : 'not measured', target: '≤ 100 ms', holds: (browser?.keystrokeMs ?? Infinity) <= 100 },
     { goal: 'start-up to /api/health 200', value: `${startup} ms (median of ${startupMs.join(', ')})`, target: '≤ 1,000 ms', holds: startup <= 1_000 },
     { goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) },
   ];
   const report: Report = {
-    at: new Date().toISOString(), quick, scale: { ...scale }, rows, memory, startupMs, goals,
+    at: new Date().toISOString(), quick, scale: { ...scale }, rows, memory, startupMs, browser, goals,
     notes: [`first start after seeding: ${Math.round(firstStartMs)} ms`, `list: ${listBytes.length} bytes`, 'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL'],
   };
   console.log('');
