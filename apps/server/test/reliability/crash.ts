@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Inspector } from './database.ts';
+import { outboundConnections } from './outbound.ts';
 import { type ServerEnv, signIn, startServer } from './server-process.ts';
 import { type Acked, isWhole, runWriter, type WriterLedger } from './writers.ts';
 
@@ -107,6 +108,11 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
       }));
       const failures = Promise.allSettled(writers);
       await sleep(200 + Math.random() * 2800);
+      // under writes, the server's own connections go to its database and nowhere else
+      const databasePort = opts.env.databaseUrl ? Number(new URL(opts.env.databaseUrl).port || 5432) : undefined;
+      for (const socket of outboundConnections(server.pid, opts.env.port, databasePort ? [databasePort] : [])) {
+        figures.problems.push(`cycle ${cycle}: outbound connection ${socket}`);
+      }
       stopped = true;
       await server.kill();
       for (const result of await failures) {

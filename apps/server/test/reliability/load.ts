@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { faqAnswer, seedDataFolder } from '../../bench/seed.ts';
+import { outboundConnections } from './outbound.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, rssMb, signIn, startServer } from './server-process.ts';
 import type { Settings } from './profile.ts';
 
@@ -88,6 +89,8 @@ export async function loadTest(opts: LoadOptions): Promise<{ ok: boolean; detail
     }
     const health = await fetch(`${server.base}/api/health`);
     const problems: string[] = [];
+    // SQLite is a file: the server may open no connection of its own at all
+    for (const socket of outboundConnections(server.pid, opts.port, [])) problems.push(`outbound connection: ${socket}`);
     if (health.status !== 200) problems.push(`health answered ${health.status} after the load`);
     if (server.process.exitCode !== null) problems.push('the server exited during the load');
     for (const [n, r] of runs.entries()) {
