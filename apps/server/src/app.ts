@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { sections } from '@bursary/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
+import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
 import consolePlugin from './plugins/console.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    schemaController: { compilersFactory: lazySchemaCompilers },
   });
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
