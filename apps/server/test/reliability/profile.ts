@@ -1,6 +1,6 @@
 /**
  * How much the reliability run does. The full profile is SECURITY-TESTING.md's (100 kill cycles on
- * SQLite, 20 on PostgreSQL, 60 s of load twice); RELIABILITY_PROFILE=ci shrinks it to fit CI.
+ * SQLite, 20 on PostgreSQL, 60 s of load three times); RELIABILITY_PROFILE=ci shrinks it to fit CI.
  * Every count can be set on its own from the environment.
  */
 export interface Settings {
@@ -25,8 +25,8 @@ export interface Settings {
   sqlmapLoginLevel: number;
 }
 
-const FULL = { sqliteCycles: 100, postgresCycles: 20, loadWarmupSeconds: 10, loadSeconds: 60, loadRuns: 2, loadRecords: 1000, loadLogRows: 200_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 3 };
-const CI = { sqliteCycles: 15, postgresCycles: 5, loadWarmupSeconds: 3, loadSeconds: 15, loadRuns: 2, loadRecords: 200, loadLogRows: 20_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 1 };
+const FULL = { sqliteCycles: 100, postgresCycles: 20, loadWarmupSeconds: 10, loadSeconds: 60, loadRuns: 3, loadRecords: 1000, loadLogRows: 200_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 3 };
+const CI = { sqliteCycles: 15, postgresCycles: 5, loadWarmupSeconds: 5, loadSeconds: 15, loadRuns: 3, loadRecords: 200, loadLogRows: 20_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 1 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
