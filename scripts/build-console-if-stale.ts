@@ -19,5 +19,6 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt < changedAt) {
   console.log('Building the console…');
-  execFileSync('npm', ['run', 'build', '-w', 'apps/console'], { stdio: 'inherit' });
+  // from the project's root, whichever workspace asked (the bench runs from the server's)
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: consoleDir });
 }
