@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export const SQLITE_FILE_NAME = 'bursary.sqlite';
 
@@ -34,7 +35,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Kysely<Database>> {

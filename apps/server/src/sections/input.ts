@@ -98,6 +98,23 @@ export function refuseServerOwned(body: Record<string, unknown>): void {
   if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
 }
 
+const inputSchemas = new WeakMap<SectionDef, Map<WriteMode, z.ZodType>>();
+
+/** A section's body schema is a pure function of the registry: built (and compiled by zod) once, not per write. */
+function inputSchema(section: SectionDef, mode: WriteMode): z.ZodType {
+  let byMode = inputSchemas.get(section);
+  if (!byMode) {
+    byMode = new Map();
+    inputSchemas.set(section, byMode);
+  }
+  let schema = byMode.get(mode);
+  if (!schema) {
+    schema = recordInputSchema(section, mode);
+    byMode.set(mode, schema);
+  }
+  return schema;
+}
+
 /** Checks a record write against the registry; answers the fields to store by registry name. */
 export function validateRecord(section: SectionDef, mode: WriteMode, input: RawInput): Record<string, unknown> {
   refuseServerOwned(input.body);
@@ -113,7 +130,7 @@ export function validateRecord(section: SectionDef, mode: WriteMode, input: RawI
   for (const [name, def] of Object.entries(section.fields)) {
     if (def.kind === 'image' && candidate[name] === '' && !isRequired(def, mode)) candidate[name] = null;
   }
-  const parsed = recordInputSchema(section, mode).safeParse(candidate);
+  const parsed = inputSchema(section, mode).safeParse(candidate);
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error, section.label));
   const values = parsed.data as Record<string, unknown>;
   const issues: FieldIssue[] = [];
