@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { Toaster as Sonner, toast as notify } from 'sonner';
+import { demandNotifier } from './notifier-demand';
 
 /**
  * The second notice style (SPEC.md 9) for long operations such as uploads and saves:
@@ -7,6 +8,8 @@ import { Toaster as Sonner, toast as notify } from 'sonner';
  * `notify.promise(promise, { loading, success, error })`. Up to 3 notices, 4000 ms each.
  */
 export { notify };
+// Sonner keeps notices raised before its renderer mounts and shows them once it does.
+demandNotifier();
 
 export const NOTIFY_OPTIONS = { visibleToasts: 3, duration: 4000, width: 356, gap: 14, offset: 32 } as const;
 
