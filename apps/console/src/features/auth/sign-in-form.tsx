@@ -1,7 +1,4 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { useState, type FormEvent } from 'react';
 import type { LoginRequest, LoginResponse } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession, setSession } from '@/lib/session';
@@ -10,13 +7,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { signInFailureText } from './sign-in-errors';
+import { checkSignIn, type SignInErrors } from './sign-in-validation';
 
-/** SPEC.md 5 and 9: the sign-in checks. */
-export const MIN_PASSWORD_LENGTH = 6;
-const signInSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters'),
-});
+const FIELDS = ['username', 'password'] as const;
+
+function readCredentials(form: HTMLFormElement): LoginRequest {
+  const data = new FormData(form);
+  return { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+}
 
 async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
   const { data } = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/login', { json: credentials, auth: false });
@@ -28,26 +26,49 @@ async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
 }
 
 export function SignInForm() {
-  const { register, handleSubmit, formState: { errors } } = useForm<LoginRequest>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const mutation = useMutation({
-    mutationFn: signIn,
-    onSuccess: ({ token, user }, credentials) => {
-      // Storing the session is enough to move on: the sign-in route sends a signed-in user onward.
-      setSession({ token, user });
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username || credentials.username}!` });
-    },
-    onError: (error) => {
+  const [errors, setErrors] = useState<SignInErrors>({});
+  // Checked on submit; after the first attempt, again on every change, so a fixed field clears.
+  const [attempted, setAttempted] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  // A plain request rather than a query mutation: the sign-in page does not load the data layer.
+  const send = async (credentials: LoginRequest) => {
+    setPending(true);
+    let answer: LoginResponse;
+    try {
+      answer = await signIn(credentials);
+    } catch (error) {
+      setPending(false);
       clearSession();
       toast({ title: 'Login failed', description: signInFailureText(error), variant: 'destructive' });
-    },
-  });
-  const pending = mutation.isPending;
+      return;
+    }
+    setPending(false);
+    // Storing the session is enough to move on: the sign-in route sends a signed-in user onward.
+    setSession({ token: answer.token, user: answer.user });
+    toast({ title: 'Login successful', description: `Welcome back, ${answer.user.username || credentials.username}!` });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    const check = checkSignIn(readCredentials(event.currentTarget));
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = FIELDS.find((field) => check.errors[field]);
+      if (first) (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    void send(check.credentials);
+  };
+  const recheck = (event: FormEvent<HTMLFormElement>) => {
+    const check = checkSignIn(readCredentials(event.currentTarget));
+    setErrors(check.ok ? {} : check.errors);
+  };
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="grid gap-4">
+    <form noValidate onSubmit={submit} onChange={attempted ? recheck : undefined} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="username">Username</Label>
         <Input
@@ -56,9 +77,9 @@ export function SignInForm() {
           autoComplete="username"
           aria-invalid={errors.username ? true : undefined}
           aria-describedby={errors.username ? 'username-error' : undefined}
-          {...register('username')}
+          name="username"
         />
-        {errors.username && <p id="username-error" role="alert" className="text-sm text-danger">{errors.username.message}</p>}
+        {errors.username && <p id="username-error" role="alert" className="text-sm text-danger">{errors.username}</p>}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="password">Password</Label>
@@ -68,9 +89,9 @@ export function SignInForm() {
           autoComplete="current-password"
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? 'password-error' : undefined}
-          {...register('password')}
+          name="password"
         />
-        {errors.password && <p id="password-error" role="alert" className="text-sm text-danger">{errors.password.message}</p>}
+        {errors.password && <p id="password-error" role="alert" className="text-sm text-danger">{errors.password}</p>}
       </div>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? 'Signing in...' : 'Sign in'}

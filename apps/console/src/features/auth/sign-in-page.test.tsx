@@ -90,3 +90,30 @@ describe('sign-in page (SPEC.md 2.3, 5, 8.1)', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 });
+
+describe('sign-in checks in the form (SPEC.md 5)', () => {
+  it('focuses the first field in error and clears a message once the field is fixed', async () => {
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fillAndSubmit('', '');
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Username'), 'grace');
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('sends the username trimmed and the password as typed', async () => {
+    let body: unknown;
+    server.use(http.post('/api/login', async ({ request }) => {
+      body = await request.json();
+      return HttpResponse.json(makeLoginResponse());
+    }));
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign in' });
+    await fillAndSubmit('  grace ', ' secret ');
+    await expect.poll(() => body).toEqual({ username: 'grace', password: ' secret ' });
+  });
+});
