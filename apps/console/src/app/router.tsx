@@ -20,12 +20,17 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: async () => ({ Component: (await import('@/features/layout/app-layout')).AppLayout }),
+            lazy: async () => ({ Component: (await import('./query-scope')).QueryScope }),
             children: [
-              { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
-              // DESIGN.md 1: the mobile reading of the Insight link lands on the declared route.
-              { path: '/insight', element: <Navigate to="/insights" replace /> },
-              ...screenRoutes,
+              {
+                lazy: async () => ({ Component: (await import('@/features/layout/app-layout')).AppLayout }),
+                children: [
+                  { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
+                  // DESIGN.md 1: the mobile reading of the Insight link lands on the declared route.
+                  { path: '/insight', element: <Navigate to="/insights" replace /> },
+                  ...screenRoutes,
+                ],
+              },
             ],
           },
         ],
