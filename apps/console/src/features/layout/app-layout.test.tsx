@@ -52,6 +52,22 @@ describe('signed-in layout (SPEC.md 2.2)', () => {
     expect(screen.getByRole('link', { name: 'Heroes' })).toBeInTheDocument();
   });
 
+  it('names the icons of the collapsed sidebar in tooltips', async () => {
+    signInAs();
+    renderApp('/dashboard');
+    await mainNav();
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    // the tooltip code arrives on the first collapse; hover until it answers
+    await waitFor(async () => {
+      await userEvent.hover(screen.getByRole('link', { name: 'Heroes' }));
+      expect(await screen.findByRole('tooltip', {}, { timeout: 1000 })).toHaveTextContent('Heroes');
+    });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await userEvent.hover(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Logout'));
+  });
+
   it('logs out: revokes the token, clears storage, says so and goes to /', async () => {
     signInAs('Ada', 'tok-1');
     let auth: string | null = null;

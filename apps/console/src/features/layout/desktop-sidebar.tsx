@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { BrandMark } from '@/components/brand';
 import { NavList } from './nav-list';
 import { SidebarFooter } from './sidebar-footer';
+import { SidebarTooltipScope } from './sidebar-tooltips';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './layout-constants';
 
 interface DesktopSidebarProps {
@@ -32,10 +33,13 @@ export function DesktopSidebar({ collapsed, onToggle }: DesktopSidebarProps) {
           {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
         </Button>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto">
-        <NavList collapsed={collapsed} />
-      </nav>
-      <SidebarFooter collapsed={collapsed} />
+      {/* the toggle stays outside, so it keeps focus when the tooltips arrive */}
+      <SidebarTooltipScope wanted={collapsed}>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto">
+          <NavList collapsed={collapsed} />
+        </nav>
+        <SidebarFooter collapsed={collapsed} />
+      </SidebarTooltipScope>
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '@/lib/utils';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { SidebarTooltip } from './sidebar-tooltips';
 import { isNavItemActive } from './is-nav-active';
 import { navItems } from './nav-items';
 
@@ -34,12 +34,7 @@ export function NavList({ collapsed = false, onNavigate }: NavListProps) {
         );
         return (
           <li key={item.to}>
-            {collapsed ? (
-              <Tooltip>
-                <TooltipTrigger asChild>{link}</TooltipTrigger>
-                <TooltipContent side="right">{item.label}</TooltipContent>
-              </Tooltip>
-            ) : link}
+            {collapsed ? <SidebarTooltip label={item.label}>{link}</SidebarTooltip> : link}
           </li>
         );
       })}

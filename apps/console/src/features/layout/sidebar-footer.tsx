@@ -3,19 +3,13 @@ import { Link } from 'react-router';
 import { LogOut, Settings } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { SidebarTooltip } from './sidebar-tooltips';
 import { useLogout } from './use-logout';
 
 const rowClass = 'flex h-10 w-full items-center justify-start gap-3 px-3';
 
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: React.ReactElement }) {
-  if (!show) return children;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="right">{label}</TooltipContent>
-    </Tooltip>
-  );
+  return show ? <SidebarTooltip label={label}>{children}</SidebarTooltip> : children;
 }
 
 /** Settings and Logout, below the navigation items. */
