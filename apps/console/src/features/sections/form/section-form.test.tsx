@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import type { SectionRecord } from '@bursary/shared';
+import { server } from '@/testing/server';
+import { renderApp, signInAs } from '@/testing/render';
+import { expectToast } from '@/testing/toasts';
+import { captureWrites, serveRecord } from '@/testing/section-api';
+import { field, labelOf } from '@/testing/form-fields';
+
+// no pause between keystrokes: the typing is not what these tests are about
+const user = userEvent.setup({ delay: null });
+
+const milestone: SectionRecord = { id: 5, title: 'Fund opened', date: '2020-01-15T00:00:00.000Z', description: 'The first loans.' };
+
+async function openMilestoneEdit(record: SectionRecord = milestone) {
+  signInAs();
+  serveRecord('/api/milestones/5', record);
+  renderApp('/milestones/edit/5');
+  await screen.findByDisplayValue('Fund opened');
+}
+
+describe('generic create screen (SPEC.md 2.7, 5)', () => {
+  it('builds the form from the registry: text, date and multi-line text, with Cancel', async () => {
+    signInAs();
+    renderApp('/milestones/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create milestones' })).toBeInTheDocument();
+    expect(field('Title')).toHaveAttribute('type', 'text');
+    expect(field('Date')).toHaveAttribute('type', 'date');
+    expect(field('Description').tagName).toBe('TEXTAREA');
+    expect(labelOf('Title')).toHaveTextContent('Title *');
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/milestones');
+    expect(screen.getByRole('button', { name: 'Create Content' })).toBeEnabled();
+  });
+
+  it("shows the first hyphen of the slug as a space: 'Create success stories'", async () => {
+    signInAs();
+    renderApp('/success-stories/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create success stories' })).toBeInTheDocument();
+  });
+
+  it('refuses blank required fields without a request', async () => {
+    signInAs();
+    const sent = captureWrites('milestones');
+    renderApp('/milestones/create');
+    await user.click(await screen.findByRole('button', { name: 'Create Content' }));
+    expect(await screen.findByText('Title is required.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Date is required.')).toBeInTheDocument();
+    expect(screen.getByText('Description is required.')).toBeInTheDocument();
+    expect(field('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it("posts the fields as JSON, toasts 'Content created successfully' and opens the list", async () => {
+    signInAs();
+    const sent = captureWrites('milestones', () => HttpResponse.json({ id: 9 }, { status: 201 }));
+    renderApp('/milestones/create');
+    await user.type(await screen.findByLabelText(/^Title/), 'Ten thousand students');
+    await user.type(field('Date'), '2024-03-09');
+    await user.type(field('Description'), 'A milestone.');
+    await user.click(screen.getByRole('button', { name: 'Create Content' }));
+    await expectToast('Content created successfully');
+    expect(sent).toEqual([{ method: 'POST', path: '/api/milestones', ifMatch: null, json: { title: 'Ten thousand students', date: '2024-03-09', description: 'A milestone.' } }]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Milestones' })).toBeInTheDocument();
+  });
+
+  it("disables 'Create Content' while the request is pending", async () => {
+    signInAs();
+    server.use(http.post('/api/milestones', async () => { await delay('infinite'); return HttpResponse.json({}); }));
+    renderApp('/milestones/create');
+    await user.type(await screen.findByLabelText(/^Title/), 'T');
+    await user.type(field('Date'), '2024-03-09');
+    await user.type(field('Description'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Create Content' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Content' })).toBeDisabled());
+  });
+
+  it.each([
+    ['a message', () => HttpResponse.json({ message: 'Title already used' }, { status: 409 }), 'Title already used'],
+    ['no answer', () => HttpResponse.error(), 'Failed to create content'],
+  ])('tells a refused create with %s and keeps what was typed', async (_case, answer, text) => {
+    signInAs();
+    server.use(http.post('/api/milestones', answer));
+    renderApp('/milestones/create');
+    await user.type(await screen.findByLabelText(/^Title/), 'Kept title');
+    await user.type(field('Date'), '2024-03-09');
+    await user.type(field('Description'), 'Kept text');
+    await user.click(screen.getByRole('button', { name: 'Create Content' }));
+    await expectToast(text, { destructive: true });
+    expect(field('Title')).toHaveValue('Kept title');
+    expect(field('Description')).toHaveValue('Kept text');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create milestones' })).toBeInTheDocument();
+  });
+
+  it("shows 'Unsupported content type' for an unknown section", async () => {
+    signInAs();
+    renderApp('/not-a-section/create');
+    expect(await screen.findByRole('heading', { name: 'Unsupported content type' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Content' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Unsupported content type' on the edit screen too", async () => {
+    signInAs();
+    renderApp('/not-a-section/edit/3');
+    expect(await screen.findByRole('heading', { name: 'Unsupported content type' })).toBeInTheDocument();
+  });
+});
+
+describe('generic edit screen (SPEC.md 2.8, 7.2, 8.3)', () => {
+  it('loads the record and shows its date as YYYY-MM-DD', async () => {
+    await openMilestoneEdit();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit milestones' })).toBeInTheDocument();
+    expect(field('Date')).toHaveValue('2020-01-15');
+    expect(field('Description')).toHaveValue('The first loans.');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
+  it("puts the changes with the ETag and toasts 'Content updated successfully'", async () => {
+    const sent = captureWrites('milestones');
+    await openMilestoneEdit();
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Fund founded');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Content updated successfully');
+    expect(sent).toEqual([{ method: 'PUT', path: '/api/milestones/5', ifMatch: '"r1"', json: { title: 'Fund founded', date: '2020-01-15', description: 'The first loans.' } }]);
+  });
+
+  it("counts a status other than 200 or 204 as 'Unexpected response status'", async () => {
+    captureWrites('milestones', () => HttpResponse.json({ id: 5 }, { status: 202 }));
+    await openMilestoneEdit();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Unexpected response status', { destructive: true });
+  });
+
+  it("pins a 400's field errors on their inputs and keeps the typed text", async () => {
+    server.use(http.put('/api/milestones/5', () => HttpResponse.json({
+      message: 'Some fields are invalid', error: 'Bad Request', fields: [{ path: 'description', message: 'Description says too little.' }],
+    }, { status: 400 })));
+    await openMilestoneEdit();
+    await user.clear(field('Description'));
+    await user.type(field('Description'), 'Short');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Some fields are invalid', { destructive: true });
+    expect(screen.getByText('Description says too little.')).toHaveAttribute('role', 'alert');
+    expect(field('Description')).toHaveValue('Short');
+  });
+
+  it('tells a load failure as a toast and returns to the list', async () => {
+    signInAs();
+    server.use(http.get('/api/milestones/5', () => HttpResponse.json({ message: 'Milestone not found' }, { status: 404 })));
+    renderApp('/milestones/edit/5');
+    await expectToast('Milestone not found', { destructive: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Milestones' })).toBeInTheDocument();
+  });
+
+  it('shows the conflict notice on a 412, keeps the edit, and reloads the untouched fields', async () => {
+    let version = 1;
+    signInAs();
+    server.use(http.get('/api/milestones/5', () => HttpResponse.json(
+      version === 1 ? milestone : { ...milestone, title: 'Their title', description: 'Their description.' },
+      { headers: { ETag: `"r${version}"` } },
+    )));
+    const sent = captureWrites('milestones', () => (version === 1
+      ? HttpResponse.json({ message: 'This milestone was changed by someone else.' }, { status: 412 })
+      : HttpResponse.json({ id: 5 })));
+    renderApp('/milestones/edit/5');
+    await screen.findByDisplayValue('Fund opened');
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'My title');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const notice = await screen.findByText('Someone else changed this record while you were editing it.');
+    const panel = notice.closest('[role="alert"]') as HTMLElement;
+    expect(within(panel).getByText('This milestone was changed by someone else.')).toBeInTheDocument();
+    expect(within(panel).getByText('Your changes are still in the form. Reload the record to take the current version of the fields you have not changed, then save again.')).toBeInTheDocument();
+    expect(field('Title')).toHaveValue('My title');
+
+    version = 2;
+    await user.click(within(panel).getByRole('button', { name: 'Reload record' }));
+    await waitFor(() => expect(field('Description')).toHaveValue('Their description.'));
+    expect(field('Title')).toHaveValue('My title');
+    expect(screen.queryByText('Someone else changed this record while you were editing it.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Content updated successfully');
+    expect(sent.map((s) => s.ifMatch)).toEqual(['"r1"', '"r2"']);
+    expect(sent[1]?.json).toEqual({ title: 'My title', date: '2020-01-15', description: 'Their description.' });
+  });
+
+  it('edits numbers as numbers and saves a single-record section without an id', async () => {
+    signInAs();
+    serveRecord('/api/insights', [{
+      id: 1, title: 'In numbers', first_insight_number: 120, first_insight_text: 'students',
+      second_insight_number: 4, second_insight_text: 'counties', third_insight_number: 2.5, third_insight_text: 'million lent',
+    }]);
+    const sent = captureWrites('insights');
+    renderApp('/insights/edit');
+    await screen.findByDisplayValue('In numbers');
+    expect(field('First Insight Number')).toHaveAttribute('type', 'number');
+    expect(field('First Insight Number')).toHaveValue(120);
+    await user.clear(field('Second Insight Number'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Second Insight Number is required.')).toBeInTheDocument();
+    await user.type(field('Second Insight Number'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Content updated successfully');
+    expect(sent).toEqual([{
+      method: 'PUT', path: '/api/insights', ifMatch: '"r1"',
+      json: {
+        title: 'In numbers', first_insight_number: 120, first_insight_text: 'students', second_insight_number: 7,
+        second_insight_text: 'counties', third_insight_number: 2.5, third_insight_text: 'million lent',
+      },
+    }]);
+  });
+});
