@@ -1,10 +1,11 @@
 import type * as React from 'react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { cn } from '@/lib/utils';
 import { useSectionList } from './api';
 import { filterRecords, type SearchText } from './search';
 import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
+import { useProgressiveList } from './progressive-list';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 
 export interface ListSearch {
@@ -52,7 +53,8 @@ export interface EmptyStateContent {
 
 /**
  * The list page of every section (SPEC.md 2.11): heading, header button, search, Grid/List toggle,
- * and the loading, error, empty and no-results states. Pages supply only their quirks.
+ * and the loading, error, empty and no-results states. Pages supply only their quirks. A long list
+ * reaches `children` a batch at a time as the reader scrolls; the search runs over every record.
  */
 export function SectionListPage(props: ListPageProps) {
   const { section, search = {}, views } = props;
@@ -62,9 +64,12 @@ export function SectionListPage(props: ListPageProps) {
   const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
   const view = views?.inert ? views.initial : chosenView;
 
-  const records = list.data?.records ?? [];
+  const records = useMemo(() => list.data?.records ?? [], [list.data]);
   const searchDisabled = list.isPending || list.isError || records.length === 0;
-  const shown = filterRecords(records, search.fields ?? section.search, query, search.extra);
+  const fields = search.fields ?? section.search;
+  // a keystroke filters every record again, but nothing else that depends only on the records
+  const shown = useMemo(() => filterRecords(records, fields, query, search.extra), [records, fields, query, search.extra]);
+  const { visible, sentinel } = useProgressiveList(shown, query);
   const clear = () => setQuery('');
 
   let body: React.ReactNode;
@@ -74,7 +79,7 @@ export function SectionListPage(props: ListPageProps) {
   else if (shown.length === 0) {
     body = props.renderNoResults?.(query, clear)
       ?? <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />;
-  } else body = props.children(shown, view);
+  } else body = <>{props.children(visible, view)}{sentinel}</>;
 
   return (
     <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>
