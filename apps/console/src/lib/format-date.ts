@@ -13,7 +13,20 @@ function format(value: DateInput, locale: 'en-US' | 'en-GB'): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   // A bare calendar date means that day everywhere; reading it in UTC keeps it from shifting.
   const timeZone = typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined;
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(date);
+  return formatter(locale, timeZone).format(date);
+}
+
+/** Building a formatter costs far more than using one, and a long list formats a date per row. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: 'en-US' | 'en-GB', timeZone: 'UTC' | undefined): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ''}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+    formatters.set(key, found);
+  }
+  return found;
 }
 
 /** 'Jan 5, 2024': dashboard and content area. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
@@ -5,19 +6,40 @@ import { deleteTexts, NewButton, RecordActions, SectionListPage, snippet, str, t
 
 export const messageDeleteText = (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`;
 
+interface MessageRowProps {
+  record: SectionRecord;
+  deleting: boolean;
+  remove: (id: SectionRecord['id']) => void;
+}
+
+/**
+ * One message: its snippet parses the message's HTML, so a row renders again only when its record
+ * or its deleting state changes, not on each keystroke in the search box.
+ */
+const MessageRow = memo(function MessageRow({ record, deleting, remove }: MessageRowProps) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{str(record, 'sender')}</TableCell>
+      <TableCell>{str(record, 'recipient')}</TableCell>
+      <TableCell className="text-muted-foreground">{snippet(str(record, 'message'))}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateGB(str(record, 'updated_at') || null)}</TableCell>
+      <TableCell>
+        <RecordActions
+          editTo={`/messages/edit/${record.id}`}
+          name={`message from ${textOr(record, 'sender', 'unknown sender')}`}
+          deleteTitle="Delete Message"
+          deleteText={messageDeleteText(str(record, 'sender'))}
+          onDelete={() => remove(record.id)}
+          deleting={deleting}
+        />
+      </TableCell>
+    </TableRow>
+  );
+});
+
 /** DESIGN.md 1: the Messages list, on the shared pattern. */
 export function MessagesPage() {
   const { remove, pendingId } = useDeleteWithToasts('messages', deleteTexts.messages);
-  const actions = (record: SectionRecord) => (
-    <RecordActions
-      editTo={`/messages/edit/${record.id}`}
-      name={`message from ${textOr(record, 'sender', 'unknown sender')}`}
-      deleteTitle="Delete Message"
-      deleteText={messageDeleteText(str(record, 'sender'))}
-      onDelete={() => remove(record.id)}
-      deleting={pendingId === record.id}
-    />
-  );
   return (
     <SectionListPage
       section={messages}
@@ -31,15 +53,7 @@ export function MessagesPage() {
             <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><TableHead>Actions</TableHead></TableRow>
           </TableHeader>
           <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="font-medium">{str(record, 'sender')}</TableCell>
-                <TableCell>{str(record, 'recipient')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(str(record, 'message'))}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDateGB(str(record, 'updated_at') || null)}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
+            {records.map((record) => <MessageRow key={record.id} record={record} deleting={pendingId === record.id} remove={remove} />)}
           </TableBody>
         </Table>
       )}
