@@ -125,7 +125,7 @@ describe('session check', () => {
     const { router } = renderApp('/heroes');
     expect(await screen.findByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByText('Session ended')).toBeInTheDocument();
+    expect(await screen.findByText('Session ended')).toBeInTheDocument();
     expect(getSession()).toBeNull();
   });
 });

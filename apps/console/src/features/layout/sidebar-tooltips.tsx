@@ -17,10 +17,14 @@ export function SidebarTooltipScope({ wanted, children }: { wanted: boolean; chi
   useEffect(() => {
     if (!wanted || parts) return;
     let current = true;
-    void import('./sidebar-tooltip-parts').then((loaded) => {
-      loadedParts = loaded;
-      if (current) setParts(loaded);
-    });
+    // a failed fetch leaves the plain icons; the next collapse tries again
+    import('./sidebar-tooltip-parts').then(
+      (loaded) => {
+        loadedParts = loaded;
+        if (current) setParts(loaded);
+      },
+      () => undefined,
+    );
     return () => {
       current = false;
     };
