@@ -61,7 +61,8 @@ afterEach(() => {
   FakeIntersectionObserver.live.clear();
 });
 
-describe('a long section list renders a batch at a time (issue 7 point 5)', () => {
+// hundreds of table rows in jsdom take seconds on a busy machine
+describe('a long section list renders a batch at a time (issue 7 point 5)', { timeout: 30_000 }, () => {
   it('shows the first batch of 500 messages, then the next when the reader nears the end', async () => {
     serveMessages(500);
     renderWithProviders(<MessagesPage />);
@@ -75,11 +76,14 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', () =
   });
 
   it('reaches the last record by scrolling, and then stops watching', async () => {
-    serveMessages(500);
+    const count = 2 * LIST_BATCH_SIZE + 5;
+    serveMessages(count);
     renderWithProviders(<MessagesPage />);
-    await screen.findByText('Sender 499');
-    for (let batch = 1; batch < Math.ceil(500 / LIST_BATCH_SIZE); batch++) scrollToEnd();
-    expect(bodyRows()).toHaveLength(500);
+    await screen.findByText(`Sender ${count - 1}`);
+    scrollToEnd();
+    expect(screen.queryByText('Sender 0')).not.toBeInTheDocument();
+    scrollToEnd();
+    expect(bodyRows()).toHaveLength(count);
     expect(screen.getByText('Sender 0')).toBeInTheDocument();
     expect(screen.queryByTestId('list-more')).not.toBeInTheDocument();
     expect(FakeIntersectionObserver.live.size).toBe(0);
@@ -94,14 +98,16 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', () =
     expect(bodyRows()).toHaveLength(3 * LIST_BATCH_SIZE);
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
-    await userEvent.type(search, 'Sender 0');
+    // pasted, not typed: each keystroke would render the list again, which jsdom does slowly
+    await userEvent.click(search);
+    await userEvent.paste('Sender 0');
     expect(bodyRows()).toHaveLength(1);
     expect(within(bodyRows()[0] as HTMLElement).getByText('Sender 0')).toBeInTheDocument();
     expect(within(bodyRows()[0] as HTMLElement).getByText('Message 0')).toBeInTheDocument();
 
     // 'Office 3' matches 71 of the 500: the first batch of them, the rest on scrolling
     await userEvent.clear(search);
-    await userEvent.type(search, 'Office 3');
+    await userEvent.paste('Office 3');
     expect(bodyRows()).toHaveLength(LIST_BATCH_SIZE);
     scrollToEnd();
     expect(bodyRows()).toHaveLength(71);
