@@ -55,5 +55,5 @@ function MoreSentinel({ onNear }: { onNear: () => void }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [onNear]);
-  return <div ref={ref} aria-hidden="true" data-testid="list-more" className="h-px" />;
+  return <div ref={ref} aria-hidden="true" className="h-px" />;
 }
