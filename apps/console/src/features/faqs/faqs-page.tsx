@@ -3,26 +3,14 @@ import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SafeHtml, SectionListPage, snippet, str, textOr, useDeleteWithToasts,
-} from '@/features/sections';
+import { deleteTexts, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { useRecordActions } from '@/features/sections/record-actions';
 
-/** SPEC.md 4.5, with its double space after 'to'. */
-export const faqDeleteText = (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
+const nameOf = (record: SectionRecord) => textOr(record, 'title', 'FAQ');
 
 /** SPEC.md 2.14. */
 export function FaqsPage() {
-  const { remove, pendingId } = useDeleteWithToasts('faqs', deleteTexts.faqs);
-  const actions = (record: SectionRecord) => (
-    <RecordActions
-      editTo={`/faqs/edit/${record.id}`}
-      name={textOr(record, 'title', 'FAQ')}
-      deleteTitle="Delete FAQ"
-      deleteText={faqDeleteText(str(record, 'title'))}
-      onDelete={() => remove(record.id)}
-      deleting={pendingId === record.id}
-    />
-  );
+  const actions = useRecordActions(faqs, deleteTexts.faqs, nameOf);
   return (
     <SectionListPage
       section={faqs}

@@ -5,11 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import {
-  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, textOr, useDeleteWithToasts,
-} from '@/features/sections';
-
-export const milestoneDeleteText = (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`;
+import { deleteTexts, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { useRecordActions } from '@/features/sections/record-actions';
 
 const titleOf = (record: SectionRecord) => textOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: SectionRecord) => textOr(record, 'description', 'No Description');
@@ -17,17 +14,7 @@ const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || nu
 
 /** SPEC.md 2.22. */
 export function MilestonesPage() {
-  const { remove, pendingId } = useDeleteWithToasts('milestones', deleteTexts.milestones);
-  const actions = (record: SectionRecord) => (
-    <RecordActions
-      editTo={`/milestones/edit/${record.id}`}
-      name={titleOf(record)}
-      deleteTitle="Delete Milestone"
-      deleteText={milestoneDeleteText(str(record, 'title'))}
-      onDelete={() => remove(record.id)}
-      deleting={pendingId === record.id}
-    />
-  );
+  const actions = useRecordActions(milestones, deleteTexts.milestones, titleOf);
   return (
     <SectionListPage
       section={milestones}

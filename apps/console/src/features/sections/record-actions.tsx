@@ -1,4 +1,8 @@
+import type * as React from 'react';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { ConfirmDeleteButton } from './confirm-delete';
+import { type ConfirmedDeleteTexts, useDeleteWithToasts } from './delete-record';
+import { str } from './display';
 import { EditLink } from './header-buttons';
 
 interface RecordActionsProps {
@@ -18,5 +22,28 @@ export function RecordActions({ editTo, name, deleteTitle, deleteText, onDelete,
       <EditLink to={editTo} name={name} />
       <ConfirmDeleteButton title={deleteTitle} description={deleteText} onConfirm={onDelete} pending={deleting} triggerName={`Delete ${name}`} />
     </div>
+  );
+}
+
+/**
+ * Edit and Delete for each record of a collection page: the edit link, the confirmation asked in
+ * the section's words (about the record's title field), the delete and its toasts. `nameOf` is
+ * what the page shows as the record's name, which names the buttons.
+ */
+export function useRecordActions(
+  section: SectionDef,
+  texts: ConfirmedDeleteTexts,
+  nameOf: (record: SectionRecord) => string,
+): (record: SectionRecord) => React.ReactNode {
+  const { remove, pendingId } = useDeleteWithToasts(section.slug, texts);
+  return (record) => (
+    <RecordActions
+      editTo={`/${section.slug}/edit/${record.id}`}
+      name={nameOf(record)}
+      deleteTitle={texts.confirmTitle}
+      deleteText={texts.confirmText(str(record, section.titleField))}
+      onDelete={() => remove(record.id)}
+      deleting={pendingId === record.id}
+    />
   );
 }

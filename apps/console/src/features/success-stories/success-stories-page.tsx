@@ -6,11 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import {
-  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SafeHtml, SectionListPage, snippet, str, textOr, useDeleteWithToasts,
-} from '@/features/sections';
-
-export const storyDeleteText = (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`;
+import { deleteTexts, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { useRecordActions } from '@/features/sections/record-actions';
 
 const nameOf = (record: SectionRecord) => textOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
@@ -27,17 +24,7 @@ function Photo({ record, className }: { record: SectionRecord; className: string
 
 /** SPEC.md 2.21. */
 export function SuccessStoriesPage() {
-  const { remove, pendingId } = useDeleteWithToasts('success-stories', deleteTexts['success-stories']);
-  const actions = (record: SectionRecord) => (
-    <RecordActions
-      editTo={`/success-stories/edit/${record.id}`}
-      name={nameOf(record)}
-      deleteTitle="Delete Success Story"
-      deleteText={storyDeleteText(str(record, 'student_name'))}
-      onDelete={() => remove(record.id)}
-      deleting={pendingId === record.id}
-    />
-  );
+  const actions = useRecordActions(successStories, deleteTexts['success-stories'], nameOf);
   return (
     <SectionListPage
       section={successStories}

@@ -3,11 +3,8 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import {
-  deleteTexts, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, textOr, useDeleteWithToasts,
-} from '@/features/sections';
-
-export const testimonialDeleteText = (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`;
+import { deleteTexts, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { useRecordActions } from '@/features/sections/record-actions';
 
 const nameOf = (record: SectionRecord) => textOr(record, 'university_name', 'No University Name Provided');
 
@@ -19,17 +16,7 @@ function Logo({ record, className }: { record: SectionRecord; className: string 
 
 /** SPEC.md 2.23. */
 export function TestimonialsPage() {
-  const { remove, pendingId } = useDeleteWithToasts('disbursement-testimonials', deleteTexts['disbursement-testimonials']);
-  const actions = (record: SectionRecord) => (
-    <RecordActions
-      editTo={`/disbursement-testimonials/edit/${record.id}`}
-      name={nameOf(record)}
-      deleteTitle="Delete Testimonial"
-      deleteText={testimonialDeleteText(str(record, 'university_name'))}
-      onDelete={() => remove(record.id)}
-      deleting={pendingId === record.id}
-    />
-  );
+  const actions = useRecordActions(testimonials, deleteTexts['disbursement-testimonials'], nameOf);
   return (
     <SectionListPage
       section={testimonials}
