@@ -52,6 +52,16 @@ describe('section list pages (SPEC.md 2.11)', () => {
     expect(screen.getByText(subtitle)).toBeInTheDocument();
   });
 
+  it.each([
+    [[], 'Setup Visions', '/visions/edit'],
+    [[{ id: 3, title: 'A fairer start', description: '', image: null }], 'Edit Visions', '/visions/edit/3'],
+  ])('offers the header button of a single-record section (%#)', async (records, label, href) => {
+    signInAs();
+    serve('visions', records);
+    renderApp('/visions');
+    expect(await screen.findByRole('link', { name: label })).toHaveAttribute('href', href);
+  });
+
   it('shows a spinner and disables the search while loading', async () => {
     signInAs();
     server.use(http.get('/api/faqs', async () => { await delay('infinite'); return HttpResponse.json([]); }));

@@ -148,6 +148,7 @@ describe('sub-item editor (SPEC.md 2.18, 4.3)', () => {
     await startEditing();
     await user.click(button('Delete mission point 1'));
     await waitFor(() => expect(button('Delete mission point 1')).toBeDisabled());
+    expect(button('Delete mission point 1')).toHaveAttribute('aria-busy', 'true');
     expect(button('Delete mission point 2')).toBeEnabled();
     release();
     await expectToast('Mission point deleted successfully.');

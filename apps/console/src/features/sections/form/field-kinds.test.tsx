@@ -80,14 +80,14 @@ describe('image and rich-text fields (SPEC.md 2.8, 5)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('labels the rich-text field and shows its editor, or its placeholder while the editor loads', async () => {
+  it("labels the rich-text field and loads its editor with the record's HTML", async () => {
     signInAs();
     serveRecord('/api/success-stories/3', { id: 3, student_name: 'Amina', date: '2024-03-09', story: '<p>Became a <strong>nurse</strong>.</p>', image: null });
     renderApp('/success-stories/edit/3');
     await screen.findByDisplayValue('Amina');
     const label = labelOf('Story');
     expect(label).toHaveAttribute('id', 'field-story-label');
-    // Quill arrives as its own chunk: what shows first is the loading placeholder, then the editor.
+    // Quill arrives as its own chunk, after a placeholder: wait for the editor itself
     const editor = await screen.findByRole('textbox', { name: 'Story' }, { timeout: 4000 });
     expect(editor).toHaveAttribute('aria-multiline', 'true');
     expect(editor.innerHTML).toBe('<p>Became a <strong>nurse</strong>.</p>');
