@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { sections } from '@bursary/shared';
@@ -8,6 +7,7 @@ import type { Database } from './db/types.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
+import compression from './plugins/compression.ts';
 import consolePlugin from './plugins/console.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
@@ -60,11 +60,13 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
   app.removeContentTypeParser('text/plain');
   await app.register(dbPlugin, { db, config });
   await app.register(errorHandler);
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(multipart, {
     limits: { fileSize: config.mediaMaxBytes, files: 4, fields: 60, parts: 64, fieldSize: config.bodyMaxBytes, fieldNameSize: 100, headerPairs: 100 },
   });
-  app.addHook('onSend', async (_request, reply) => { void reply.header('X-Content-Type-Options', 'nosniff'); });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    void reply.header('X-Content-Type-Options', 'nosniff');
+    done(null, payload);
+  });
 
   await app.register(authPlugin, auth);
   await app.register(mediaPlugin);
@@ -74,5 +76,7 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
   await app.register(openapiRoutes);
   await app.register(consolePlugin);
   await app.register(notFound);
+  // last, so it sees each answer as the other onSend hooks leave it
+  await app.register(compression);
   return app;
 }

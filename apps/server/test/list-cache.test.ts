@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/connection.ts';
-import { preferredEncoding } from '../src/sections/list-cache.ts';
+import { preferredEncoding } from '../src/lib/content-coding.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 type Faq = { id: number; title: string };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseFragment } from 'parse5';
-import { sanitizeRichText } from '../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../src/lib/sanitize-rich-text.ts';
 import { blns, xssPayloads } from './corpus/load.ts';
+
+const sanitizeRichText = await richTextSanitizer();
 
 interface BrowserNode {
   nodeName: string;

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './types.ts';
@@ -39,6 +38,8 @@ function openSqlite(dataDir: string): Kysely<Database> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Kysely<Database>> {
+  // the PostgreSQL client loads only when the server uses PostgreSQL
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './rich-text-allow-list.ts';
 
 type Attributes = Record<string, string>;
@@ -43,10 +43,21 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+export type RichTextSanitizer = (html: string) => string;
+
+let loading: Promise<RichTextSanitizer> | undefined;
+
 /**
- * Cleans rich text (Quill HTML) on every write (DESIGN.md 2, ASVS 5.2.1). Idempotent:
- * cleaning stored text again changes nothing.
+ * The cleaner of rich text (Quill HTML) that every write runs (DESIGN.md 2, ASVS 5.2.1).
+ * Idempotent: cleaning stored text again changes nothing. sanitize-html and its parsers (about
+ * 10 MB of memory) load on the first write that carries rich text, not at start: a server that
+ * only answers reads never needs them.
  */
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+export function richTextSanitizer(): Promise<RichTextSanitizer> {
+  loading ??= import('sanitize-html').then(
+    ({ default: sanitizeHtml }) => (html: string) => sanitizeHtml(html, options),
+    // a failed load is tried again by the next write rather than remembered
+    (error: unknown) => { loading = undefined; throw error; },
+  );
+  return loading;
 }

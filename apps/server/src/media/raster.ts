@@ -1,5 +1,4 @@
 import { crc32 } from 'node:zlib';
-import { fileTypeFromBuffer } from 'file-type';
 
 /** A raster image type the server stores: file extension of its URL and exact Content-Type. */
 export interface RasterType { ext: string; mime: string }
@@ -24,6 +23,8 @@ export const OTHER_RASTER: Record<string, RasterType> = {
 
 /** The extension `file-type` reads from the bytes, if any. Names and declared types are never asked. */
 export async function sniffExtension(bytes: Buffer): Promise<string | undefined> {
+  // file-type and its tokenizers load with the first upload, not at start
+  const { fileTypeFromBuffer } = await import('file-type');
   return (await fileTypeFromBuffer(bytes))?.ext;
 }
 

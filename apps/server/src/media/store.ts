@@ -4,7 +4,6 @@ import type { ImagePolicy } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
 import { OTHER_RASTER, WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
-import { cleanSvg } from './svg.ts';
 
 export interface Upload {
   bytes: Buffer;
@@ -41,6 +40,8 @@ export async function inspectImage(bytes: Buffer, policy: ImagePolicy, maxBytes:
   }
   // file-type knows no SVG; a real SVG is recognised by parsing it, and only then
   if (sniffed === undefined || sniffed === 'xml') {
+    // the SVG cleaner and its HTML parser load with the first upload that may be one
+    const { cleanSvg } = await import('./svg.ts');
     const cleaned = cleanSvg(bytes);
     if (cleaned) return { type: SVG, bytes: cleaned };
   }

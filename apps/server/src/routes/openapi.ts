@@ -80,10 +80,10 @@ export function buildOpenApi(): Json {
   };
 }
 
-/** GET /api/openapi.json, built once. */
+/** GET /api/openapi.json, built on the first request (zod's JSON-schema conversion is not free at start), then kept. */
 const openapiRoutes: FastifyPluginAsync = async (app) => {
-  const document = buildOpenApi();
-  app.get('/api/openapi.json', async () => document);
+  let document: Json | undefined;
+  app.get('/api/openapi.json', async () => (document ??= buildOpenApi()));
 };
 
 export default openapiRoutes;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-type Encoding = 'br' | 'gzip';
+import type { Encoding } from '../lib/content-coding.ts';
 
 /** A section's whole list as sent: its JSON bytes, made once per version, and compressed on first ask. */
 export interface CachedList {
@@ -14,8 +13,6 @@ export interface CachedList {
 
 export interface BuiltList { body: Buffer; total: number; etag: string }
 
-/** Smaller answers go out as they are, as @fastify/compress does (app.ts registers the same threshold). */
-export const COMPRESS_THRESHOLD = 1024;
 /** Lists beyond this are answered but not kept: memory stays bounded whatever a section holds. */
 const MAX_CACHED_BYTES = 4 * 1024 * 1024;
 
@@ -35,20 +32,6 @@ function compressed(body: Buffer): CachedList['encoded'] {
     }
     return bytes;
   };
-}
-
-/** br when the client takes it, else gzip, else none; q=0 refuses a coding (RFC 9110 12.5.3). */
-export function preferredEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
 }
 
 /**

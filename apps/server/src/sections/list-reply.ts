@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionDef } from '@bursary/shared';
-import { type BuiltList, type CachedList, COMPRESS_THRESHOLD, contentTag, preferredEncoding } from './list-cache.ts';
+import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts';
+import { type BuiltList, type CachedList, contentTag } from './list-cache.ts';
 import { readList, readSingle } from './read.ts';
 import type { Db } from './repository.ts';
 import { notModified, setTotal } from './route-context.ts';

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { ifMatchAccepts } from '../lib/etag.ts';
 import { PreconditionFailedError, ValidationError } from '../lib/errors.ts';
-import { sanitizeRichText } from '../lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../lib/sanitize-rich-text.ts';
 import { storeImage } from '../media/store.ts';
 import { type Upload, UPLOAD_PLACEHOLDER } from './input.ts';
 import { columnOf, tableOf } from './naming.ts';
@@ -64,7 +64,7 @@ export async function toColumns(trx: Db, config: Config, section: SectionDef, va
     } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
       throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
     } else if (def.kind === 'richtext' && typeof value === 'string') {
-      value = sanitizeRichText(value);
+      value = (await richTextSanitizer())(value);
       if (isRequired(def, mode) && String(value).replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(String(value))) {
         throw new ValidationError([{ path: name, message: `${name} is required` }]);
       }

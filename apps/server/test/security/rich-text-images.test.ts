@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../../src/lib/sanitize-rich-text.ts';
+
+const sanitizeRichText = await richTextSanitizer();
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOcQAAAAABJRU5ErkJggg==';
 const MEDIA = `/media/${'a'.repeat(64)}.png`;
