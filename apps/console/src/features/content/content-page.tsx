@@ -30,6 +30,7 @@ export function ContentPage() {
       noun="content"
       search={{ placeholder: 'Search content...', fields: ['title', 'excerpt'] }}
       views={{ initial: 'grid' }}
+      paged
       actions={() => <NewButton to="/content/create" label="New Content" />}
       empty={{
         title: 'No content found',

@@ -26,8 +26,8 @@ export function sectionListQuery(slug: string) {
   });
 }
 
-export function useSectionList(slug: string) {
-  return useQuery(sectionListQuery(slug));
+export function useSectionList(slug: string, enabled = true) {
+  return useQuery({ ...sectionListQuery(slug), enabled });
 }
 
 /** One record opened for editing, with the ETag its save sends back as If-Match. */

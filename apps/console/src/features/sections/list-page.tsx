@@ -1,11 +1,10 @@
 import type * as React from 'react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { cn } from '@/lib/utils';
-import { useSectionList } from './api';
-import { filterRecords, type SearchText } from './search';
+import type { SearchText } from './search';
 import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
-import { useProgressiveList } from './progressive-list';
+import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 
 export interface ListSearch {
@@ -34,6 +33,8 @@ export interface ListPageProps {
   actions?: (records: SectionRecord[]) => React.ReactNode;
   search?: ListSearch;
   views?: ListViews;
+  /** The section is too large to read whole: it is read and searched on the server a page at a time. */
+  paged?: boolean;
   /** SPEC.md 8.6's extra sentence under the error. */
   errorExtra?: string;
   empty: EmptyStateContent;
@@ -59,27 +60,22 @@ export interface EmptyStateContent {
 export function SectionListPage(props: ListPageProps) {
   const { section, search = {}, views } = props;
   const noun = props.noun ?? section.label.toLowerCase();
-  const list = useSectionList(section.slug);
   const [query, setQuery] = useState('');
   const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
   const view = views?.inert ? views.initial : chosenView;
 
-  const records = useMemo(() => list.data?.records ?? [], [list.data]);
-  const searchDisabled = list.isPending || list.isError || records.length === 0;
-  const fields = search.fields ?? section.search;
-  // a keystroke filters every record again, but nothing else that depends only on the records
-  const shown = useMemo(() => filterRecords(records, fields, query, search.extra), [records, fields, query, search.extra]);
-  const { visible, sentinel } = useProgressiveList(shown, query);
+  const list = useListSource(section, { query, fields: search.fields ?? section.search, extra: search.extra, paged: props.paged });
+  const searchDisabled = list.isPending || list.isError || !list.hasRecords;
   const clear = () => setQuery('');
 
   let body: React.ReactNode;
   if (list.isPending) body = <ListLoading noun={noun} />;
   else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
-  else if (records.length === 0) body = <EmptyState {...props.empty} />;
-  else if (shown.length === 0) {
+  else if (!list.hasRecords) body = <EmptyState {...props.empty} />;
+  else if (list.visible.length === 0) {
     body = props.renderNoResults?.(query, clear)
       ?? <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />;
-  } else body = <>{props.children(visible, view)}{sentinel}</>;
+  } else body = <>{props.children(list.visible, view)}{list.sentinel}</>;
 
   return (
     <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>
@@ -88,7 +84,7 @@ export function SectionListPage(props: ListPageProps) {
           <h1 className="text-3xl font-bold tracking-tight">{props.title ?? section.label}</h1>
           <p className="text-muted-foreground">{props.subtitle ?? `Manage your ${noun} content`}</p>
         </div>
-        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(records)}</div>}
+        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(list.records)}</div>}
       </div>
       {(!search.hidden || views) && (
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -41,7 +41,8 @@ export function useProgressiveList<T>(items: T[], restartKey: string): Progressi
   return { visible, sentinel };
 }
 
-function MoreSentinel({ onNear }: { onNear: () => void }) {
+/** Calls `onNear` once, when it comes within reach of the screen. */
+export function MoreSentinel({ onNear }: { onNear: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { SectionRecord } from '@bursary/shared';
+import { server } from '@/testing/server';
+import { renderApp, signInAs } from '@/testing/render';
+import { FakeIntersectionObserver, scrollToEnd } from '@/testing/intersection-observer';
+import { LIST_BATCH_SIZE } from '@/features/sections/progressive-list';
+
+const TOTAL = 100_000;
+/** Item n of the server's 100,000, newest first: 'Item 99999' down to 'Item 0'. */
+const item = (n: number): SectionRecord => ({ id: n + 1, title: `Item ${n}`, excerpt: `Excerpt of item ${n}`, body: '<p>Body</p>', updatedAt: '2024-01-05T10:00:00.000Z' });
+
+/** The server's paged answer (limit, offset, q on title or excerpt), and every query it was asked. */
+function serveContent() {
+  const asked: URLSearchParams[] = [];
+  server.use(http.get('/api/content', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    asked.push(params);
+    const limit = Number(params.get('limit') ?? TOTAL);
+    const offset = Number(params.get('offset') ?? 0);
+    const q = params.get('q');
+    const all = q ? [item(4_242)].filter((record) => String(record.title).includes(q)) : null;
+    const total = all ? all.length : TOTAL;
+    const page = all ? all.slice(offset, offset + limit) : Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => item(TOTAL - 1 - offset - i));
+    return HttpResponse.json(page, { headers: { 'X-Total-Count': String(total) } });
+  }));
+  return asked;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  signInAs();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeIntersectionObserver.live.clear();
+});
+
+describe('the content area pages through the server (issue 7 point 5)', { timeout: 20_000 }, () => {
+  it('reads one page of 100,000 items, and the next when the reader nears the end', async () => {
+    const asked = serveContent();
+    renderApp('/content');
+    expect(await screen.findByText('Item 99999')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Content' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(LIST_BATCH_SIZE);
+    expect(asked.map((p) => p.toString())).toEqual([`limit=${LIST_BATCH_SIZE}&offset=0`]);
+
+    scrollToEnd();
+    expect(await screen.findByText(`Item ${TOTAL - 1 - LIST_BATCH_SIZE}`)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2 * LIST_BATCH_SIZE);
+    expect(asked.at(-1)?.toString()).toBe(`limit=${LIST_BATCH_SIZE}&offset=${LIST_BATCH_SIZE}`);
+  });
+
+  it('searches on the server once typing pauses, and shows its empty answer as no results', async () => {
+    const asked = serveContent();
+    renderApp('/content');
+    await screen.findByText('Item 99999');
+    const search = screen.getByPlaceholderText('Search content...');
+    await userEvent.type(search, 'Item 4242');
+    expect(await screen.findByText('Item 4242')).toBeInTheDocument();
+    expect(screen.queryByText('Item 99999')).not.toBeInTheDocument();
+    // one request for the whole word, not one per key
+    expect(asked.filter((p) => p.has('q')).map((p) => p.get('q'))).toEqual(['Item 4242']);
+
+    await userEvent.type(search, 'x');
+    expect(await screen.findByText('Try adjusting your search query')).toBeInTheDocument();
+    expect(screen.getByText('No content found')).toBeInTheDocument();
+    expect(search).toBeEnabled();
+  });
+});
