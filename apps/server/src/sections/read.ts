@@ -25,7 +25,8 @@ async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<Sect
   return rows.map((row) => toWire(section, row, items.get(Number(row.id))));
 }
 
-async function fromRow(db: Db, section: SectionDef, row: Row | undefined): Promise<ReadRecord | undefined> {
+/** A row as read or as a write's RETURNING answers it, with its sub-items, as the API answers it. */
+export async function fromRow(db: Db, section: SectionDef, row: Row | undefined): Promise<ReadRecord | undefined> {
   if (!row) return undefined;
   const [record] = await withItems(db, section, [row]);
   const version = Number(row.version);

@@ -4,8 +4,8 @@ import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { type RawInput, validateRecord } from './input.ts';
-import { type ReadRecord, readRecord, readSingle } from './read.ts';
-import { type Db, deleteRow, insertRow, updateRow } from './repository.ts';
+import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
+import { type Db, type Row, deleteRow, insertRow, updateRow } from './repository.ts';
 import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
 import { checkIfMatch, lockSection, staleWrite, toColumns, type WriteContext } from './write-support.ts';
 
@@ -34,6 +34,13 @@ async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRec
   return read;
 }
 
+/** The record as the write's RETURNING answered it; sub-items are read with it. */
+async function asWritten(trx: Db, section: SectionDef, row: Row): Promise<ReadRecord> {
+  const read = await fromRow(trx, section, row);
+  if (!read) throw notFound(section, Number(row.id));
+  return read;
+}
+
 /** POST /api/{slug}; a single-record section takes it only while it has no record (DESIGN.md 1). */
 export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'create', input);
@@ -50,8 +57,8 @@ export async function createRecord(ctx: WriteContext, section: SectionDef, input
 
 async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
   const now = nowIso();
-  const id = await insertRow(trx, section, await toColumns(trx, ctx.config, section, values, input.uploads, 'create'), now);
-  const created = await reread(trx, section, id);
+  const created = await asWritten(trx, section, await insertRow(trx, section, await toColumns(trx, ctx.config, section, values, input.uploads, 'create'), now));
+  const id = created.record.id;
   await logRecord(trx, ctx, section, created.record, 'create', now);
   const sub = section.subItems;
   if (sub && values[sub.field] !== undefined) {
@@ -69,10 +76,13 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
   const landed = await updateRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
   const sub = section.subItems;
+  let updated: ReadRecord;
   if (sub && values[sub.field] !== undefined) {
     await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
+    updated = await reread(trx, section, id);
+  } else {
+    updated = await asWritten(trx, section, landed);
   }
-  const updated = await reread(trx, section, id);
   await logRecord(trx, ctx, section, updated.record, 'update', now);
   return updated;
 }

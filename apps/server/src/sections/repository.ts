@@ -56,24 +56,24 @@ export async function findSingleRow(db: Db, section: SectionDef): Promise<Row | 
   return dyn(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst();
 }
 
-export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<number> {
-  const inserted = await dyn(db).insertInto(tableOf(section))
+/** Answers the stored row, so a write needs no second query to read back what it wrote. */
+export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<Row> {
+  return dyn(db).insertInto(tableOf(section))
     .values({ ...columns, version: 1, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return Number(inserted.id);
+    .returningAll().executeTakeFirstOrThrow();
 }
 
 /**
  * Writes the columns and bumps the version. With `expectedVersion` the write lands only on that
- * version, so of several saves made from one read exactly one wins; false means it did not land.
+ * version, so of several saves made from one read exactly one wins; undefined means it did not
+ * land. Answers the row as stored, so the write needs no second query to read it back.
  */
-export async function updateRow(db: Db, section: SectionDef, id: number, columns: Row, now: string, expectedVersion?: number): Promise<boolean> {
+export async function updateRow(db: Db, section: SectionDef, id: number, columns: Row, now: string, expectedVersion?: number): Promise<Row | undefined> {
   let update = dyn(db).updateTable(tableOf(section))
     .set({ ...columns, version: sql`version + 1`, updated_at: now })
     .where('id', '=', id);
   if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return update.returningAll().executeTakeFirst();
 }
 
 export async function deleteRow(db: Db, section: SectionDef, id: number, expectedVersion?: number): Promise<boolean> {
