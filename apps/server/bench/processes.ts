@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
 const started = new Set<ChildProcess>();
 
-export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, [script, ...args], {
+export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     // the baselines keep compiled code as the server does (server.ts), so RSS and start-up compare fairly
     env: { ...process.env, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -16,6 +16,17 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
   started.add(child);
   child.once('exit', () => started.delete(child));
   return child;
+}
+
+/**
+ * The Node options `npm start` gives the server (package.json's start script, e.g. its heap
+ * sizing): the bench measures the server as it is started, not a bare `node src/server.ts`.
+ */
+export function startScriptNodeFlags(packageJson: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: { start?: string } };
+  const words = (scripts?.start ?? '').split(/\s+/).filter(Boolean);
+  if (words[0] !== 'node') throw new Error(`the start script is not a plain node command: ${scripts?.start ?? '(none)'}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
 }
 
 /** Resolves when the child says it listens (baselines report over IPC). */

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChildProcess } from 'node:child_process';
 import { type Load, type Measure, measure, measureInTurn } from './load.ts';
-import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
+import { readyMessage, rssMb, startChild, startScriptNodeFlags, stopAll, stopChild, waitForHealth } from './processes.ts';
 import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
 import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
 import { putLoad } from './writes.ts';
@@ -35,9 +35,11 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
 };
 
+const serverNodeFlags = startScriptNodeFlags(join(here, '..', 'package.json'));
+
 function startServer(port: number): { child: ChildProcess; since: number } {
   const since = performance.now();
-  return { child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }), since };
+  return { child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }, serverNodeFlags), since };
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
@@ -163,14 +165,14 @@ async function main(): Promise<void> {
   ];
   const report: Report = {
     at: new Date().toISOString(), quick, scale: { ...scale }, rows, memory, startupMs, browser, goals,
-    notes: [`first start after seeding: ${Math.round(firstStartMs)} ms`, `list: ${listBytes.length} bytes`, 'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL'],
+    notes: [`first start after seeding: ${Math.round(firstStartMs)} ms`, `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`, `list: ${listBytes.length} bytes`, 'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL'],
   };
   console.log('');
   printTable(rows);
   console.log('');
   console.log(`RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`);
   console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
-  console.log(`List: ${listBytes.length} bytes, ${scale.faqs} FAQs.`);
+  console.log(`List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`);
   console.log('');
   printGoals(goals);
   console.log(`\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
