@@ -18,17 +18,6 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
   return child;
 }
 
-/**
- * The Node options `npm start` gives the server (package.json's start script, e.g. its heap
- * sizing): the bench measures the server as it is started, not a bare `node src/server.ts`.
- */
-export function startScriptNodeFlags(packageJson: string): string[] {
-  const { scripts } = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: { start?: string } };
-  const words = (scripts?.start ?? '').split(/\s+/).filter(Boolean);
-  if (words[0] !== 'node') throw new Error(`the start script is not a plain node command: ${scripts?.start ?? '(none)'}`);
-  return words.slice(1).filter((word) => word.startsWith('--'));
-}
-
 /** Resolves when the child says it listens (baselines report over IPC). */
 export function readyMessage(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { startScriptNodeFlags } from '../../bench/start-script.ts';
 
-/** The server as users run it: `node src/server.ts`, its own process, configured by environment. */
+/** The server as users run it: `npm start`'s command (`node [options] src/server.ts`), its own process, configured by environment. */
 const SERVER_ENTRY = new URL('../../src/server.ts', import.meta.url).pathname;
+const NODE_FLAGS = startScriptNodeFlags(new URL('../../package.json', import.meta.url).pathname);
 
 export const ADMIN_USERNAME = 'reliability';
 export const ADMIN_PASSWORD = 'a long reliability password 77';
@@ -32,7 +34,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Starts the server and waits (bounded) until /api/health answers 200. */
 export async function startServer(env: ServerEnv, timeoutMs = 60_000): Promise<RunningServer> {
   const base = `http://127.0.0.1:${env.port}`;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, SERVER_ENTRY], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',
