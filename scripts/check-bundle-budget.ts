@@ -43,7 +43,7 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-// the same settings the server's compression uses (@fastify/compress: brotli quality 4, gzip default)
+// the same settings the server's compression uses (brotli quality 4, gzip default)
 const brotli = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
 const gzip = (bytes: Buffer) => gzipSync(bytes).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
