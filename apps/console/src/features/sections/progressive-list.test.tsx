@@ -1,43 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
+import { FakeIntersectionObserver, scrollToEnd } from '@/testing/intersection-observer';
 import { renderWithProviders, signInAs } from '@/testing/render';
 import { MessagesPage } from '@/features/messages/messages-page';
 import { SectionListPage } from './list-page';
 import { LIST_BATCH_SIZE } from './progressive-list';
 import { GridItem, ItemGrid } from './staggered-grid';
-
-/** jsdom has no IntersectionObserver: this one reports 'near the screen' when a test says so. */
-class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  private targets: Element[] = [];
-  private readonly callback: IntersectionObserverCallback;
-  constructor(callback: IntersectionObserverCallback) {
-    this.callback = callback;
-  }
-  observe(target: Element) {
-    this.targets.push(target);
-    FakeIntersectionObserver.live.add(this);
-  }
-  unobserve() {}
-  disconnect() {
-    FakeIntersectionObserver.live.delete(this);
-  }
-  takeRecords() {
-    return [];
-  }
-  reach() {
-    const entries = this.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-    this.callback(entries, this as unknown as IntersectionObserver);
-  }
-}
-
-function scrollToEnd() {
-  act(() => [...FakeIntersectionObserver.live].forEach((observer) => observer.reach()));
-}
 
 /** Newest first, as the API answers: 'Sender 499' down to 'Sender 0'. */
 const messageRecords = (count: number): SectionRecord[] => Array.from({ length: count }, (_, i) => {
