@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
-import { useRecordActions } from '@/features/sections/record-actions';
+import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
 
 const titleOf = (record: SectionRecord) => textOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: SectionRecord) => textOr(record, 'description', 'No Description');

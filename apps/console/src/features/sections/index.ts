@@ -10,7 +10,7 @@ export type { ViewMode } from './list-toolbar';
 export { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 export { GridItem, ItemGrid } from './staggered-grid';
 export { ConfirmDeleteButton } from './confirm-delete';
-export { RecordActions } from './record-actions';
+export { RecordActions, useRecordActions } from './record-actions';
 export { deleteTexts, useDeleteWithToasts, type DeleteTexts } from './delete-record';
 export { SubItemEditor } from './sub-item-editor';
 export { benefitTexts, missionTexts, stakeholderTexts, stepTexts, type SubItemTexts } from './sub-item-texts';

@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
-import { useRecordActions } from '@/features/sections/record-actions';
+import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => textOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);

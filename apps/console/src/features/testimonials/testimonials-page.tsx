@@ -3,8 +3,7 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { deleteTexts, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
-import { useRecordActions } from '@/features/sections/record-actions';
+import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => textOr(record, 'university_name', 'No University Name Provided');
 
