@@ -14,7 +14,7 @@ export interface CounterReader {
 
 /**
  * Every cached list asks its section's counter before answering, so the read must cost next to
- * nothing. On SQLite it runs on a connection of its own with one prepared statement: synchronous,
+ * nothing. On SQLite it runs on a connection of its own with prepared statements: synchronous,
  * never queued behind a write transaction, and (being another connection) it sees committed rows
  * only, so an entry is never keyed by a version a rollback takes back. On PostgreSQL it is one
  * indexed query, which is what keeps several instances fresh.
@@ -30,8 +30,26 @@ export function openCounterReader(db: Kysely<Database>, config: Pick<Config, 'da
   const connection = new SqliteDatabase(file, { fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
   const select = connection.prepare<[string], number>('select value from counters where name = ?').pluck();
+  // data_version moves whenever any other connection commits (this process's writer included, being
+  // another connection), so while it stands still the counters read under it are still current.
+  // A value is read after its data_version, so it is never older than the version it is kept under.
+  const dataVersion = connection.prepare<[], number>('pragma data_version').pluck();
+  let seenVersion: number | undefined;
+  const values = new Map<string, number>();
   return {
-    read: (name) => Number(select.get(name) ?? 0),
+    read: (name) => {
+      const version = dataVersion.get();
+      if (version !== seenVersion) {
+        values.clear();
+        seenVersion = version;
+      }
+      let value = values.get(name);
+      if (value === undefined) {
+        value = Number(select.get(name) ?? 0);
+        values.set(name, value);
+      }
+      return value;
+    },
     close: () => connection.close(),
   };
 }
