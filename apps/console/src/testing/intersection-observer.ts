@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import { act } from '@testing-library/react';
 
 /** jsdom has no IntersectionObserver: this one reports 'near the screen' when a test says so. */
@@ -28,4 +29,15 @@ export class FakeIntersectionObserver {
 /** The reader scrolls to the end of what a list shows. */
 export function scrollToEnd() {
   act(() => [...FakeIntersectionObserver.live].forEach((observer) => observer.reach()));
+}
+
+/** Every test of the calling file runs with the stand-in observer, and none is left watching after it. */
+export function withFakeIntersectionObserver() {
+  beforeEach(() => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeIntersectionObserver.live.clear();
+  });
 }

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
-import { FakeIntersectionObserver, scrollToEnd } from '@/testing/intersection-observer';
+import { scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
 import { LIST_BATCH_SIZE } from '@/features/sections/progressive-list';
 
 const TOTAL = 100_000;
@@ -29,13 +29,9 @@ function serveContent() {
   return asked;
 }
 
+withFakeIntersectionObserver();
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   signInAs();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  FakeIntersectionObserver.live.clear();
 });
 
 describe('the content area pages through the server (issue 7 point 5)', { timeout: 20_000 }, () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
-import { FakeIntersectionObserver, scrollToEnd } from '@/testing/intersection-observer';
+import { FakeIntersectionObserver, scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
 import { renderWithProviders, signInAs } from '@/testing/render';
 import { MessagesPage } from '@/features/messages/messages-page';
 import { SectionListPage } from './list-page';
@@ -24,13 +24,9 @@ function serveMessages(count: number) {
 /** The table's body rows (the header row left out). */
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
+withFakeIntersectionObserver();
 beforeEach(() => {
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
   signInAs();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  FakeIntersectionObserver.live.clear();
 });
 
 // hundreds of table rows in jsdom take seconds on a busy machine
