@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Measure } from './load.ts';
+import type { StormFigures } from './sign-in-storm.ts';
 
 export interface Row extends Measure {
   name: string;
@@ -19,6 +20,7 @@ export interface Report {
   memory: Record<string, number | number[]>;
   startupMs: number[];
   browser: { renderMs: number; keystrokeMs: number } | undefined;
+  signInStorm: StormFigures[];
   goals: Goal[];
   notes: string[];
 }
