@@ -17,6 +17,8 @@ export interface Config {
   /** Sign-in failures allowed per username and per client address in the window. */
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Password hashes (128 MiB scrypt each) allowed at once; four times as many may wait. */
+  hashConcurrency: number;
   /** Trust X-Forwarded-For only behind a known proxy (TRUST_PROXY=true or a list of addresses). */
   trustProxy: boolean | string;
   /** Largest accepted upload, in bytes. */
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1),
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 1),
     loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
+    hashConcurrency: integer(env, 'HASH_CONCURRENCY', 2, 1),
     trustProxy: trustProxy(env.TRUST_PROXY),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 5 * 1024 * 1024, 1),
     bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),

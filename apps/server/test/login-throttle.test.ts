@@ -1,24 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createUser } from '../src/auth/users.ts';
-import { LoginThrottle } from '../src/auth/throttle.ts';
+import { SignInAttempts } from '../src/auth/throttle.ts';
+import { HttpError } from '../src/lib/errors.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 const MINUTE = 60_000;
 const PASSWORD = 'a correct long password';
 
-describe('login throttle counting', () => {
-  it('allows the limit, then asks to wait until the oldest failure leaves the window', () => {
-    const throttle = new LoginThrottle({ maxFailures: 3, windowMinutes: 15 });
-    const start = 1_000_000;
-    for (let i = 0; i < 3; i++) {
-      expect(throttle.retryAfterSeconds(['k'], start + i * MINUTE)).toBe(0);
-      throttle.recordFailure(['k'], start + i * MINUTE);
+describe.each(dialects)('login throttle counting on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  afterAll(async () => { await t.close(); });
+
+  /** Seconds of Retry-After when the attempt is refused, or 0 when it was admitted (and then counted as a failure). */
+  const tryOnce = async (attempts: SignInAttempts, key: string, at: number) => {
+    try {
+      await attempts.reserve([key], new Date(at));
+      return 0;
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 429) throw error;
+      return Number(error.headers?.['Retry-After']);
     }
-    expect(throttle.retryAfterSeconds(['k'], start + 2 * MINUTE)).toBe(13 * 60);
-    expect(throttle.retryAfterSeconds(['k'], start + 15 * MINUTE - 1000)).toBe(1);
-    expect(throttle.retryAfterSeconds(['k'], start + 15 * MINUTE)).toBe(0);
-    expect(throttle.retryAfterSeconds(['other'], start)).toBe(0);
+  };
+
+  it('allows the limit, then asks to wait until the window that began with the first failure ends', async () => {
+    const attempts = new SignInAttempts(t.db, { maxFailures: 3, windowMinutes: 15 });
+    const start = Date.parse('2026-04-01T08:00:00.000Z');
+    for (let i = 0; i < 3; i++) expect(await tryOnce(attempts, 'k', start + i * MINUTE)).toBe(0);
+    expect(await tryOnce(attempts, 'k', start + 2 * MINUTE)).toBe(13 * 60);
+    // refused attempts do not count, so they never push the end of the lock further
+    expect(await tryOnce(attempts, 'k', start + 15 * MINUTE - 1000)).toBe(1);
+    expect(await tryOnce(attempts, 'k', start + 15 * MINUTE)).toBe(0);
+    expect(await tryOnce(attempts, 'other', start)).toBe(0);
+  });
+
+  it('gives a released attempt back, and a cleared key starts again', async () => {
+    const attempts = new SignInAttempts(t.db, { maxFailures: 2, windowMinutes: 15 });
+    const at = Date.parse('2026-04-02T08:00:00.000Z');
+    const first = await attempts.reserve(['a', 'b'], new Date(at));
+    await attempts.reserve(['a', 'b'], new Date(at));
+    await first.release();
+    expect(await tryOnce(attempts, 'a', at)).toBe(0);
+    expect(await tryOnce(attempts, 'a', at)).toBeGreaterThan(0);
+    await attempts.clear('a');
+    expect(await tryOnce(attempts, 'a', at)).toBe(0);
+    // b still holds one kept and one released attempt: one more is allowed
+    expect(await tryOnce(attempts, 'b', at)).toBe(0);
+    expect(await tryOnce(attempts, 'b', at)).toBeGreaterThan(0);
   });
 });
 
@@ -110,5 +139,53 @@ describe('sign-in throttle defaults', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(dialects)('sign-in throttle under concurrent guesses on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // default limits: 10 failures per username and per address in 15 minutes
+    t = await buildTestApp({ dialect });
+    for (const name of ['gus', 'hal']) await createUser(t.db, { username: name, password: PASSWORD });
+  });
+  afterAll(async () => { await t.close(); });
+
+  /** Status → how many answers had it. */
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
+
+  it('evaluates at most 10 of 50 simultaneous wrong guesses for one user; the rest get 429', { timeout: 120_000 }, async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.7.0.${i + 1}`, payload: { username: 'gus', password: `wrong guess ${i}` } })));
+    const counts = tally(answers.map((res) => res.statusCode));
+    expect(counts[401] ?? 0).toBeGreaterThan(0);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(50);
+    // and the right password is refused too until the window passes
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.7.1.1', payload: { username: 'gus', password: PASSWORD } })).statusCode).toBe(429);
+  });
+
+  it('evaluates at most 10 of 50 simultaneous guesses from one address, whatever the usernames', { timeout: 120_000 }, async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.8.0.1', payload: { username: `someone-${i}`, password: 'wrong guess' } })));
+    const counts = tally(answers.map((res) => res.statusCode));
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+  });
+
+  it('evaluates at most 10 of 50 simultaneous wrong current passwords on PUT /api/me/password', { timeout: 120_000 }, async () => {
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.0.1', payload: { username: 'hal', password: PASSWORD } });
+    const token = (signIn.json() as { token: string }).token;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.inject({
+      method: 'PUT', url: '/api/me/password', remoteAddress: `10.9.1.${i + 1}`, headers: { authorization: `Bearer ${token}` },
+      payload: { current_password: `wrong current ${i}`, new_password: 'a brand new long password' },
+    })));
+    const counts = tally(answers.map((res) => res.statusCode));
+    expect(counts[400] ?? 0).toBeGreaterThan(0);
+    expect(counts[400] ?? 0).toBeLessThanOrEqual(10);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+    const refused = answers.find((res) => res.statusCode === 429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from './sessions.ts';
 import { verifyPassword, newPasswordProblem } from './password.ts';
-import { addressKey, usernameKey, type LoginThrottle } from './throttle.ts';
+import { addressKey, usernameKey, type SignInAttempts } from './throttle.ts';
 import { findUserByUsername, setPassword } from './users.ts';
-import { AuthError, invalidInput, throttled } from './errors.ts';
+import { AuthError, invalidInput } from './errors.ts';
 
-interface AccountDeps { throttle: LoginThrottle; now: Clock }
+interface AccountDeps { attempts: SignInAttempts; now: Clock }
 
 function passwordChange(body: unknown): { current: string; next: string } {
   const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
@@ -25,7 +25,7 @@ function passwordChange(body: unknown): { current: string; next: string } {
 }
 
 /** The signed-in user's own account: who am I, and change my password. */
-export function registerAccountRoutes(app: FastifyInstance, { throttle, now }: AccountDeps) {
+export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: AccountDeps) {
   const { db } = app;
 
   app.get('/api/me', { preHandler: app.authenticate }, async (request) => request.user);
@@ -34,23 +34,25 @@ export function registerAccountRoutes(app: FastifyInstance, { throttle, now }: A
     const signedIn = request.user;
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in
-    const keys = [addressKey(request.ip), usernameKey(signedIn.username)];
-    const at = now().getTime();
-    const wait = throttle.retryAfterSeconds(keys, at);
-    if (wait > 0) throw throttled(wait);
-
-    const { current, next } = passwordChange(request.body);
-    const user = await findUserByUsername(db, signedIn.username);
-    if (!user || !(await verifyPassword(current, user.password_hash))) {
-      throttle.recordFailure(keys, at);
-      const message = 'The current password is not correct';
-      throw new AuthError(400, message, { fields: [{ path: 'current_password', message }] });
+    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(signedIn.username)], now());
+    let failed = false;
+    try {
+      const { current, next } = passwordChange(request.body);
+      const user = await findUserByUsername(db, signedIn.username);
+      if (!user || !(await verifyPassword(current, user.password_hash))) {
+        failed = true;
+        const message = 'The current password is not correct';
+        throw new AuthError(400, message, { fields: [{ path: 'current_password', message }] });
+      }
+      if (current === next) {
+        const message = 'The new password must differ from the current one';
+        throw new AuthError(400, message, { fields: [{ path: 'new_password', message }] });
+      }
+      await setPassword(db, user.id, next, request.sessionId);
+    } finally {
+      // only a wrong current password keeps its count
+      if (!failed) await reservation.release();
     }
-    if (current === next) {
-      const message = 'The new password must differ from the current one';
-      throw new AuthError(400, message, { fields: [{ path: 'new_password', message }] });
-    }
-    await setPassword(db, user.id, next, request.sessionId);
     return { message: 'Password changed. Your other sessions have been signed out.' };
   });
 }

@@ -18,6 +18,14 @@ export function throttled(retryAfterSeconds: number): AuthError {
     { headers: { 'Retry-After': String(retryAfterSeconds) } });
 }
 
+/** Seconds a client is asked to wait when the hashing queue is full: about what the queue takes to drain. */
+const HASHING_RETRY_SECONDS = 2;
+
+export function hashingBusy(): AuthError {
+  return new AuthError(503, 'The server is busy checking other sign-ins. Please try again in a moment.',
+    { headers: { 'Retry-After': String(HASHING_RETRY_SECONDS) } });
+}
+
 export function invalidInput(fields: { path: string; message: string }[]): AuthError {
   return new AuthError(400, fields.map((f) => f.message).join('; '), { fields });
 }

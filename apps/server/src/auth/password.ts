@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isCommonPassword } from './common-passwords.ts';
+import { HashGate } from './hash-gate.ts';
 
 /**
  * Salted scrypt (ASVS 2.4.1). The stored form carries its own parameters, so the cost can be
@@ -13,12 +14,24 @@ const SALT_BYTES = 16;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** Hashes waiting per hash allowed to run: a short queue, drained within a second or two. */
+const QUEUE_PER_SLOT = 4;
+export const DEFAULT_HASH_CONCURRENCY = 2;
+
+/** One per process: the thread pool and the memory the hashes share are the process's. */
+let gate = new HashGate(DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_CONCURRENCY * QUEUE_PER_SLOT);
+
+/** HASH_CONCURRENCY: how many hashes may run at once; as many again times four may wait. */
+export function limitHashing(concurrency: number): void {
+  gate = new HashGate(concurrency, concurrency * QUEUE_PER_SLOT);
+}
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave room above it for the bookkeeping node adds.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => {
+  return gate.run(() => new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  }));
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -41,7 +54,12 @@ function parseHash(stored: string): ParsedHash | undefined {
 /** A hash of a random password, checked when the username is unknown so both paths cost the same. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  if (!dummyHash) {
+    const making = hashPassword(randomBytes(18).toString('base64url'));
+    // refused while the queue was full: the next unknown-user sign-in makes it again
+    making.catch(() => { if (dummyHash === making) dummyHash = undefined; });
+    dummyHash = making;
+  }
   return dummyHash;
 }
 

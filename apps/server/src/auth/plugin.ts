@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../lib/errors.ts';
-import { AuthError, INVALID_CREDENTIALS, invalidInput, throttled } from './errors.ts';
-import { dummyPasswordHash, verifyPassword } from './password.ts';
+import { AuthError, INVALID_CREDENTIALS, invalidInput } from './errors.ts';
+import { dummyPasswordHash, limitHashing, verifyPassword } from './password.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
-import { LoginThrottle, addressKey, usernameKey } from './throttle.ts';
+import { SignInAttempts, addressKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserByUsername } from './users.ts';
 import { registerAccountRoutes } from './account-routes.ts';
@@ -37,7 +37,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const now = opts.now ?? (() => new Date());
   const { db, config } = app;
   const limits: SessionLimits = { absoluteMinutes: config.sessionAbsoluteMinutes, idleMinutes: config.sessionIdleMinutes };
-  const throttle = new LoginThrottle({ maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
+  const attempts = new SignInAttempts(db, { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
+  limitHashing(config.hashConcurrency);
   // started now, so the first unknown-user sign-in costs no more than the others; not awaited: it
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
@@ -60,21 +61,26 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     const addr = addressKey(request.ip);
     const rawName = (request.body as { username?: unknown } | null)?.username;
     const keys = typeof rawName === 'string' ? [addr, usernameKey(rawName)] : [addr];
-    const wait = throttle.retryAfterSeconds(keys, at.getTime());
-    if (wait > 0) throw throttled(wait);
+    const reservation = await attempts.reserve(keys, at);
 
-    const { username, password } = credentials(request.body);
-    const user = await findUserByUsername(db, username);
-    // Unknown users are checked against a dummy hash, so both failures take the same work.
-    const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
-    if (!user || !matches || Number(user.disabled) !== 0) {
-      throttle.recordFailure(keys, at.getTime());
-      throw new AuthError(401, INVALID_CREDENTIALS);
+    let failed = false;
+    try {
+      const { username, password } = credentials(request.body);
+      const user = await findUserByUsername(db, username);
+      // Unknown users are checked against a dummy hash, so both failures take the same work.
+      const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
+      if (!user || !matches || Number(user.disabled) !== 0) {
+        failed = true;
+        throw new AuthError(401, INVALID_CREDENTIALS);
+      }
+      await attempts.clear(usernameKey(username));
+      await deleteExpiredSessions(db, at);
+      const token = await openSession(db, user.id, limits, at);
+      return { token, user: { id: user.id, username: user.username, name: user.name, email: user.email }, message: 'Login successful' };
+    } finally {
+      // only a wrong password keeps its count: a success, a malformed body or a full hashing queue gives it back
+      if (!failed) await reservation.release();
     }
-    throttle.clear(usernameKey(username));
-    await deleteExpiredSessions(db, at);
-    const token = await openSession(db, user.id, limits, at);
-    return { token, user: { id: user.id, username: user.username, name: user.name, email: user.email }, message: 'Login successful' };
   });
 
   app.post('/api/logout', { preHandler: app.authenticate }, async (request) => {
@@ -82,7 +88,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     return { message: 'You have been successfully logged out.' };
   });
 
-  registerAccountRoutes(app, { throttle, now });
+  registerAccountRoutes(app, { attempts, now });
 }
 
 export default fp(authPlugin, { name: 'bursary-auth', fastify: '5.x' });

@@ -1,71 +1,112 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { throttled } from './errors.ts';
+
 /**
- * Sign-in failure counting (ASVS 2.2.1): at most `maxFailures` failures per username and per
- * client address within a sliding window. The keys are the case-folded, trimmed username and
- * the address Fastify resolved (`request.ip`, which honours X-Forwarded-For only when
- * TRUST_PROXY says so), never the path or any other request field, so neither path spelling,
- * extra body fields nor a forged header reach a fresh counter.
+ * Sign-in failure counting (ASVS 2.2.1): at most `maxFailures` per username and per client
+ * address in a window. The keys are the case-folded, trimmed username and the address Fastify
+ * resolved (`request.ip`, which honours X-Forwarded-For only as TRUST_PROXY says), never the path
+ * or any other request field, so neither path spelling, extra body fields nor a forged header
+ * reach a fresh counter.
  *
- * The counts live in this process's memory: they reset on restart, and several instances
- * behind a load balancer each allow their own quota. That is accepted for now; a shared
- * store (a table in the database) is the step up when it matters.
+ * The counts live in the database (`login_attempts`), so they hold across instances and
+ * restarts, and an attempt is counted before its password is hashed, in the one statement that
+ * also reads the count, so a burst of simultaneous guesses cannot all pass the check
+ * (docs/decisions/026-sign-in-throttle-in-the-database.md).
  */
 export interface ThrottleLimits { maxFailures: number; windowMinutes: number }
 
-/** Keys kept at most; past this, expired ones are swept before a new one is added. */
-const SWEEP_THRESHOLD = 10_000;
+type Db = Kysely<Database>;
+interface Held { key: string; windowStart: string }
 
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly limits: ThrottleLimits;
-  private lastSweep = 0;
+/** Windows that have passed are deleted at most this often per process. */
+const SWEEP_EVERY_MS = 60_000;
 
-  constructor(limits: ThrottleLimits) {
-    this.limits = limits;
+/** Gives one attempt back to each key's window, unless that window has since been replaced. */
+async function giveBack(db: Db, held: Held[]): Promise<void> {
+  for (const { key, windowStart } of held) {
+    await db.updateTable('login_attempts').set({ count: sql<number>`count - 1` })
+      .where('key', '=', key).where('window_start', '=', windowStart).where('count', '>', 0)
+      .execute();
+  }
+}
+
+/** The attempts one request holds while its password is checked: a failure keeps them. */
+export class Reservation {
+  readonly #db: Db;
+  readonly #held: Held[];
+
+  constructor(db: Db, held: Held[]) {
+    this.#db = db;
+    this.#held = held;
   }
 
-  private get windowMs(): number {
-    return this.limits.windowMinutes * 60_000;
+  /** Not a failure after all (a correct password, a malformed or refused request): the count goes back. */
+  release(): Promise<void> {
+    return giveBack(this.#db, this.#held.splice(0));
+  }
+}
+
+export class SignInAttempts {
+  readonly #db: Db;
+  readonly #limits: ThrottleLimits;
+  #lastSweep = 0;
+
+  constructor(db: Db, limits: ThrottleLimits) {
+    this.#db = db;
+    this.#limits = limits;
   }
 
-  private recent(key: string, now: number): number[] {
-    const stamps = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (stamps.length === 0) this.failures.delete(key);
-    else this.failures.set(key, stamps);
-    return stamps;
+  get #windowMs(): number {
+    return this.#limits.windowMinutes * 60_000;
   }
 
-  /** Seconds until another attempt is allowed for these keys, or 0 when one is allowed now. */
-  retryAfterSeconds(keys: string[], now: number): number {
+  /**
+   * Counts one attempt on every key, atomically per key, before any password is hashed. When a
+   * key has gone past the limit the attempt is given back and refused with 429 and Retry-After.
+   */
+  async reserve(keys: string[], at: Date): Promise<Reservation> {
+    await this.#sweepNowAndThen(at);
+    const held: Held[] = [];
     let wait = 0;
     for (const key of keys) {
-      const stamps = this.recent(key, now);
-      if (stamps.length >= this.limits.maxFailures) {
-        // the attempt is free again once enough of the oldest failures leave the window
-        const freeing = stamps[stamps.length - this.limits.maxFailures] ?? now;
-        wait = Math.max(wait, Math.ceil((freeing + this.windowMs - now) / 1000));
+      const { count, window_start: windowStart } = await this.#take(key, at);
+      held.push({ key, windowStart });
+      if (count > this.#limits.maxFailures) {
+        wait = Math.max(wait, Math.ceil((Date.parse(windowStart) + this.#windowMs - at.getTime()) / 1000), 1);
       }
     }
-    return wait;
-  }
-
-  recordFailure(keys: string[], now: number): void {
-    if (this.failures.size >= SWEEP_THRESHOLD && now - this.lastSweep > 60_000) this.sweep(now);
-    for (const key of keys) {
-      const stamps = this.recent(key, now);
-      stamps.push(now);
-      // no need to remember more than the limit
-      this.failures.set(key, stamps.slice(-this.limits.maxFailures));
+    const reservation = new Reservation(this.#db, held);
+    if (wait > 0) {
+      // a refused attempt is not evaluated, so it does not count: the lock ends with the window
+      await reservation.release();
+      throw throttled(wait);
     }
+    return reservation;
   }
 
   /** A correct password clears its username's count; the address count stays, so one valid account cannot reset it. */
-  clear(key: string): void {
-    this.failures.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.#db.deleteFrom('login_attempts').where('key', '=', key).execute();
   }
 
-  private sweep(now: number): void {
-    this.lastSweep = now;
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** One more attempt in the key's window, or the first of a new window once the old one has passed. */
+  #take(key: string, at: Date): Promise<{ count: number; window_start: string }> {
+    const now = at.toISOString();
+    const passed = sql<boolean>`login_attempts.window_start <= ${new Date(at.getTime() - this.#windowMs).toISOString()}`;
+    return this.#db.insertInto('login_attempts').values({ key, window_start: now, count: 1 })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({
+        count: sql<number>`case when ${passed} then 1 else login_attempts.count + 1 end`,
+        window_start: sql<string>`case when ${passed} then ${now} else login_attempts.window_start end`,
+      }))
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async #sweepNowAndThen(at: Date): Promise<void> {
+    if (at.getTime() - this.#lastSweep < SWEEP_EVERY_MS) return;
+    this.#lastSweep = at.getTime();
+    await this.#db.deleteFrom('login_attempts').where('window_start', '<=', new Date(at.getTime() - this.#windowMs).toISOString()).execute();
   }
 }
 

@@ -55,8 +55,19 @@ export interface CountersTable {
   value: ColumnType<number | string, number, number>;
 }
 
+/** The sign-in throttle (migration 004): one row per key, counting attempts in its current window. */
+export interface LoginAttemptsTable {
+  /** `user:{case-folded name}` or `addr:{address}`. */
+  key: string;
+  /** When the key's current window began: its first attempt after the previous window ended. */
+  window_start: string;
+  /** Failed attempts in the window plus those being checked right now. */
+  count: number;
+}
+
 export interface Database {
   counters: CountersTable;
+  login_attempts: LoginAttemptsTable;
   users: UsersTable;
   sessions: SessionsTable;
   logs: LogsTable;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as coreTables from './001-core-tables.ts';
 import * as sectionTables from './002-section-tables.ts';
 import * as changeCounters from './003-change-counters.ts';
+import * as loginAttempts from './004-login-attempts.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
   '001-core-tables': coreTables,
   '002-section-tables': sectionTables,
   '003-change-counters': changeCounters,
+  '004-login-attempts': loginAttempts,
 };
