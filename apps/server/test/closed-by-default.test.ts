@@ -55,6 +55,29 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
     expect(failures).toEqual([]);
   });
 
+  it('checks every token route\'s token before its body: malformed or unparseable bodies get 401 too', async () => {
+    const tokenRoutes = t.app.routeTable.filter((r) => (!READS.has(r.method) && !OPEN_WRITES.has(`${r.method} ${r.url}`)) || r.url === '/api/me');
+    expect(tokenRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/logout', 'PUT /api/me/password', 'GET /api/me']));
+    const bodies = [
+      { 'content-type': 'application/json', payload: '{"title":' },
+      { 'content-type': 'text/plain', payload: 'not json' },
+      { 'content-type': 'application/json', payload: '[1, 2' },
+    ];
+    const failures: string[] = [];
+    for (const route of tokenRoutes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')) {
+      for (const [kind, authorization] of Object.entries(tokens)) {
+        for (const { payload, ...contentType } of bodies) {
+          const res = await t.app.inject({
+            method: route.method as 'POST', url: concrete(route.url), payload,
+            headers: { ...contentType, ...(authorization ? { authorization } : {}) },
+          });
+          if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} with ${kind} token and ${contentType['content-type']} ${payload}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('checks the token before anything else: unknown sections and bad bodies get 401 too', async () => {
     for (const url of ['/api/unknown-section', '/api/faqs/1/anything']) {
       expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);

@@ -28,9 +28,9 @@ function passwordChange(body: unknown): { current: string; next: string } {
 export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: AccountDeps) {
   const { db } = app;
 
-  app.get('/api/me', { preHandler: app.authenticate }, async (request) => request.user);
+  app.get('/api/me', { onRequest: app.authenticate }, async (request) => request.user);
 
-  app.put('/api/me/password', { preHandler: app.authenticate }, async (request) => {
+  app.put('/api/me/password', { onRequest: app.authenticate }, async (request) => {
     const signedIn = request.user;
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in

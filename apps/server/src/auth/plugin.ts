@@ -46,7 +46,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
 
-  // Uses neither body nor params, so it also works as an onRequest hook, before any lookup.
+  // Uses neither body nor params: it runs as an onRequest hook, before any body is read or lookup made.
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new UnauthorizedError();
@@ -83,7 +83,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     }
   });
 
-  app.post('/api/logout', { preHandler: app.authenticate }, async (request) => {
+  app.post('/api/logout', { onRequest: app.authenticate }, async (request) => {
     if (request.sessionId !== undefined) await revokeSession(db, request.sessionId);
     return { message: 'You have been successfully logged out.' };
   });

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 
 /** The signed-in user as handlers see it; never carries the password hash. */
 export interface AuthUser {
@@ -16,7 +16,10 @@ declare module 'fastify' {
     sessionId?: number;
   }
   interface FastifyInstance {
-    /** Hook that answers 401 unless the request carries a live session token. */
-    authenticate: preHandlerAsyncHookHandler;
+    /**
+     * Hook that answers 401 unless the request carries a live session token. Every route that
+     * needs a token runs it as onRequest, so no body is read or parsed for a caller without one.
+     */
+    authenticate: onRequestAsyncHookHandler;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@bursary/shared';
 import { readIfMatch } from '../lib/etag.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
@@ -26,4 +26,4 @@ export function setTotal(reply: FastifyReply, total: number): void {
 }
 
 /** The token is checked before anything else about a write, body parsing included. */
-export const requireToken = (app: FastifyInstance) => ({ onRequest: app.authenticate as unknown as onRequestAsyncHookHandler });
+export const requireToken = (app: FastifyInstance) => ({ onRequest: app.authenticate });
