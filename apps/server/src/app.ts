@@ -36,6 +36,16 @@ export interface AppOptions {
 }
 
 /**
+ * TRUST_PROXY as Fastify takes it. Fastify ignores a bare hop count (it cannot tell whether the
+ * nearest peer is a proxy at all), so a count becomes that rule written out: the nearest `hops`
+ * addresses are proxies, and the client is the one they forwarded for (README: only when
+ * Bursary cannot be reached except through them).
+ */
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
  * Builds the whole server as Fastify plugins: framework plugins, then cross-cutting ones, then
  * routes. It never listens (server.ts does), so tests run the real app through inject().
  */
@@ -43,7 +53,7 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
   const app = Fastify({
     logger,
     bodyLimit: config.bodyMaxBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // the spec's clients send /sub-edit/ with a trailing slash
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Everything the server reads from its environment, parsed once at start-up (DESIGN.md 3).
  * A bad value stops the start with a message that names the variable.
@@ -19,8 +21,11 @@ export interface Config {
   loginWindowMinutes: number;
   /** Password hashes (128 MiB scrypt each) allowed at once; four times as many may wait. */
   hashConcurrency: number;
-  /** Trust X-Forwarded-For only behind a known proxy (TRUST_PROXY=true or a list of addresses). */
-  trustProxy: boolean | string;
+  /**
+   * Whom X-Forwarded-For is believed from: no one (false), the number of proxies in front of
+   * Bursary, or the proxies' addresses and ranges. Never every hop: the client writes the first ones.
+   */
+  trustProxy: false | number | string[];
   /** Largest accepted upload, in bytes. */
   mediaMaxBytes: number;
   /** Largest accepted JSON or multipart body, in bytes (rich text carries data-URL images). */
@@ -32,6 +37,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Two 128 MiB hashes at once leave the rest of the thread pool to file reads and compression. */
+export const DEFAULT_HASH_CONCURRENCY = 2;
+
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -40,10 +48,31 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  return raw;
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value.toLowerCase() === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would trust every forwarded hop; set the number of proxies in front of Bursary (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5)');
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "${raw}": "${wrong}" is neither`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1),
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 1),
     loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
-    hashConcurrency: integer(env, 'HASH_CONCURRENCY', 2, 1),
+    hashConcurrency: integer(env, 'HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     trustProxy: trustProxy(env.TRUST_PROXY),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 5 * 1024 * 1024, 1),
     bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isCommonPassword } from './common-passwords.ts';
+import { DEFAULT_HASH_CONCURRENCY } from '../config.ts';
 import { HashGate } from './hash-gate.ts';
 
 /**
@@ -16,12 +17,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** Hashes waiting per hash allowed to run: a short queue, drained within a second or two. */
 const QUEUE_PER_SLOT = 4;
-export const DEFAULT_HASH_CONCURRENCY = 2;
 
 /** One per process: the thread pool and the memory the hashes share are the process's. */
 let gate = new HashGate(DEFAULT_HASH_CONCURRENCY, DEFAULT_HASH_CONCURRENCY * QUEUE_PER_SLOT);
 
-/** HASH_CONCURRENCY: how many hashes may run at once; as many again times four may wait. */
+/** HASH_CONCURRENCY: how many hashes may run at once; four times that many may wait. */
 export function limitHashing(concurrency: number): void {
   gate = new HashGate(concurrency, concurrency * QUEUE_PER_SLOT);
 }
