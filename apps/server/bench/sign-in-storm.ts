@@ -57,7 +57,8 @@ async function consoleAsset(base: string): Promise<string> {
 /** One reader in a loop (as a browser tab would), until `until` settles. */
 async function readWhile(urls: string[], until: Promise<unknown>): Promise<number[][]> {
   let done = false;
-  void until.finally(() => { done = true; });
+  // settled either way; the caller awaits `until` itself and sees its error
+  void until.then(() => { done = true; }, () => { done = true; });
   const times: number[][] = urls.map(() => []);
   do {
     for (const [n, url] of urls.entries()) times[n]?.push(await timed(url));
@@ -93,6 +94,7 @@ async function measureCondition(condition: string, port: number, env: Record<str
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     }));
     const during = await readWhile(urls, storm);
+    await storm;
     const stormMs = Math.round(performance.now() - stormStart);
     const pair = (n: number) => ({ restP99: p99(rest[n] ?? []), stormP99: p99(during[n] ?? []) });
     return { condition, asset: pair(0), faqs: pair(1), health: pair(2), statuses, stormMs, stormSamples: during[0]?.length ?? 0 };
