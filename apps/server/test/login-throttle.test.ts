@@ -111,6 +111,16 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
     expect((await attempt('fay', PASSWORD, from)).statusCode).toBe(200);
   });
 
+  it('refuses a username no real account can have with 400, before anything is counted or stored', async () => {
+    for (const username of ['nul\u0000name', 'x'.repeat(5000)]) {
+      const res = await attempt(username, 'wrong', '10.6.0.1');
+      expect(res.statusCode, username.slice(0, 10)).toBe(400);
+      expect(Object.keys(res.json() as object).sort()).toEqual(['error', 'fields', 'message']);
+    }
+    const keys = await t.db.selectFrom('login_attempts').select('key').execute();
+    expect(keys.filter(({ key }) => key.includes('\u0000') || key.length > 1100)).toEqual([]);
+  });
+
   it('a success clears its username count but not its address count', async () => {
     const from = '10.5.0.1';
     await attempt('ben', 'wrong', from);

@@ -58,14 +58,12 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
 
   app.post('/api/login', async (request) => {
     const at = now();
-    const addr = addressKey(request.ip);
-    const rawName = (request.body as { username?: unknown } | null)?.username;
-    const keys = typeof rawName === 'string' ? [addr, usernameKey(rawName)] : [addr];
-    const reservation = await attempts.reserve(keys, at);
+    // checked first, so only a name an account could have becomes a key in the database
+    const { username, password } = credentials(request.body);
+    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(username)], at);
 
     let failed = false;
     try {
-      const { username, password } = credentials(request.body);
       const user = await findUserByUsername(db, username);
       // Unknown users are checked against a dummy hash, so both failures take the same work.
       const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
@@ -78,7 +76,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       const token = await openSession(db, user.id, limits, at);
       return { token, user: { id: user.id, username: user.username, name: user.name, email: user.email }, message: 'Login successful' };
     } finally {
-      // only a wrong password keeps its count: a success, a malformed body or a full hashing queue gives it back
+      // only a wrong password keeps its count: a success or a full hashing queue gives it back
       if (!failed) await reservation.release();
     }
   });
