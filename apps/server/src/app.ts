@@ -13,6 +13,7 @@ import consolePlugin from './plugins/console.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import backupSchedule from './plugins/backup-schedule.ts';
 import notFound from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
 import logRoutes from './routes/logs.ts';
@@ -80,6 +81,7 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   await app.register(mediaPlugin);
   await app.register(healthRoutes);
   await app.register(metricsPlugin);
+  await app.register(backupSchedule);
   await app.register(logRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(openapiRoutes);

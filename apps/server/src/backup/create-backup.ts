@@ -4,7 +4,6 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import { listTables } from '../db/introspect.ts';
-import { recordBackupMade } from './backup-state.ts';
 import { partialName, publish, sha256OfFile, writeChecksumFile } from './files.ts';
 import {
   BACKUP_FORMAT, BACKUP_FORMAT_VERSION, CONTENTS_TABLE, MANIFEST_TABLE, type Manifest, TableDigest, type TableEntry,
@@ -95,7 +94,6 @@ export async function createBackup(source: Kysely<unknown>, file: string): Promi
     publish(partial, file);
     const sha256 = await sha256OfFile(file);
     writeChecksumFile(file, sha256);
-    await recordBackupMade(source, new Date(manifest.createdAt));
     return { file, bytes: statSync(file).size, sha256, contentSha256, createdAt: manifest.createdAt, tables };
   } catch (error) {
     if (out.open) out.close();

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
+import { recordBackupMade } from '../backup/backup-state.ts';
 import { createBackup } from '../backup/create-backup.ts';
 import { defaultBackupFile, resolveFromCaller } from '../backup/files.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -38,6 +39,7 @@ async function run(argv: string[]): Promise<void> {
   const db = await openDatabase(config);
   try {
     const result = await createBackup(db as unknown as Kysely<unknown>, file);
+    await recordBackupMade(db as unknown as Kysely<unknown>, new Date(result.createdAt));
     console.log(`Backup written: ${result.file}`);
     console.log(`  as of ${result.createdAt}, from ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}`);
     for (const line of tableLines(result.tables)) console.log(line);
