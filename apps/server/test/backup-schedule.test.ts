@@ -15,7 +15,7 @@ describe.each(dialects)('scheduled backups on %s', (dialect) => {
   beforeAll(async () => {
     // three instances on one database, as behind a load balancer
     const first = await buildTestApp({ dialect });
-    let shared = {};
+    let shared: object;
     if (dialect === 'postgres') {
       const schema = await freshSchema();
       dropSchema = schema.drop;
