@@ -14,17 +14,17 @@ describe.each(dialects)('scheduled backups on %s', (dialect) => {
 
   beforeAll(async () => {
     // three instances on one database, as behind a load balancer
-    const first = await buildTestApp({ dialect });
+    const first = await buildTestApp({ dialect, config: { metricsToken: 'a metrics token of some length' } });
     let shared: object;
     if (dialect === 'postgres') {
       const schema = await freshSchema();
       dropSchema = schema.drop;
-      shared = { pgSchema: schema.name, config: { databaseUrl: pgUrlWithSchema(schema.name) } };
+      shared = { pgSchema: schema.name, config: { databaseUrl: pgUrlWithSchema(schema.name), metricsToken: 'a metrics token of some length' } };
       await first.close();
       apps.push(await buildTestApp({ dialect, ...shared }));
     } else {
       apps.push(first);
-      shared = { config: { dataDir: first.config.dataDir } };
+      shared = { config: { dataDir: first.config.dataDir, metricsToken: 'a metrics token of some length' } };
     }
     const dataDir = apps[0]!.config.dataDir;
     backupDir = join(dataDir, 'scheduled');
@@ -45,7 +45,6 @@ describe.each(dialects)('scheduled backups on %s', (dialect) => {
     const made = results.filter((r) => r !== undefined);
     expect(made).toHaveLength(1);
     const maker = apps[results.findIndex((r) => r !== undefined)]!;
-    Object.assign(maker.config, { metricsToken: 'a metrics token of some length' });
     const metrics = await maker.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer a metrics token of some length' } });
     expect(metrics.body).toMatch(/^bursary_backups_made_total 1$/m);
     expect(readdirSync(backupDir).filter((n) => n.endsWith('.bursary-backup'))).toEqual(['bursary-20310301T020000Z.bursary-backup']);

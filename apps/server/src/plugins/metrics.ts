@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { lastBackupAt } from '../backup/backup-state.ts';
 import { poolStatsOf } from '../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
@@ -20,7 +19,8 @@ const sameToken = (given: string, expected: string) => {
 };
 
 /** Each app has its own registry: tests build several apps in one process. */
-function createMetrics(db: Kysely<unknown>) {
+async function createMetrics(db: Kysely<unknown>) {
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'bursary_' });
   const requests = new Counter({
@@ -55,11 +55,20 @@ function createMetrics(db: Kysely<unknown>) {
 
 /**
  * GET /api/metrics in the Prometheus text format, for a scraper holding METRICS_TOKEN as a bearer
- * token. Without METRICS_TOKEN the route answers 404: metrics are off. Requests are labelled by
- * their route pattern (never the raw address, which would let a client create labels at will).
+ * token. Without METRICS_TOKEN the route answers 404: metrics are off, and nothing is counted or
+ * loaded for them. Requests are labelled by their route pattern (never the raw address, which
+ * would let a client create labels at will).
  */
 export default fp(async (app) => {
-  const metrics = createMetrics(app.db as unknown as Kysely<unknown>);
+  const token = app.config.metricsToken;
+  if (!token) {
+    app.decorate('countBackup', () => {});
+    app.get('/api/metrics', async () => {
+      throw new NotFoundError('Metrics are off. Set METRICS_TOKEN to read them here with that bearer token.');
+    });
+    return;
+  }
+  const metrics = await createMetrics(app.db as unknown as Kysely<unknown>);
   app.decorate('countBackup', () => metrics.backups.inc());
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -67,8 +76,6 @@ export default fp(async (app) => {
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
   app.get('/api/metrics', async (request, reply) => {
-    const token = app.config.metricsToken;
-    if (!token) throw new NotFoundError('Metrics are off. Set METRICS_TOKEN to read them here with that bearer token.');
     const header = request.headers.authorization ?? '';
     const given = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
     if (!sameToken(given, token)) throw new UnauthorizedError('Metrics need the METRICS_TOKEN as a bearer token.');
