@@ -1,16 +1,19 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { sections } from '@bursary/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
+import { requestIdOf } from './lib/logging.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
 import compression from './plugins/compression.ts';
 import consolePlugin from './plugins/console.ts';
 import dbPlugin from './plugins/db.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import backupSchedule from './plugins/backup-schedule.ts';
 import notFound from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
 import logRoutes from './routes/logs.ts';
@@ -33,6 +36,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Passed to the auth plugin (tests move its clock). */
   auth?: AuthPluginOptions;
+  /** One log line per request (JSON logs); off for a terminal. */
+  requestLogging?: boolean;
 }
 
 /**
@@ -49,9 +54,11 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
  * Builds the whole server as Fastify plugins: framework plugins, then cross-cutting ones, then
  * routes. It never listens (server.ts does), so tests run the real app through inject().
  */
-export async function buildApp({ config, db, logger = false, auth = {} }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, auth = {}, requestLogging = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
+    genReqId: requestIdOf,
     bodyLimit: config.bodyMaxBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     // the spec's clients send /sub-edit/ with a trailing slash
@@ -73,14 +80,18 @@ export async function buildApp({ config, db, logger = false, auth = {} }: AppOpt
   await app.register(multipart, {
     limits: { fileSize: config.mediaMaxBytes, files: 4, fields: 60, parts: 64, fieldSize: config.bodyMaxBytes, fieldNameSize: 100, headerPairs: 100 },
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');
+    // the id of this request in the logs, for an operator matching a complaint to a log line
+    void reply.header('X-Request-Id', request.id);
     done(null, payload);
   });
 
   await app.register(authPlugin, auth);
   await app.register(mediaPlugin);
   await app.register(healthRoutes);
+  await app.register(metricsPlugin);
+  await app.register(backupSchedule);
   await app.register(logRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(openapiRoutes);

@@ -33,6 +33,18 @@ export interface Config {
   /** Folder of the built console, served at /. */
   consoleDir: string;
   logLevel: string;
+
+  // Operations (issue 15): backups, metrics, log format
+  /** Folder of backups made without a file name and by the schedule (BACKUP_DIR, default DATA_DIR/backups). */
+  backupDir: string;
+  /** Hours between scheduled backups; 0 (the default) turns the schedule off. */
+  backupEveryHours: number;
+  /** Scheduled backups kept in backupDir; older ones are deleted. */
+  backupKeep: number;
+  /** Bearer token that reads GET /api/metrics; unset, the route answers 404. */
+  metricsToken: string | undefined;
+  /** `pretty` for a person at a terminal, `json` for log collectors. */
+  logFormat: 'pretty' | 'json';
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +109,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),
     consoleDir: env.CONSOLE_DIR || new URL('../../console/dist', import.meta.url).pathname,
     logLevel: env.LOG_LEVEL || 'info',
+    ...operationsConfig(env),
+  };
+}
+
+function logFormat(raw: string | undefined): 'pretty' | 'json' {
+  if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError(`LOG_FORMAT must be "pretty" or "json", not "${raw}"`);
+}
+
+function operationsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'backupDir' | 'backupEveryHours' | 'backupKeep' | 'metricsToken' | 'logFormat'> {
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  return {
+    backupDir: env.BACKUP_DIR || `${env.DATA_DIR || './data'}/backups`,
+    backupEveryHours: integer(env, 'BACKUP_EVERY_HOURS', 0),
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1),
+    metricsToken,
+    logFormat: logFormat(env.LOG_FORMAT),
   };
 }

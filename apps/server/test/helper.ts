@@ -51,10 +51,12 @@ export interface BuildTestAppOptions {
   auth?: AuthPluginOptions;
   /** Skip signing in (for tests of the sign-in itself). */
   signIn?: boolean;
+  /** PostgreSQL: work in this existing schema (left in place on close) instead of a fresh one. */
+  pgSchema?: string;
 }
 
 /** A fresh PostgreSQL schema, and how to drop it. */
-async function freshSchema(): Promise<{ name: string; drop: () => Promise<void> }> {
+export async function freshSchema(): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
   await sql`create schema ${sql.id(name)}`.execute(admin);
@@ -64,6 +66,14 @@ async function freshSchema(): Promise<{ name: string; drop: () => Promise<void> 
       try { await sql`drop schema ${sql.id(name)} cascade`.execute(admin); } finally { await admin.destroy(); }
     },
   };
+}
+
+/** DATABASE_URL for a process that is to work in one schema of the test database. */
+export function pgUrlWithSchema(schema: string): string {
+  if (!pgUrl) throw new Error('TEST_DATABASE_URL is needed for PostgreSQL tests');
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
 }
 
 /** The real app on a real, empty, migrated database, with a signed-in editor. Call close() after. */
@@ -81,7 +91,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     logLevel: 'silent',
     ...options.config,
   };
-  const schema = dialect === 'postgres' ? await freshSchema() : undefined;
+  const schema = dialect !== 'postgres' ? undefined
+    : options.pgSchema ? { name: options.pgSchema, drop: async () => {} } : await freshSchema();
   const db = await openDatabase(config, schema ? { searchPath: schema.name } : {});
   const cleanup = async () => {
     await schema?.drop();

@@ -44,7 +44,15 @@ export type SectionRecord = { id: number } & Record<string, unknown>;
 
 export interface SubItem { id: number; [key: string]: unknown }
 
-export interface HealthResponse { status: 'ok' }
+/** GET /api/health: `ok` with 200, or `unavailable` with 503 when a check fails. */
+export interface HealthResponse {
+  status: 'ok' | 'unavailable';
+  checks: {
+    database: 'ok' | 'unreachable';
+    /** `pending`: this server's migrations have not all run; `newer`: another version migrated further. */
+    migrations: 'current' | 'pending' | 'newer' | 'unknown';
+  };
+}
 
 /** The message an unknown section answers with (SPEC.md 8.3). */
 export const UNSUPPORTED_SECTION = 'Unsupported content type';

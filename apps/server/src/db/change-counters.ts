@@ -77,3 +77,22 @@ async function ensureRowCounter(db: Kysely<unknown>, section: SectionDef, postgr
   await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)})
     where not exists (select 1 from counters where name = ${counter})`.execute(db);
 }
+
+/**
+ * Sets the counters right after rows were loaded in bulk with the triggers off (a restore): each
+ * section's and the log's row counts counted again, and every section's version moved on, so no
+ * instance keeps serving a list it cached before the load.
+ */
+export async function recountCounters(db: Kysely<unknown>, registry: readonly SectionDef[], existingTables: ReadonlySet<string>): Promise<void> {
+  const counts: [string, string][] = registry.map((section) => [rowsCounter(section), tableOf(section)]);
+  counts.push([LOGS_COUNTER, 'logs']);
+  for (const [counter, table] of counts) {
+    if (!existingTables.has(table)) continue;
+    await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)})
+      on conflict (name) do update set value = excluded.value`.execute(db);
+  }
+  for (const section of registry) {
+    await sql`insert into counters (name, value) values (${sectionCounter(section)}, 1)
+      on conflict (name) do update set value = counters.value + 1`.execute(db);
+  }
+}

@@ -8,6 +8,17 @@ import { withStatementCache } from './statement-cache.ts';
 
 export const SQLITE_FILE_NAME = 'bursary.sqlite';
 
+export interface PoolStats { total: number; idle: number; waiting: number }
+
+/** The PostgreSQL pool behind each Kysely instance, for the metrics. */
+const pools = new WeakMap<object, { totalCount: number; idleCount: number; waitingCount: number }>();
+
+/** The connection pool's state, or undefined on SQLite (one connection, no pool). */
+export function poolStatsOf(db: object): PoolStats | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
 export interface OpenOptions {
   /** PostgreSQL only: the schema every connection works in (tests isolate themselves this way). */
   searchPath?: string;
@@ -49,5 +60,6 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Kysely<D
   // an idle client losing its server must not crash the process; the next query reports it
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return db;
 }

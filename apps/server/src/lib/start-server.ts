@@ -5,6 +5,8 @@ import { ensureFirstUser } from '../auth/bootstrap.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { startBanner } from './banner.ts';
+import { loggingFor } from './logging.ts';
 import type { Database } from '../db/types.ts';
 
 export interface StartOptions {
@@ -25,7 +27,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await migrateToLatest(db);
     await ensureFirstUser(db, config, print);
     await options.prepare?.(db);
-    app = await buildApp({ config, db, logger: { level: config.logLevel } });
+    const { logger, requestLogging } = await loggingFor(config);
+    app = await buildApp({ config, db, logger, requestLogging });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     if (app) await app.close(); else await db.destroy();
@@ -33,7 +36,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const running = app;
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  print(`Bursary is running at ${address} (console at /, API at /api)`);
+  for (const line of startBanner(config, address)) print(line);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) process.exit(1); // a second signal: stop waiting

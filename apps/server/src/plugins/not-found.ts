@@ -3,7 +3,7 @@ import { sections, UNSUPPORTED_SECTION } from '@bursary/shared';
 import { NotFoundError } from '../lib/errors.ts';
 
 /** The first path segments under /api that are not sections. */
-const BESPOKE_API_PREFIXES = new Set(['login', 'logout', 'me', 'logs', 'health', 'openapi.json']);
+const BESPOKE_API_PREFIXES = new Set(['login', 'logout', 'me', 'logs', 'health', 'metrics', 'openapi.json']);
 const SECTION_SLUGS = new Set(sections.map((s) => s.slug));
 
 function apiSegment(url: string): string | null {

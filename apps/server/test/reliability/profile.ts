@@ -28,10 +28,13 @@ export interface Settings {
   sqlmapRisk: number;
   /** Sign-in hashes every attempt, so CI scans it at a lower level. */
   sqlmapLoginLevel: number;
+  /** Several instances behind nginx: writes read back through the others, seconds of load during a restart. */
+  instanceWrites: number;
+  instanceLoadSeconds: number;
 }
 
-const FULL = { loadTrendChecks: true, sqliteCycles: 100, postgresCycles: 20, loadWarmupSeconds: 10, loadSeconds: 60, loadRuns: 3, loadRecords: 1000, loadLogRows: 200_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 3 };
-const CI = { loadTrendChecks: false, sqliteCycles: 15, postgresCycles: 5, loadWarmupSeconds: 5, loadSeconds: 15, loadRuns: 3, loadRecords: 200, loadLogRows: 20_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 1 };
+const FULL = { loadTrendChecks: true, sqliteCycles: 100, postgresCycles: 20, loadWarmupSeconds: 10, loadSeconds: 60, loadRuns: 3, loadRecords: 1000, loadLogRows: 200_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 3, instanceWrites: 200, instanceLoadSeconds: 30 };
+const CI = { loadTrendChecks: false, sqliteCycles: 15, postgresCycles: 5, loadWarmupSeconds: 5, loadSeconds: 15, loadRuns: 3, loadRecords: 200, loadLogRows: 20_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 1, instanceWrites: 30, instanceLoadSeconds: 10 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -47,7 +50,7 @@ export function profile(env: NodeJS.ProcessEnv): Settings {
   return {
     name,
     // e.g. RELIABILITY_SUITES=crash,load to run a part while working on it
-    suites: new Set((env.RELIABILITY_SUITES || 'crash,load,sqlmap').split(',').map((s) => s.trim())),
+    suites: new Set((env.RELIABILITY_SUITES || 'crash,load,sqlmap,instances').split(',').map((s) => s.trim())),
     port: count(env, 'RELIABILITY_PORT', 3410),
     postgresUrl: env.RELIABILITY_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     sqliteCycles: count(env, 'RELIABILITY_CRASH_CYCLES', base.sqliteCycles),
@@ -63,5 +66,7 @@ export function profile(env: NodeJS.ProcessEnv): Settings {
     sqlmapLevel: count(env, 'RELIABILITY_SQLMAP_LEVEL', base.sqlmapLevel),
     sqlmapRisk: count(env, 'RELIABILITY_SQLMAP_RISK', base.sqlmapRisk),
     sqlmapLoginLevel: count(env, 'RELIABILITY_SQLMAP_LOGIN_LEVEL', base.sqlmapLoginLevel),
+    instanceWrites: count(env, 'RELIABILITY_INSTANCE_WRITES', base.instanceWrites),
+    instanceLoadSeconds: count(env, 'RELIABILITY_INSTANCE_LOAD_SECONDS', base.instanceLoadSeconds),
   };
 }

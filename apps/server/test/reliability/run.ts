@@ -1,11 +1,12 @@
 // `npm run test:reliability`: the long suites of SECURITY-TESTING.md (crash cycles on SQLite and
-// PostgreSQL, load, sqlmap) against the real server process on loopback. Prints its figures,
+// PostgreSQL, load, sqlmap) and several instances behind nginx (issue 15) against the real server process on loopback. Prints its figures,
 // writes {passed, failed} to $BURSARY_REPORT_DIR/reliability.json when set, exits 1 on any failure.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crashCycles } from './crash.ts';
 import { postgresInspector, sqliteInspector, throwawayPostgres } from './database.ts';
+import { multiInstanceSuite } from './instances.ts';
 import { loadTest } from './load.ts';
 import { profile } from './profile.ts';
 import { sqlmapScan } from './sqlmap.ts';
@@ -62,6 +63,10 @@ try {
   await suite('load', async () => loadTest({ ...settings, dataDir: join(scratch, 'load'), log }));
 
   await suite('sqlmap', async () => sqlmapScan({ ...settings, dataDir: join(scratch, 'sqlmap'), log }));
+
+  await suite('instances (3 on PostgreSQL behind nginx)', async () => multiInstanceSuite({
+    postgresUrl: settings.postgresUrl, scratch, writes: settings.instanceWrites, loadSeconds: settings.instanceLoadSeconds, log,
+  }));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

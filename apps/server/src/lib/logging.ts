@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+
+/** Whatever a client or a proxy sends in these never reaches a log line. */
+const REDACTED = [
+  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-metrics-token"]',
+  '*.password', '*.currentPassword', '*.newPassword', '*.token',
+];
+
+/** A proxy's request id is kept when it looks like one, so one id follows a request through every log. */
+const REQUEST_ID = /^[\w.:-]{1,80}$/;
+
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export interface Logging {
+  logger: FastifyServerOptions['logger'];
+  /** JSON logs carry one line per request; a terminal sees warnings and errors only. */
+  requestLogging: boolean;
+}
+
+/**
+ * LOG_FORMAT=json (the default when standard output is not a terminal): pino's JSON lines with
+ * request ids, for a log collector. LOG_FORMAT=pretty (the default at a terminal): readable lines
+ * through pino-pretty, written synchronously (no worker thread), and no line per request.
+ */
+export async function loggingFor(config: Pick<Config, 'logFormat' | 'logLevel'>): Promise<Logging> {
+  const redact = { paths: REDACTED, censor: '[redacted]' };
+  if (config.logFormat === 'json') return { logger: { level: config.logLevel, redact }, requestLogging: true };
+  // pino-pretty loads only for a person at a terminal
+  const { default: pretty } = await import('pino-pretty');
+  const stream = pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' });
+  return { logger: { level: config.logLevel, redact, stream }, requestLogging: false };
+}
