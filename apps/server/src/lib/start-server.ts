@@ -1,3 +1,4 @@
+import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../app.ts';
@@ -19,6 +20,9 @@ export interface StartOptions {
  * Opens and migrates the database, makes sure a first user exists, then listens. SIGTERM and
  * SIGINT close the server gracefully: in-flight requests finish, then the database closes.
  */
+/** How long a stopping server goes on serving the connections it accepted before it closes them. */
+const DRAIN_MS = 1000;
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<FastifyInstance> {
   const print = options.print ?? ((line: string) => console.log(line));
   const db = await openDatabase(config);
@@ -42,7 +46,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (closing) process.exit(1); // a second signal: stop waiting
     closing = true;
     print(`${signal} received: finishing open requests, then stopping.`);
-    running.close().then(() => process.exit(0), () => process.exit(1));
+    // Stop accepting first and keep serving what was already accepted: Node's HTTP close() also
+    // drops accepted connections whose request is not read yet, which a proxy answers with 502.
+    NetServer.prototype.close.call(running.server);
+    setTimeout(() => {
+      running.close().then(() => process.exit(0), () => process.exit(1));
+    }, DRAIN_MS);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

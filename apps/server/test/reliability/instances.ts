@@ -122,6 +122,9 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     for (const base of bases) if (await me(base, aliceCurrent) === 401) figures.endedSessions++; else problems.push(`a disabled user's session still works on ${base}`);
     log(`  sessions ended on every instance: ${figures.endedSessions} of 7 checks; stale If-Match refused through another instance: ${figures.refusedStale} of 1`);
 
+    // signed in before the throttle check below locks the address out for its window
+    const adminToken = await signIn(proxy.base, ADMIN_USERNAME, ADMIN_PASSWORD);
+
     // the sign-in throttle counts across instances and survives a restart
     const guess = async (base: string) => { figures.requests++; return (await call(base, '/api/login', { method: 'POST', body: { username: ADMIN_USERNAME, password: 'not the password at all' } })).status; };
     for (let i = 0; i < MAX_FAILURES; i++) await guess(bases[i % bases.length]!);
@@ -134,7 +137,6 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     log(`  sign-in throttle after ${MAX_FAILURES} failures over 3 instances: ${throttled.join(', ')}; after a restart: ${afterRestart}`);
 
     // one instance restarted under load through nginx: no request may fail
-    const adminToken = await signIn(proxy.base, ADMIN_USERNAME, ADMIN_PASSWORD);
     const deadline = Date.now() + settings.loadSeconds * 1000;
     const worker = async (w: number) => {
       for (let n = 0; Date.now() < deadline; n++) {
