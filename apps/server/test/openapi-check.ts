@@ -50,11 +50,12 @@ export class ResponseChecker {
 
   /** Why the answer disagrees with the document, or undefined when it agrees. */
   problem(method: string, url: string, res: LightMyRequestResponse): string | undefined {
-    const path = (url.split('?')[0] ?? '').replace(/(.)\/$/, '$1');
+    // the address as the router sees it: dot segments resolved (as inject does), a trailing slash ignored
+    const path = new URL(url, 'http://localhost').pathname.replace(/(.)\/$/, '$1');
     const wanted = method === 'HEAD' ? 'GET' : method;
     const operation = this.paths.find((p) => p.pattern.test(path))?.operations.get(wanted);
     const status = res.statusCode;
-    const where = operation ? operation.key : `${method} ${path} (not in the document)`;
+    const where = `${operation ? operation.key : 'an address not in the document'} (requested ${method} ${url.slice(0, 80)})`;
     if (!operation) {
       if (!path.startsWith('/api') || status < 400) return undefined;
       return this.bodyProblem(where, status, res, this.validator('#/components/schemas/Error'), method);
