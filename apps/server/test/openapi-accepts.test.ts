@@ -4,8 +4,9 @@ import { generateSync } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
 import { buildOpenApi } from '../src/routes/openapi.ts';
-import { sampleRecord, storedImageUrl } from './factories.ts';
+import { samplePng, sampleRecord, storedImageUrl } from './factories.ts';
 import { buildTestApp, dialects, TEST_PASSWORD, type TestApp } from './helper.ts';
+import { type FilePart, multipartBody } from './multipart.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,26 +33,50 @@ const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: false }));
 const document = buildOpenApi() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>> };
 
-interface BodyOperation { method: string; path: string; schema: Json; validate: ValidateFunction }
+type BodyType = 'application/json' | 'multipart/form-data';
+interface BodyOperation { method: string; path: string; type: BodyType; schema: Json; validate: ValidateFunction }
 const bodyOperations: BodyOperation[] = Object.entries(document.paths).flatMap(([path, item]) =>
-  Object.entries(item).flatMap(([method, operation]) => {
-    const schema = operation.requestBody?.content['application/json']?.schema;
-    return schema ? [{ method: method.toUpperCase(), path, schema, validate: ajv.compile(schema) }] : [];
-  }));
+  Object.entries(item).flatMap(([method, operation]) => (['application/json', 'multipart/form-data'] as const).flatMap((type) => {
+    const schema = operation.requestBody?.content[type]?.schema;
+    return schema ? [{ method: method.toUpperCase(), path, type, schema, validate: ajv.compile(schema) }] : [];
+  })));
 
 const sectionOf = (path: string): SectionDef | undefined => sections.find((s) => path.startsWith(`/api/${s.slug}`));
 
 /** A generated body with its image URLs pointing at a stored image: existence is the one thing a pattern cannot say. */
+const GENERATOR_OPTIONS = { maxLength: 60, maxItems: 4, optionalsProbability: 0.6 };
+
+/** A generated body with its image URLs pointing at a stored image: existence is the one thing a pattern cannot say. */
 function generatedBody(operation: BodyOperation, seed: number, imageUrl: string): Json {
-  const body = generateSync(operation.schema, { seed, maxLength: 60, maxItems: 4, optionalsProbability: 0.6 }) as Json;
+  const body = generateSync(operation.schema, { seed, ...GENERATOR_OPTIONS }) as Json;
   const section = sectionOf(operation.path);
   for (const [name, def] of Object.entries(section?.fields ?? {})) {
     if (def.kind === 'image' && typeof body[name] === 'string' && body[name] !== '') body[name] = imageUrl;
   }
+  const sub = section?.subItems;
+  if (sub && operation.type === 'multipart/form-data' && body[sub.field] !== undefined) {
+    // the form carries the list as JSON text, described by contentSchema
+    const listSchema = (operation.schema.properties as Record<string, { contentSchema: Json }>)[sub.field]?.contentSchema ?? {};
+    body[sub.field] = JSON.stringify(generateSync(listSchema, { seed, ...GENERATOR_OPTIONS }));
+  }
   // sub-item ids must name the record's own items: new items (no id) are what a schema can describe
-  const items = section?.subItems ? body[section.subItems.field] : undefined;
+  const items = sub ? body[sub.field] : undefined;
   if (Array.isArray(items)) for (const item of items as Json[]) delete item.id;
+  if (sub && typeof items === 'string') body[sub.field] = JSON.stringify((JSON.parse(items) as Json[]).map(({ id: _id, ...item }) => item));
   return body;
+}
+
+/** The request to send: JSON as it is; a form with every other image as an uploaded file rather than a URL. */
+function payloadOf(operation: BodyOperation, body: Json, seed: number): { payload: Json | Buffer; headers: Record<string, string> } {
+  if (operation.type === 'application/json') return { payload: body, headers: {} };
+  const fields: Record<string, string | FilePart> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const isImage = sectionOf(operation.path)?.fields[name]?.kind === 'image';
+    fields[name] = isImage && value !== '' && seed % 2 === 0
+      ? { filename: 'picture.png', contentType: 'image/png', bytes: samplePng(seed) }
+      : String(value);
+  }
+  return multipartBody(fields);
 }
 
 for (const dialect of dialects) {
@@ -73,11 +98,12 @@ for (const dialect of dialects) {
     afterAll(async () => { await t.close(); });
 
     it('has body-taking operations to try', () => {
-      expect(bodyOperations.length).toBeGreaterThan(40);
+      expect(bodyOperations.filter((o) => o.type === 'application/json').length).toBeGreaterThan(40);
+      expect(bodyOperations.filter((o) => o.type === 'multipart/form-data').length).toBeGreaterThan(30);
     });
 
     for (const operation of bodyOperations) {
-      it(`${operation.method} ${operation.path}`, async () => {
+      it(`${operation.method} ${operation.path} (${operation.type})`, async () => {
         let tried = 0;
         for (let seed = 1; seed <= BODIES_PER_OPERATION; seed++) {
           const body = generatedBody(operation, seed, imageUrl);
@@ -86,7 +112,7 @@ for (const dialect of dialects) {
           tried++;
           const section = sectionOf(operation.path);
           const url = operation.path.replace('{id}', String(section ? recordIds.get(section.slug) : 1));
-          const res = await t.injectAs({ method: operation.method as 'POST', url, payload: body });
+          const res = await t.injectAs({ method: operation.method as 'POST', url, ...payloadOf(operation, body, seed) });
           if (res.statusCode === 400) {
             const { message } = res.json() as { message: string };
             const messages = ((res.json() as { fields?: { message: string }[] }).fields ?? [{ message }]).map((f) => f.message);

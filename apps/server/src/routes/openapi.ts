@@ -97,23 +97,39 @@ function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
   return schema;
 }
 
-/** The same record write as a form: text parts carry the values, image fields may carry files. */
-function recordFormBody(section: SectionDef, mode: 'create' | 'update'): Json {
+/** A JSON value's schema as form text carries it: no null (an empty optional field means null). */
+function asFormText(schema: Json): Json {
+  const branches = (schema.anyOf as Json[] | undefined)?.filter((branch) => branch.type !== 'null');
+  if (!branches) return schema;
+  return branches.length === 1 ? branches[0] as Json : { anyOf: branches };
+}
+
+/** A number as form text (src/sections/input.ts reads it so); an optional one may be left empty. */
+const numberText = (required: boolean) => ({ type: 'string', pattern: required ? '^\\s*-?\\d+(\\.\\d+)?\\s*$' : '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$', description: 'A number, as text' });
+
+/** The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files. */
+function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody: Json): Json {
+  const jsonProperties = jsonBody.properties as Record<string, Json>;
   const properties: Json = {};
   for (const [name, def] of Object.entries(section.fields)) {
-    if (def.kind === 'image') properties[name] = { anyOf: [{ type: 'string', format: 'binary', description: 'A PNG, JPEG, GIF, WebP or SVG image' }, { type: 'string' }] };
-    else if (def.kind === 'number') properties[name] = { type: 'string', description: 'A number, as text' };
-    else properties[name] = { type: 'string', maxLength: def.max };
+    const required = isRequired(def, mode);
+    if (def.kind === 'image') {
+      const file = { type: 'string', format: 'binary', minLength: 1, description: 'A PNG, JPEG, GIF, WebP or SVG image' };
+      properties[name] = { anyOf: [file, asFormText(jsonProperties[name] ?? {})] };
+    } else if (def.kind === 'number') properties[name] = numberText(required);
+    else properties[name] = asFormText(jsonProperties[name] ?? {});
   }
-  if (section.subItems) properties[section.subItems.field] = { type: 'string', description: `The ${section.subItems.field} list as JSON` };
-  const required = Object.entries(section.fields).filter(([, def]) => isRequired(def, mode) && mode === 'create').map(([name]) => name);
+  const sub = section.subItems;
+  if (sub) properties[sub.field] = { type: 'string', description: `The ${sub.field} list as JSON`, contentMediaType: 'application/json', contentSchema: jsonProperties[sub.field] };
+  const required = mode === 'create' ? Object.entries(section.fields).filter(([, def]) => isRequired(def, mode)).map(([name]) => name) : [];
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }
 
 function recordBody(section: SectionDef, mode: 'create' | 'update'): Json {
+  const jsonBody = recordJsonBody(section, mode);
   return {
     required: true,
-    content: { ...json(recordJsonBody(section, mode)), 'multipart/form-data': { schema: recordFormBody(section, mode) } },
+    content: { ...json(jsonBody), 'multipart/form-data': { schema: recordFormBody(section, mode, jsonBody) } },
   };
 }
 
