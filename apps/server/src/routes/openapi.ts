@@ -149,7 +149,8 @@ function sectionPaths(section: SectionDef): Json {
         ],
         responses: { 200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount), ...notModified, ...errors(...ALWAYS) },
       },
-      post: write(`Create a ${section.singular}`, { requestBody: recordBody(section, 'create'), responses: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) } }),
+      // a create has no earlier version to name: If-Match plays no part
+      post: write(`Create a ${section.singular}`, { parameters: [], requestBody: recordBody(section, 'create'), responses: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) } }),
       ...(section.kind === 'single'
         ? { put: write(`Create or replace the ${section.singular}`, { requestBody: recordBody(section, 'update'), responses: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) } }) }
         : {}),
