@@ -11,6 +11,7 @@ import { ensureFirstUser } from '../src/auth/bootstrap.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { checkAnswersAgainstDocument } from './openapi-check.ts';
 import type { Database } from '../src/db/types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -103,6 +104,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     await migrateToLatest(db);
     await ensureFirstUser(db, config, () => {});
     app = await buildApp({ config, db, auth: options.auth ?? {} });
+    checkAnswersAgainstDocument(app);
     await app.ready();
   } catch (error) {
     await db.destroy();

@@ -46,13 +46,11 @@ export function isRequired(def: FieldDef, mode: WriteMode): boolean {
   return mode === 'create' ? def.required === 'create' : def.required === 'edit';
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
+/** Some character that is not white space: what String.prototype.trim() leaves of a filled value. */
+const NOT_BLANK = /\S/;
+/** PostgreSQL text cannot hold NUL; the server refuses it on both databases. */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is refused
+const NO_NUL = /^[^\u0000]*$/;
 
 /** A missing value reads 'x is required'; a value of the wrong type says what is wanted. */
 const typeError = (name: string, wanted: string) => (issue: { input?: unknown }) =>
@@ -61,25 +59,28 @@ const typeError = (name: string, wanted: string) => (issue: { input?: unknown })
 /** The zod schema of one field's value, as it arrives in a JSON body. */
 export function valueSchema(name: string, def: FieldDef, mode: WriteMode): z.ZodType {
   const required = isRequired(def, mode);
+  // patterns rather than refinements, so the API description carries the same rules (issue 11 point 10)
   let schema: z.ZodType;
   switch (def.kind) {
     case 'number':
       schema = z.number({ error: typeError(name, 'a number') }).finite({ error: `${name} must be a number` });
       break;
-    case 'date':
-      schema = z.string({ error: typeError(name, 'a date (YYYY-MM-DD)') })
-        .refine((v) => v === '' || isRealDate(v), { error: `${name} must be a date (YYYY-MM-DD)` });
+    case 'date': {
+      // a real calendar date (zod's ISO date knows month lengths and leap years); '' clears an optional one
+      const wanted = (issue: { input?: unknown }) =>
+        (required && issue.input === '' ? `${name} is required` : typeError(name, 'a date (YYYY-MM-DD)')(issue));
+      const isoDate = z.iso.date({ error: wanted });
+      schema = required ? isoDate : z.union([isoDate, z.literal('')], { error: wanted });
       break;
-    default:
-      schema = z.string({ error: typeError(name, 'text') })
-        .max(def.max, { error: `${name} must be at most ${def.max} characters` });
+    }
+    default: {
+      const textSchema = z.string({ error: typeError(name, 'text') })
+        .max(def.max, { error: `${name} must be at most ${def.max} characters` })
+        .regex(NO_NUL, { error: `${name} contains a NUL character, which cannot be stored` });
+      schema = required ? textSchema.regex(NOT_BLANK, { error: `${name} is required` }) : textSchema;
+    }
   }
-  if (required) {
-    const filled = def.kind === 'number'
-      ? schema
-      : schema.refine((v) => typeof v === 'string' && v.trim() !== '', { error: `${name} is required` });
-    // on update a required field may be left out (it keeps its value) but not blanked
-    return mode === 'create' ? filled : filled.optional();
-  }
+  // on update a required field may be left out (it keeps its value) but not blanked
+  if (required) return mode === 'create' ? schema : schema.optional();
   return schema.nullable().optional();
 }

@@ -1,7 +1,7 @@
 import { BadRequestError, NotFoundError } from './errors.ts';
 
 /** Ids are PostgreSQL `integer`s: anything above cannot exist. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** A record or sub-item id from the address: a positive whole number, else a clear 400. */
 export function parseId(raw: string | undefined, what = 'record'): number {

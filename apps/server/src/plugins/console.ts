@@ -26,10 +26,40 @@ export const CONSOLE_CSP = [
   "form-action 'self'", "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Powerful browser features the console never uses, switched off for it and anything it frames or
+ * is framed by (issue 11 point 7), so an injected script could not ask for them either.
+ */
+export const CONSOLE_PERMISSIONS_POLICY = [
+  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'encrypted-media',
+  'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
+  'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).join(', ');
+
+/** Headers every console answer carries, pages and built files alike. */
+const CONSOLE_HEADERS = {
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': CONSOLE_PERMISSIONS_POLICY,
+};
+
+/**
+ * Build output that is not the console itself: dotfiles and folders (Vite's .vite/manifest.json)
+ * and source maps. Checked on the decoded path, so %2E and ../ spellings are caught as well.
+ */
+export function isBuildMetadata(pathname: string): boolean {
+  let path = pathname.split('?')[0] ?? '';
+  try { path = decodeURIComponent(path); } catch { /* an undecodable path is no file of the build either */ }
+  return path.split(/[/\\]/).some((segment) => segment.startsWith('.')) || path.endsWith('.map');
+}
+
+const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
+
 /** Serves the built console (DESIGN.md 3: console at /, API at /api). */
 export default fp(async (app) => {
   // every HTML page gets it, whichever route answered; media keep their own stricter policy
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (isConsoleAnswer(request.url)) void reply.headers(CONSOLE_HEADERS);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       void reply.header('Content-Security-Policy', CONSOLE_CSP);
@@ -41,6 +71,8 @@ export default fp(async (app) => {
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
+      // refused files fall through to the not-found handler, which answers them 404 (not the console page)
+      allowedPath: (pathname) => !isBuildMetadata(pathname),
       // hashed build output never changes under its name; index.html must be revalidated
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${sep}assets${sep}`);

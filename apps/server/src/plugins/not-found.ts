@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { sections, UNSUPPORTED_SECTION } from '@bursary/shared';
 import { NotFoundError } from '../lib/errors.ts';
+import { isBuildMetadata } from './console.ts';
 
 /** The first path segments under /api that are not sections. */
 const BESPOKE_API_PREFIXES = new Set(['login', 'logout', 'me', 'logs', 'health', 'metrics', 'openapi.json']);
@@ -27,7 +28,7 @@ export default fp(async (app) => {
       throw new NotFoundError('This address does not exist in the API. The routes are listed at /api/openapi.json.');
     }
     if (request.url.startsWith('/media/')) throw new NotFoundError('No such image.');
-    if (isRead) return app.sendConsoleIndex(reply);
+    if (isRead && !isBuildMetadata(request.url)) return app.sendConsoleIndex(reply);
     throw new NotFoundError('This address does not exist.');
   });
 }, { name: 'bursary-not-found', dependencies: ['bursary-console'] });

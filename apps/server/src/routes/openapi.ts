@@ -1,80 +1,246 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { type SectionDef, recordInputSchema, sections, subAddSchema, subEditSchema } from '@bursary/shared';
+import {
+  type SectionDef, type SubItems, LOGS_MAX_LIMIT, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
+} from '@bursary/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import { MAX_ID } from '../lib/ids.ts';
+import { MEDIA_URL } from '../sections/input.ts';
+import { timestampKeys } from '../sections/naming.ts';
+import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT } from '../sections/routes.ts';
 
 type Json = Record<string, unknown>;
 
-/** The same zod schemas the routes validate with, as OpenAPI 3.0 JSON Schema. */
-const schemaOf = (schema: z.ZodType): Json =>
-  z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }) as Json;
+/** The sign-in's bound on a username or password (src/auth/plugin.ts), which it keeps to itself. */
+const MAX_CREDENTIAL_LENGTH = 1024;
+const OFFSET_MAX = 1_000_000_000;
+
+/**
+ * The same zod schemas the routes validate with, as JSON Schema (OpenAPI 3.1 uses draft 2020-12):
+ * lengths, non-blank and NUL-free patterns and ISO dates come from the registry, not from a copy.
+ */
+const schemaOf = (schema: z.ZodType): Json => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  return rest;
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json) => ({ 'application/json': { schema } });
-const answer = (description: string, schema?: Json) => (schema ? { description, content: json(schema) } : { description });
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), answer('Error', ref('Error'))]));
+const answer = (description: string, schema?: Json, headers?: Json) => ({
+  description, ...(headers ? { headers } : {}), ...(schema ? { content: json(schema) } : {}),
+});
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } } };
+const totalCount = { 'X-Total-Count': { description: 'How many there are in all', schema: { type: 'integer', minimum: 0 } } };
+const etag = { ETag: { description: 'The version to send as If-Match with the next write', schema: { type: 'string' } } };
+
+/** What each error status means on this server; every one answers `{ message, error }`. */
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'The request is not valid: a field, a query parameter, the JSON syntax or the address (details in `fields` when a field is at fault)',
+  401: 'No token, or its session has ended',
+  404: 'No such record, item or image',
+  405: 'The audit log cannot be written',
+  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record)',
+  412: 'If-Match names a version that is no longer current; `current` holds the current record',
+  413: 'The body, or an uploaded image, is larger than the limit',
+  415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
+  429: 'Too many failed sign-ins or password checks; wait Retry-After seconds',
+  503: 'The server is shutting down, or too busy checking passwords; wait Retry-After seconds when it is sent',
+};
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [
+  String(status), answer(ERROR_MEANINGS[status] ?? 'Error', ref('Error'), status === 429 || status === 503 ? retryAfter : undefined),
+]));
+/** Every operation: a malformed address (400) and a server that is closing (503). */
+const ALWAYS = [400, 503];
+/** Every operation that reads a body: bad JSON, too large, not JSON or a form. */
+const BODY = [400, 413, 415];
+const notModified = { 304: { description: 'The version named in If-None-Match is still current', headers: etag } };
+
 const bearer = [{ bearer: [] }];
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: MAX_ID } };
 const ifMatch = { name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'The ETag the edit started from; a stale one gets 412.' };
+const ifNoneMatch = { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' }, description: 'An ETag the client holds; 304 while it is current.' };
+const pageParams = (maxLimit: number) => [
+  { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: maxLimit } },
+  { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: OFFSET_MAX } },
+];
+/** A query parameter the server reads once as text: no NUL in it. */
+const NO_NUL = '^[^\\u0000]*$';
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const subItemsSchema = (sub: SubItems) => ({
+  type: 'array',
+  items: { type: 'object', required: ['id', sub.itemKey], additionalProperties: false, properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } } },
+});
+
+/** A record as the API answers it (src/sections/read.ts toWire): every field, sub-items, timestamps. */
+function recordSchema(section: SectionDef): Json {
+  const properties: Json = { id: { type: 'integer', minimum: 1 } };
+  for (const [name, def] of Object.entries(section.fields)) properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
+  if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
+  const keys = timestampKeys(section);
+  properties[keys.created] = { type: 'string' };
+  properties[keys.updated] = { type: 'string' };
+  return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
+}
+
+/** A media URL this server handed out, or (when the field may be empty) nothing. */
+const mediaUrl = { type: 'string', pattern: MEDIA_URL.source, description: 'An image already uploaded to this server (/media/…); send a new one as a file in a multipart form' };
+
+/** The JSON body of a record write: the registry's schema, image fields narrowed to media URLs. */
+function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
+  const schema = schemaOf(recordInputSchema(section, mode));
+  const properties = schema.properties as Record<string, Json>;
+  for (const [name, def] of Object.entries(section.fields)) {
+    if (def.kind !== 'image') continue;
+    properties[name] = isRequired(def, mode) ? mediaUrl : { anyOf: [mediaUrl, { type: 'string', maxLength: 0 }, { type: 'null' }] };
+  }
+  return schema;
+}
+
+/** A JSON value's schema as form text carries it: no null (an empty optional field means null). */
+function asFormText(schema: Json): Json {
+  const branches = (schema.anyOf as Json[] | undefined)?.filter((branch) => branch.type !== 'null');
+  if (!branches) return schema;
+  return branches.length === 1 ? branches[0] as Json : { anyOf: branches };
+}
+
+/** A number as form text (src/sections/input.ts reads it so); an optional one may be left empty. */
+const numberText = (required: boolean) => ({ type: 'string', pattern: required ? '^\\s*-?\\d+(\\.\\d+)?\\s*$' : '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$', description: 'A number, as text' });
+
+/** The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files. */
+function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody: Json): Json {
+  const jsonProperties = jsonBody.properties as Record<string, Json>;
+  const properties: Json = {};
+  for (const [name, def] of Object.entries(section.fields)) {
+    const required = isRequired(def, mode);
+    if (def.kind === 'image') {
+      const file = { type: 'string', format: 'binary', minLength: 1, description: 'A PNG, JPEG, GIF, WebP or SVG image' };
+      properties[name] = { anyOf: [file, asFormText(jsonProperties[name] ?? {})] };
+    } else if (def.kind === 'number') properties[name] = numberText(required);
+    else properties[name] = asFormText(jsonProperties[name] ?? {});
+  }
+  const sub = section.subItems;
+  if (sub) properties[sub.field] = { type: 'string', description: `The ${sub.field} list as JSON`, contentMediaType: 'application/json', contentSchema: jsonProperties[sub.field] };
+  const required = mode === 'create' ? Object.entries(section.fields).filter(([, def]) => isRequired(def, mode)).map(([name]) => name) : [];
+  return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+}
 
 function recordBody(section: SectionDef, mode: 'create' | 'update'): Json {
-  const schema = schemaOf(recordInputSchema(section, mode));
-  return { required: true, content: { ...json(schema), 'multipart/form-data': { schema: { type: 'object', description: 'The same fields as text; image fields as files.' } } } };
+  const jsonBody = recordJsonBody(section, mode);
+  return {
+    required: true,
+    content: { ...json(jsonBody), 'multipart/form-data': { schema: recordFormBody(section, mode, jsonBody) } },
+  };
 }
 
 function sectionPaths(section: SectionDef): Json {
   const tag = [section.label];
-  const record = ref('Record');
+  const record = ref(`Record.${section.slug}`);
   const base = `/api/${section.slug}`;
   const write = (summary: string, extra: Json) => ({ tags: tag, summary, security: bearer, parameters: [ifMatch], ...extra });
+  const saved = (status: number, description: string, schema: Json) => ({ [status]: answer(description, schema, etag) });
   const paths: Json = {
     [base]: {
       get: {
         tags: tag, summary: `List ${section.label} (newest first)`,
-        parameters: ['q', 'limit', 'offset'].map((name) => ({ name, in: 'query', required: false, schema: { type: name === 'q' ? 'string' : 'integer' } })),
-        responses: { 200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }), ...errors(400) },
+        parameters: [
+          { name: 'q', in: 'query', required: false, schema: { type: 'string', maxLength: SEARCH_MAX_LENGTH, pattern: NO_NUL }, description: 'Words the records contain (case-insensitive)' },
+          ...pageParams(SECTION_MAX_LIMIT), ifNoneMatch,
+        ],
+        responses: { 200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount), ...notModified, ...errors(...ALWAYS) },
       },
-      post: write(`Create a ${section.singular}`, { requestBody: recordBody(section, 'create'), responses: { 201: answer('Created', record), ...errors(400, 401, 409, 413, 415) } }),
+      // a create has no earlier version to name: If-Match plays no part
+      post: write(`Create a ${section.singular}`, { parameters: [], requestBody: recordBody(section, 'create'), responses: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) } }),
       ...(section.kind === 'single'
-        ? { put: write(`Create or replace the ${section.singular}`, { requestBody: recordBody(section, 'update'), responses: { 200: answer('Saved', record), ...errors(400, 401, 412, 413, 415) } }) }
+        ? { put: write(`Create or replace the ${section.singular}`, { requestBody: recordBody(section, 'update'), responses: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) } }) }
         : {}),
     },
     [`${base}/{id}`]: {
-      get: { tags: tag, summary: `One ${section.singular}`, parameters: [idParam], responses: { 200: answer('The record, with its ETag', record), ...errors(400, 404) } },
-      put: write(`Update a ${section.singular}`, { parameters: [idParam, ifMatch], requestBody: recordBody(section, 'update'), responses: { 200: answer('Saved', record), ...errors(400, 401, 404, 412, 413, 415) } }),
-      delete: write(`Delete a ${section.singular}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Message')), ...errors(401, 404, 412) } }),
+      get: { tags: tag, summary: `One ${section.singular}`, parameters: [idParam, ifNoneMatch], responses: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 404) } },
+      put: write(`Update a ${section.singular}`, { parameters: [idParam, ifMatch], requestBody: recordBody(section, 'update'), responses: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
+      delete: write(`Delete a ${section.singular}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
     },
   };
   const sub = section.kind === 'single' ? section.subItems : undefined;
   if (sub) {
-    paths[`${base}/sub-edit`] = { put: write(`Edit, add and reorder ${sub.field}`, { requestBody: { required: true, content: json(schemaOf(subEditSchema(sub))) }, responses: { 200: answer('The record', record), ...errors(400, 401, 409, 412) } }) };
-    paths[`${base}/sub`] = { post: write(`Add one ${sub.itemKey}`, { requestBody: { required: true, content: json(schemaOf(subAddSchema(sub))) }, responses: { 201: answer('The new item'), ...errors(400, 401, 409, 412) } }) };
-    paths[`${base}/sub/{id}`] = { delete: write(`Delete one ${sub.itemKey}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Message')), ...errors(401, 404, 412) } }) };
+    const item = subItemsSchema(sub).items;
+    paths[`${base}/sub-edit`] = { put: write(`Edit, add and reorder ${sub.field}`, { requestBody: { required: true, content: json(schemaOf(subEditSchema(sub))) }, responses: { ...saved(200, 'The record', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) } }) };
+    paths[`${base}/sub`] = { post: write(`Add one ${sub.itemKey}`, { requestBody: { required: true, content: json(schemaOf(subAddSchema(sub))) }, responses: { ...saved(201, 'The new item; the ETag is the record\'s', item), ...errors(...ALWAYS, ...BODY, 401, 409, 412) } }) };
+    paths[`${base}/sub/{id}`] = { delete: write(`Delete one ${sub.itemKey}`, { parameters: [idParam, ifMatch], responses: { ...saved(200, 'Deleted; the ETag is the record\'s', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }) };
   }
   return paths;
 }
 
+const credentialsBody = {
+  type: 'object', required: ['username', 'password'],
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: MAX_CREDENTIAL_LENGTH, allOf: [{ pattern: '\\S' }, { pattern: NO_NUL }] },
+    password: { type: 'string', minLength: 1, maxLength: MAX_CREDENTIAL_LENGTH },
+  },
+};
+const passwordChangeBody = {
+  type: 'object', required: ['current_password', 'new_password'],
+  properties: {
+    current_password: { type: 'string', minLength: 1, maxLength: MAX_CREDENTIAL_LENGTH },
+    new_password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: 'Not a common password, and not the current one' },
+  },
+};
+const logWrite = { summary: 'Refused: the audit log is written by the server only', security: bearer, responses: errors(...ALWAYS, ...BODY, 401, 405) };
+const logWrites = { post: logWrite, put: logWrite, patch: logWrite, delete: logWrite };
+
 const fixedPaths: Json = {
-  '/api/health': { get: { summary: 'Health', responses: { 200: answer('Up', { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } }) } } },
-  '/api/login': { post: { summary: 'Sign in', requestBody: { required: true, content: json({ type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } }) }, responses: { 200: answer('A token and the user'), ...errors(400, 401, 429) } } },
-  '/api/logout': { post: { summary: 'Sign out (revokes the token)', security: bearer, responses: { 200: answer('Signed out', ref('Message')), ...errors(401) } } },
-  '/api/me': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: answer('The user'), ...errors(401) } } },
-  '/api/me/password': { put: { summary: 'Change the password', security: bearer, responses: { 200: answer('Changed', ref('Message')), ...errors(400, 401) } } },
-  '/api/logs': { get: { summary: 'Audit log, newest first (100 without parameters)', security: bearer, parameters: ['limit', 'offset'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'integer' } })), responses: { 200: answer('Log rows; X-Total-Count holds the total'), ...errors(400, 401) } } },
-  '/api/logs/summary': { get: { summary: 'Count and latest change', security: bearer, responses: { 200: answer('Summary'), ...errors(401) } } },
-  '/media/{file}': { get: { summary: 'An uploaded image', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: answer('The image bytes'), ...errors(404) } } },
+  '/api/health': { get: { summary: 'Health', responses: { 200: answer('Up', { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: ['ok'] } } }), ...errors(...ALWAYS) } } },
+  '/api/openapi.json': { get: { summary: 'This description', responses: { 200: answer('The OpenAPI document', { type: 'object' }), ...errors(...ALWAYS) } } },
+  '/api/login': { post: { summary: 'Sign in', requestBody: { required: true, content: json(credentialsBody) }, responses: { 200: answer('A token and the user', ref('Login')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
+  '/api/logout': { post: { summary: 'Sign out (revokes the token)', security: bearer, responses: { 200: answer('Signed out', ref('Message')), ...errors(...ALWAYS, ...BODY, 401) } } },
+  '/api/me': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: answer('The user', ref('User')), ...errors(...ALWAYS, 401) } } },
+  '/api/me/password': { put: { summary: 'Change the password (ends the user\'s other sessions)', security: bearer, requestBody: { required: true, content: json(passwordChangeBody) }, responses: { 200: answer('Changed', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
+  '/api/logs': {
+    get: { summary: 'Audit log, newest first (100 without parameters)', security: bearer, parameters: pageParams(LOGS_MAX_LIMIT), responses: { 200: answer('Log rows; X-Total-Count holds the total', { type: 'array', items: ref('LogEntry') }, totalCount), ...errors(...ALWAYS, 401) } },
+    ...logWrites,
+  },
+  '/api/logs/summary': { get: { summary: 'Count and latest change', security: bearer, responses: { 200: answer('Summary', ref('LogSummary')), ...errors(...ALWAYS, 401) } }, ...logWrites },
+  '/api/logs/{id}': { ...logWrites, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] },
+  '/media/{file}': { get: { summary: 'An uploaded image', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }, ifNoneMatch], responses: { 200: { description: 'The image bytes', headers: etag }, ...notModified, ...errors(...ALWAYS, 404) } } },
+};
+
+const user = {
+  type: 'object', required: ['id', 'username', 'name'], additionalProperties: false,
+  properties: { id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] } },
 };
 
 export function buildOpenApi(): Json {
+  const records = Object.fromEntries(sections.map((section) => [`Record.${section.slug}`, recordSchema(section)]));
   return {
-    openapi: '3.0.3',
-    info: { title: 'Bursary content API', version: '1.0.0', description: 'Generated from the section registry that the routes validate with.' },
+    openapi: '3.1.0',
+    info: {
+      title: 'Bursary content API', version: '1.0.0',
+      description: 'Generated from the section registry that the routes validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
+    },
     paths: Object.assign({}, fixedPaths, ...sections.map(sectionPaths)),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: { type: 'object', required: ['message', 'error'], properties: { message: { type: 'string' }, error: { type: 'string' }, fields: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } } },
-        Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-        Record: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: true },
+        Error: {
+          type: 'object', required: ['message', 'error'], additionalProperties: false,
+          properties: {
+            message: { type: 'string' }, error: { type: 'string' },
+            fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], additionalProperties: false, properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+            current: { description: 'On 412: the current record, or null when there is none', anyOf: [{ type: 'object' }, { type: 'null' }] },
+          },
+        },
+        Message: { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } },
+        User: user,
+        Login: { type: 'object', required: ['token', 'user', 'message'], additionalProperties: false, properties: { token: { type: 'string' }, user: ref('User'), message: { type: 'string' } } },
+        LogEntry: {
+          type: 'object', required: ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'], additionalProperties: false,
+          properties: {
+            id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
+            record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+          },
+        },
+        LogSummary: { type: 'object', required: ['total', 'last_updated_at'], additionalProperties: false, properties: { total: { type: 'integer', minimum: 0 }, last_updated_at: { type: ['string', 'null'] } } },
+        ...records,
       },
     },
   };

@@ -14,7 +14,7 @@ import subItemRoutes from './sub-item-routes.ts';
 
 /** Largest page of a section list; without a limit a list answers every record. */
 export const SECTION_MAX_LIMIT = 1000;
-const SEARCH_MAX_LENGTH = 500;
+export const SEARCH_MAX_LENGTH = 500;
 
 /**
  * The routes of one section, derived from its registry entry (SPEC.md 7.2–7.3, DESIGN.md 1).
