@@ -171,6 +171,21 @@ function sectionPaths(section: SectionDef): Json {
   return paths;
 }
 
+/** What GET /api/health answers: its status and the checks behind it. */
+const healthBody = (status: 'ok' | 'unavailable') => ({
+  type: 'object', required: ['status', 'checks'], additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [status] },
+    checks: {
+      type: 'object', required: ['database', 'migrations'], additionalProperties: false,
+      properties: {
+        database: { type: 'string', enum: ['ok', 'unreachable'] },
+        migrations: { type: 'string', enum: ['current', 'pending', 'newer', 'unknown'] },
+      },
+    },
+  },
+});
+
 const credentialsBody = {
   type: 'object', required: ['username', 'password'],
   properties: {
@@ -189,7 +204,26 @@ const logWrite = { summary: 'Refused: the audit log is written by the server onl
 const logWrites = { post: logWrite, put: logWrite, patch: logWrite, delete: logWrite };
 
 const fixedPaths: Json = {
-  '/api/health': { get: { summary: 'Health', responses: { 200: answer('Up', { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: ['ok'] } } }), ...errors(...ALWAYS) } } },
+  '/api/health': {
+    get: {
+      summary: 'Health: the database answers and this server\'s migrations have run',
+      responses: {
+        200: answer('Up', healthBody('ok')),
+        ...errors(400),
+        503: answer('Down (the checks say why), or the server is closing', { oneOf: [healthBody('unavailable'), ref('Error')] }, retryAfter),
+      },
+    },
+  },
+  '/api/metrics': {
+    get: {
+      summary: 'Metrics in the Prometheus text format (only with METRICS_TOKEN set, as the bearer token)',
+      security: bearer,
+      responses: {
+        200: { description: 'Requests by route and status, latency, database pool, backups', content: { 'text/plain': { schema: { type: 'string' } } } },
+        ...errors(...ALWAYS, 401, 404),
+      },
+    },
+  },
   '/api/openapi.json': { get: { summary: 'This description', responses: { 200: answer('The OpenAPI document', { type: 'object' }), ...errors(...ALWAYS) } } },
   '/api/login': { post: { summary: 'Sign in', requestBody: { required: true, content: json(credentialsBody) }, responses: { 200: answer('A token and the user', ref('Login')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
   '/api/logout': { post: { summary: 'Sign out (revokes the token)', security: bearer, responses: { 200: answer('Signed out', ref('Message')), ...errors(...ALWAYS, ...BODY, 401) } } },
