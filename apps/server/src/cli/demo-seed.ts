@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { storeImage } from '../media/store.ts';
 import { createRecord } from '../sections/record-writes.ts';
-import type { WriteContext } from '../sections/write-support.ts';
+import type { WriteContext } from '../sections/write-concurrency.ts';
 import * as sample from './demo-content.ts';
 import { bannerPng, crestSvg, portraitPng } from './demo-images.ts';
 

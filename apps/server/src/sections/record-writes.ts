@@ -3,11 +3,13 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { type RawInput, validateRecord } from './input.ts';
+import type { RawInput } from './multipart-input.ts';
+import { validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import { type Db, type Row, deleteRow, insertRow, updateRow } from './repository.ts';
 import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
-import { checkIfMatch, lockSection, staleWrite, toColumns, type WriteContext } from './write-support.ts';
+import { toColumns } from './write-columns.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 export const notFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
