@@ -31,7 +31,7 @@ export async function toColumns(trx: Db, config: Config, section: SectionDef, va
     } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
       throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
     } else if (def.kind === 'richtext' && typeof value === 'string') {
-      value = (await richTextSanitizer())(value);
+      value = (await richTextSanitizer())(value, name);
       if (isRequired(def, mode) && String(value).replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(String(value))) {
         throw new ValidationError([{ path: name, message: `${name} is required` }]);
       }
