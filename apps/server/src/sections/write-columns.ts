@@ -27,7 +27,7 @@ export async function toColumns(trx: Db, config: Config, section: SectionDef, va
     if (def.kind === 'image' && value === UPLOAD_PLACEHOLDER) {
       const upload = uploads.get(name);
       if (!upload) throw new ValidationError([{ path: name, message: `${name} must be an image uploaded to this server (/media/…), or empty` }]);
-      value = await storeImage(trx, upload, section.imagePolicy, config.mediaMaxBytes);
+      value = await storeImage(trx, upload, config.mediaMaxBytes);
     } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
       throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
     } else if (def.kind === 'richtext' && typeof value === 'string') {
