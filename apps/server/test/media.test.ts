@@ -103,9 +103,18 @@ describe('image type from the bytes', () => {
       + '<style>.a { fill: url(#g); }</style><rect class="a" width="10" height="10" style="stroke:#000"/><use href="#g"/>');
     const text = (await inspectImage(drawing, LIMIT)).bytes.toString('utf8');
     expect(text).toContain('<linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>');
-    expect(text).toContain('<style>.a { fill: url(#g); }</style>');
+    expect(text).toContain('<style>.a{fill:url(#g)}</style>');
     expect(text).toContain('<rect class="a" width="10" height="10" style="stroke:#000"/>');
     expect(text).toContain('<use href="#g"/>');
+  });
+
+  it('keeps the allowed drawing styles and drops every other property, at-rule and loading value', async () => {
+    const drawing = images.svg('<style>@import url(http://127.0.0.1:9/x.css); .a { fill: rgb(1, 2, 3); stroke-width: 2px; font-family: "Open Sans", serif; '
+      + 'cursor: url(http://127.0.0.1:9/c), auto; background: image-set("http://127.0.0.1:9/a.png" 1x) } .b { content: "x" }</style>'
+      + '<rect class="a" width="1" height="1" style="opacity: .5; fill: url(#g); stroke: url(http://127.0.0.1:9/s); list-style: none" transform="rotate(45 5 5)"/>');
+    const text = (await inspectImage(drawing, LIMIT)).bytes.toString('utf8');
+    expect(text).toContain('<style>.a{fill:rgb(1,2,3);stroke-width:2px;font-family:"Open Sans",serif}</style>');
+    expect(text).toContain('<rect class="a" width="1" height="1" style="opacity:.5;fill:url(#g)" transform="rotate(45 5 5)"/>');
   });
 
   it('ignores the client file name and declared type entirely', async () => {
