@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { formatBytes } from '../lib/error-body.ts';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
 import { reEncode } from './re-encode.ts';
 import { WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
@@ -18,9 +19,8 @@ export function unsupported(): UnsupportedMediaTypeError {
   return new UnsupportedMediaTypeError('This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.');
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
-}
+export const imageTooLarge = (maxBytes: number) =>
+  new PayloadTooLargeError(`The image is larger than the ${formatBytes(maxBytes)} limit. Upload a smaller file.`);
 
 /**
  * Decides the type from the bytes alone and returns what is to be stored: a raster image
@@ -28,7 +28,7 @@ function formatBytes(bytes: number): string {
  */
 export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<{ type: RasterType; bytes: Buffer }> {
   if (bytes.length === 0) throw new BadRequestError('The uploaded file is empty. Choose an image file.');
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError(`The image is larger than the ${formatBytes(maxBytes)} limit. Upload a smaller file.`);
+  if (bytes.length > maxBytes) throw imageTooLarge(maxBytes);
   const sniffed = await sniffExtension(bytes);
   const raster = sniffed === undefined ? undefined : WEB_RASTER[sniffed];
   if (raster && sniffed !== undefined) {
