@@ -33,7 +33,7 @@ describe('rich-text bombs', () => {
     ]) expect(outcome(html)).toEqual({ refused: TOO_DEEP });
   });
 
-  it('keeps nesting up to the bound and void elements at any count', () => {
+  it('keeps nesting up to the bound, void elements and stray closing tags', () => {
     const deepest = `${'<em>'.repeat(100)}x${'</em>'.repeat(100)}`;
     expect(outcome(deepest)).toEqual({ cleaned: deepest });
     const breaks = '<p>a<br />b</p>'.repeat(2_000);
@@ -58,5 +58,15 @@ describe.each(dialects)('rich-text bombs through the API on %s', (dialect) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: TOO_DEEP, error: 'Bad Request', fields: [{ path: 'description', message: TOO_DEEP }] });
     expect((await t.app.inject({ method: 'GET', url: '/api/faqs' })).json()).toEqual([]);
+  });
+
+  it('cleans a long body as it cleans a short one (the long one in a worker thread)', async () => {
+    for (const text of ['short', 'long '.repeat(10_000)]) {
+      const res = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Clean', description: `<p onclick="x()">${text}</p><script>alert(1)</script>` } });
+      expect(res.statusCode).toBe(201);
+      expect((res.json() as { description: string }).description).toBe(`<p>${text}</p>`);
+    }
+    const deep = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Deep', description: `${'<em>'.repeat(101)}${'long '.repeat(10_000)}` } });
+    expect(deep.json()).toMatchObject({ message: TOO_DEEP, fields: [{ path: 'description', message: TOO_DEEP }] });
   });
 });

@@ -6,13 +6,13 @@ import { Tokenizer } from 'htmlparser2';
  * tag, so unclosed or mismatched nesting costs time quadratic in the depth; attributes, styles
  * (each parsed by postcss) and character references each cost a fixed amount more. Quill writes
  * at most about ten levels and a few short attributes per element, so these sit far above
- * anything an editor sends, and below
- * them a full field sanitises in well under 200 ms.
+ * anything an editor sends (5,000 elements are some sixty printed pages); at each of them a body
+ * sanitises in about 100 ms (bench/sanitiser-bombs.ts).
  */
 export const RICH_TEXT_BOUNDS = {
   depth: 100,
-  elements: 10_000,
-  attributes: 10_000,
+  elements: 5_000,
+  attributes: 5_000,
   styles: 1_000,
   styleCharacters: 100_000,
   characterReferences: 20_000,

@@ -1,7 +1,7 @@
 import { type SectionDef, isRequired } from '@bursary/shared';
 import type { Config } from '../config.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { richTextSanitizer } from '../lib/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../lib/rich-text-off-thread.ts';
 import { storeImage } from '../media/store.ts';
 import type { Upload } from './multipart-input.ts';
 import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
@@ -31,7 +31,7 @@ export async function toColumns(trx: Db, config: Config, section: SectionDef, va
     } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
       throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
     } else if (def.kind === 'richtext' && typeof value === 'string') {
-      value = (await richTextSanitizer())(value, name);
+      value = await sanitizeRichText(value, name);
       if (isRequired(def, mode) && String(value).replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(String(value))) {
         throw new ValidationError([{ path: name, message: `${name} is required` }]);
       }
