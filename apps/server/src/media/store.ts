@@ -26,7 +26,9 @@ export const imageTooLarge = (maxBytes: number) =>
  * Decides the type from the bytes alone and returns what is to be stored: a raster image
  * decoded and encoded again without its metadata, or the SVG rebuilt from its cleaned tree.
  */
-export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<{ type: RasterType; bytes: Buffer }> {
+export interface InspectedImage { type: RasterType; bytes: Buffer }
+
+export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<InspectedImage> {
   if (bytes.length === 0) throw new BadRequestError('The uploaded file is empty. Choose an image file.');
   if (bytes.length > maxBytes) throw imageTooLarge(maxBytes);
   const sniffed = await sniffExtension(bytes);
@@ -47,15 +49,11 @@ export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<{ t
 }
 
 /**
- * Stores an uploaded image in the database, content-addressed by the stored (re-encoded) bytes
- * and deduplicated, and returns its URL. Nothing is written to disk. Pass the write's transaction so the image lands with it.
+ * Stores an inspected image in the database, content-addressed by the stored (re-encoded) bytes
+ * and deduplicated, and returns its URL. Nothing is written to disk. Pass the write's
+ * transaction so the image lands with it.
  */
-export async function storeImage(
-  db: Kysely<Database> | Transaction<Database>,
-  upload: Upload,
-  maxBytes: number,
-): Promise<string> {
-  const { type, bytes } = await inspectImage(upload.bytes, maxBytes);
+export async function storeInspected(db: Kysely<Database> | Transaction<Database>, { type, bytes }: InspectedImage): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await db.insertInto('media').values({
     sha256,
@@ -66,6 +64,11 @@ export async function storeImage(
     created_at: new Date().toISOString(),
   }).onConflict((conflict) => conflict.column('sha256').doNothing()).execute();
   return mediaUrl(sha256, type.ext);
+}
+
+/** Inspects an upload and stores what is to be stored (storeInspected). */
+export async function storeImage(db: Kysely<Database> | Transaction<Database>, upload: Upload, maxBytes: number): Promise<string> {
+  return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
 }
 
 export const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;
