@@ -17,25 +17,33 @@ const PORT = 3530;
 const base = `http://127.0.0.1:${PORT}`;
 const here = import.meta.dirname;
 
-interface BombResult { name: string; chars: number; sanitiseMs: number | undefined; status: number; postMs: number; health: number[] }
+interface BombResult { name: string; chars: number; sanitiseMs: number | undefined; coldMs: number | undefined; status: number; postMs: number; health: number[] }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const ms = (value: number) => Math.round(value * 10) / 10;
 
-/** Time of one in-process sanitising; undefined when the cleaner refuses the body. */
-async function sanitiseTime(html: string): Promise<number | undefined> {
+/**
+ * In-process sanitising time: the first (cold) run and the median of three more, as a server
+ * that keeps writing runs it; undefined when the cleaner refuses the body.
+ */
+async function sanitiseTimes(html: string): Promise<{ cold: number; median: number } | undefined> {
   const sanitise = await richTextSanitizer();
-  const since = performance.now();
-  try {
-    sanitise(html);
-  } catch {
-    return undefined;
+  const times: number[] = [];
+  for (let run = 0; run < 4; run++) {
+    const since = performance.now();
+    try {
+      sanitise(html);
+    } catch {
+      return undefined;
+    }
+    times.push(performance.now() - since);
   }
-  return performance.now() - since;
+  const [cold = 0, ...warm] = times;
+  return { cold, median: warm.sort((a, b) => a - b)[1] ?? 0 };
 }
 
 /** Posts the body and, until it is answered, asks /api/health one request after another. */
-async function postWhilePinging(token: string, html: string): Promise<Omit<BombResult, 'name' | 'chars' | 'sanitiseMs'>> {
+async function postWhilePinging(token: string, html: string): Promise<Omit<BombResult, 'name' | 'chars' | 'sanitiseMs' | 'coldMs'>> {
   const since = performance.now();
   let done = false;
   const health: number[] = [];
@@ -64,20 +72,20 @@ export async function measureSanitiserBombs(): Promise<Goal[]> {
     const { token } = await login.json() as { token: string };
     const results: BombResult[] = [];
     console.log('Rich-text bombs: in-process sanitise time, then POST /api/faqs with /api/health asked meanwhile');
-    console.log(`${'body'.padEnd(54)} ${'chars'.padStart(9)}  ${'sanitise'.padStart(10)}  status  ${'POST ms'.padStart(8)}  health p50/p99/max ms`);
+    console.log(`${'body'.padEnd(54)} ${'chars'.padStart(9)}  ${'sanitise cold/median'.padStart(20)}  status  ${'POST ms'.padStart(8)}  health p50/p99/max ms`);
     for (const { name, html } of [...largestRichText, ...richTextBombs]) {
-      const sanitiseMs = await sanitiseTime(html);
-      const result: BombResult = { name, chars: html.length, sanitiseMs, ...await postWhilePinging(token, html) };
+      const times = await sanitiseTimes(html);
+      const result: BombResult = { name, chars: html.length, sanitiseMs: times?.median, coldMs: times?.cold, ...await postWhilePinging(token, html) };
       results.push(result);
       const sorted = [...result.health].sort((a, b) => a - b);
-      console.log(`${name.padEnd(54)} ${String(html.length).padStart(9)}  ${(sanitiseMs === undefined ? 'refused' : `${ms(sanitiseMs)} ms`).padStart(10)}  ${String(result.status).padStart(6)}  ${String(ms(result.postMs)).padStart(8)}  ${ms(percentile(sorted, 0.5))}/${ms(percentile(sorted, 0.99))}/${ms(sorted.at(-1) ?? 0)} (${sorted.length} asked)`);
+      console.log(`${name.padEnd(54)} ${String(html.length).padStart(9)}  ${(times === undefined ? 'refused' : `${ms(times.cold)}/${ms(times.median)} ms`).padStart(20)}  ${String(result.status).padStart(6)}  ${String(ms(result.postMs)).padStart(8)}  ${ms(percentile(sorted, 0.5))}/${ms(percentile(sorted, 0.99))}/${ms(sorted.at(-1) ?? 0)} (${sorted.length} asked)`);
     }
     const accepted = results.filter((r) => r.sanitiseMs !== undefined);
     const slowest = accepted.reduce<BombResult | undefined>((worst, r) => ((r.sanitiseMs ?? 0) > (worst?.sanitiseMs ?? -1) ? r : worst), undefined);
     const health = results.flatMap((r) => r.health).sort((a, b) => a - b);
     const healthMax = health.at(-1) ?? 0;
     return [
-      { goal: 'slowest accepted rich text, sanitised', value: slowest ? `${ms(slowest.sanitiseMs ?? 0)} ms (${slowest.name})` : 'none accepted', target: '≤ 200 ms', holds: (slowest?.sanitiseMs ?? 0) <= 200 },
+      { goal: 'slowest accepted rich text, sanitised (median)', value: slowest ? `${ms(slowest.sanitiseMs ?? 0)} ms (${slowest.name}; first run ${ms(slowest.coldMs ?? 0)} ms)` : 'none accepted', target: '≤ 200 ms', holds: (slowest?.sanitiseMs ?? 0) <= 200 },
       { goal: '/api/health while bombs are posted', value: `p50 ${ms(percentile(health, 0.5))} ms, p99 ${ms(percentile(health, 0.99))} ms, max ${ms(healthMax)} ms`, target: 'max ≤ 50 ms', holds: healthMax <= 50 },
     ];
   } finally {
