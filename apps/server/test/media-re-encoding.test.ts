@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { inspectImage, storeImage } from '../src/media/store.ts';
@@ -64,6 +65,23 @@ describe('raster uploads are re-encoded', () => {
     const meta = await sharp(bytes, { animated: true }).metadata();
     expect(meta.pages).toBe(2);
     expect(meta.delay).toEqual([100, 100]);
+  });
+});
+
+/** The 1×1 test PNG with its header claiming width × height (CRC made right), its data unchanged. */
+function pngClaiming(width: number, height: number): Buffer {
+  const bytes = Buffer.from(images.png());
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+  return bytes;
+}
+
+describe('raster uploads past the pixel limit', () => {
+  it('refuses an image whose header claims more than 50 megapixels with 413, before decoding it', async () => {
+    await expect(inspectImage(pngClaiming(10_000, 10_000), LIMIT)).rejects.toMatchObject({
+      status: 413, message: 'The image has more than 50 megapixels. Upload a smaller image.',
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { UnsupportedMediaTypeError } from '../lib/errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
 
 /** The raster formats stored, by the name sharp gives them; each is written back in its own format. */
 export type WebRasterFormat = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -35,6 +35,9 @@ export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<
     }
   } catch (error) {
     if (error instanceof UnsupportedMediaTypeError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels. Upload a smaller image.`);
+    }
     throw undecodable();
   }
 }
