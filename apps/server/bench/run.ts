@@ -13,6 +13,7 @@ import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from 
 import { putLoad } from './writes.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignInStorm, printSignInStorm, signInStormGoals } from './sign-in-storm.ts';
+import { measureSanitiserBombs } from './sanitiser-bombs.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -144,6 +145,9 @@ async function main(): Promise<void> {
     await stopChild(again.child);
   }
 
+  console.log('Rich-text bombs against a fresh server…');
+  const bombGoals = await measureSanitiserBombs();
+
   // the first round grows the heap to its working size (a warm-up); from then on a round must not add
   const steady = roundsRss.slice(1);
   const growth = Math.max(...steady.slice(1).map((rss, n) => (rss / (steady[n] ?? rss) - 1) * 100));
@@ -167,6 +171,7 @@ async function main(): Promise<void> {
     { goal: 'keystroke to updated list (Chromium)', value: browser ? `${browser.keystrokeMs} ms` : 'not measured', target: '≤ 100 ms', holds: (browser?.keystrokeMs ?? Infinity) <= 100 },
     { goal: 'start-up to /api/health 200', value: `${startup} ms (median of ${startupMs.join(', ')})`, target: '≤ 1,000 ms', holds: startup <= 1_000 },
     ...signInStormGoals(storm),
+    ...bombGoals,
     { goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) },
   ];
   const report: Report = {

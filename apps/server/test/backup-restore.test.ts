@@ -65,7 +65,7 @@ async function fill(t: TestApp): Promise<void> {
     }
   }
   // an SVG and a second PNG that no record uses: media are backed up whether used or not
-  await storeImage(t.db, { bytes: svg() }, 'any-image', 1024 * 1024);
+  await storeImage(t.db, { bytes: svg() }, 1024 * 1024);
   await storedImageUrl(t.db, 2);
   const deleted = await t.injectAs({ method: 'DELETE', url: `/api/${sections.find((s) => s.kind === 'collection')!.slug}/1` });
   expect(deleted.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { storeImage } from '../src/media/store.ts';
 export const samplePng = (seed = 1) => makePng(8, 8, (x, y) => [(x * 32 + seed * 17) % 256, (y * 32 + seed * 5) % 256, (seed * 29) % 256]);
 
 export async function storedImageUrl(db: Kysely<Database>, seed = 1): Promise<string> {
-  return storeImage(db, { bytes: samplePng(seed) }, 'any-image', 5 * 1024 * 1024);
+  return storeImage(db, { bytes: samplePng(seed) }, 5 * 1024 * 1024);
 }
 
 /** A valid value of a field, different for each `n`. */

@@ -116,12 +116,16 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
     expect(crlf.statusCode).toBeLessThan(500);
   });
 
-  it('accepts other real raster images on generic forms but not for testimonials', async () => {
-    const form = multipartBody({ date: '2024-05-01', student_name: 'Amina', image: { filename: 'photo.bmp', contentType: 'image/bmp', bytes: images.bmp() } });
-    const story = await t.injectAs({ method: 'POST', url: '/api/success-stories', payload: form.payload, headers: form.headers });
-    expect(story.statusCode).toBe(201);
-    expect((story.json() as { image: string }).image).toMatch(/\.bmp$/);
-    expect((await testimonial({ filename: 'logo.bmp', contentType: 'image/bmp', bytes: images.bmp() })).statusCode).toBe(415);
+  it('refuses BMP, TIFF and ICO on generic forms as on testimonials, with the accepted types named', async () => {
+    const media = await count('media');
+    for (const bytes of [images.bmp(), ...images.unacceptedMagic.map(([, magic]) => images.magicThenJunk(magic))]) {
+      const form = multipartBody({ date: '2024-05-01', student_name: 'Amina', image: { filename: 'photo.bmp', contentType: 'image/bmp', bytes } });
+      const story = await t.injectAs({ method: 'POST', url: '/api/success-stories', payload: form.payload, headers: form.headers });
+      expect(story.statusCode).toBe(415);
+      expect(story.json()).toEqual({ message: 'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.', error: 'Unsupported Media Type' });
+      expect((await testimonial({ filename: 'logo.bmp', contentType: 'image/bmp', bytes })).statusCode).toBe(415);
+    }
+    expect(await count('media')).toBe(media);
   });
 
   it('writes no file: the data folder holds only the database', () => {

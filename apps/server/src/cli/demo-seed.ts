@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type SectionDef, findSection, type ImagePolicy } from '@bursary/shared';
+import { type SectionDef, findSection } from '@bursary/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { storeImage } from '../media/store.ts';
 import { createRecord } from '../sections/record-writes.ts';
-import type { WriteContext } from '../sections/write-support.ts';
+import type { WriteContext } from '../sections/write-concurrency.ts';
 import * as sample from './demo-content.ts';
 import { bannerPng, crestSvg, portraitPng } from './demo-images.ts';
 
@@ -20,7 +20,7 @@ function section(slug: string): SectionDef {
  */
 export async function seedDemo(db: Kysely<Database>, config: Config, username: string): Promise<void> {
   const ctx: WriteContext = { db, config, username, ifMatch: undefined };
-  const image = (bytes: Buffer, policy: ImagePolicy = 'any-image') => storeImage(db, { bytes }, policy, config.mediaMaxBytes);
+  const image = (bytes: Buffer) => storeImage(db, { bytes }, config.mediaMaxBytes);
   const create = async (slug: string, body: Record<string, unknown>) => {
     await createRecord(ctx, section(slug), { body, uploads: new Map() });
   };
@@ -40,7 +40,7 @@ export async function seedDemo(db: Kysely<Database>, config: Config, username: s
     await create('success-stories', { ...story, image: await image(portraitPng(grounds[n % grounds.length]!)) });
   }
   for (const { university_name, initials, colour } of sample.universities) {
-    await create('disbursement-testimonials', { university_name, image: await image(crestSvg(initials, colour), 'testimonial') });
+    await create('disbursement-testimonials', { university_name, image: await image(crestSvg(initials, colour)) });
   }
   for (const message of sample.messages) await create('messages', message);
   for (const item of sample.content) await create('content', item);

@@ -1,4 +1,6 @@
 import type sanitizeHtml from 'sanitize-html';
+import { ValidationError } from './errors.ts';
+import { richTextBoundsProblem } from './rich-text-bounds.ts';
 import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './rich-text-allow-list.ts';
 
 type Attributes = Record<string, string>;
@@ -43,19 +45,27 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
-export type RichTextSanitizer = (html: string) => string;
+/** Cleans one field's rich text; `field` names it in the 400 for text beyond the bounds. */
+export type RichTextSanitizer = (html: string, field?: string) => string;
+
+function withinBounds(html: string, field = ''): string {
+  const problem = richTextBoundsProblem(html);
+  if (problem) throw new ValidationError([{ path: field, message: problem }]);
+  return html;
+}
 
 let loading: Promise<RichTextSanitizer> | undefined;
 
 /**
  * The cleaner of rich text (Quill HTML) that every write runs (DESIGN.md 2, ASVS 5.2.1).
- * Idempotent: cleaning stored text again changes nothing. sanitize-html and its parsers (about
- * 10 MB of memory) load on the first write that carries rich text, not at start: a server that
- * only answers reads never needs them.
+ * Idempotent: cleaning stored text again changes nothing. Text beyond RICH_TEXT_BOUNDS is refused
+ * before sanitize-html parses it, so no body costs more than linear time. sanitize-html and its
+ * parsers (about 10 MB of memory) load on the first write that carries rich text, not at start:
+ * a server that only answers reads never needs them.
  */
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
   loading ??= import('sanitize-html').then(
-    ({ default: sanitizeHtml }) => (html: string) => sanitizeHtml(html, options),
+    ({ default: sanitizeHtml }) => (html: string, field?: string) => sanitizeHtml(withinBounds(html, field), options),
     // a failed load is tried again by the next write rather than remembered
     (error: unknown) => { loading = undefined; throw error; },
   );

@@ -1,24 +1,20 @@
 import { crc32 } from 'node:zlib';
+import type { WebRasterFormat } from './re-encode.ts';
 
 /** A raster image type the server stores: file extension of its URL and exact Content-Type. */
 export interface RasterType { ext: string; mime: string }
 
-/** Raster types by the extension `file-type` reports; the first four are the web's own. */
-export const WEB_RASTER: Record<string, RasterType> = {
-  png: { ext: 'png', mime: 'image/png' },
-  apng: { ext: 'png', mime: 'image/png' },
-  jpg: { ext: 'jpg', mime: 'image/jpeg' },
-  gif: { ext: 'gif', mime: 'image/gif' },
-  webp: { ext: 'webp', mime: 'image/webp' },
-};
-
-/** Further real raster images generic forms accept ("any image type", SPEC.md 5). */
-export const OTHER_RASTER: Record<string, RasterType> = {
-  avif: { ext: 'avif', mime: 'image/avif' },
-  bmp: { ext: 'bmp', mime: 'image/bmp' },
-  ico: { ext: 'ico', mime: 'image/x-icon' },
-  tif: { ext: 'tif', mime: 'image/tiff' },
-  jxl: { ext: 'jxl', mime: 'image/jxl' },
+/**
+ * The raster types stored (SECURITY-TESTING.md 4: png, jpeg, gif, webp and clean SVG, nothing
+ * else), by the extension `file-type` reports: URL extension, exact Content-Type and the format
+ * the upload is re-encoded to.
+ */
+export const WEB_RASTER: Record<string, RasterType & { format: WebRasterFormat }> = {
+  png: { ext: 'png', mime: 'image/png', format: 'png' },
+  apng: { ext: 'png', mime: 'image/png', format: 'png' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg', format: 'jpeg' },
+  gif: { ext: 'gif', mime: 'image/gif', format: 'gif' },
+  webp: { ext: 'webp', mime: 'image/webp', format: 'webp' },
 };
 
 /** The extension `file-type` reads from the bytes, if any. Names and declared types are never asked. */

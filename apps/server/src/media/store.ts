@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { ImagePolicy } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
+import { formatBytes } from '../lib/error-body.ts';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
-import { OTHER_RASTER, WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
+import { reEncode } from './re-encode.ts';
+import { WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
 
 export interface Upload {
   bytes: Buffer;
@@ -14,29 +15,28 @@ export interface Upload {
 
 const SVG: RasterType = { ext: 'svg', mime: 'image/svg+xml' };
 
-const ACCEPTED: Record<ImagePolicy, string> = {
-  testimonial: 'PNG, JPEG, GIF, WebP or SVG',
-  'any-image': 'PNG, JPEG, GIF, WebP, AVIF, BMP, ICO, TIFF, JPEG XL or SVG',
-};
-
-export function unsupported(policy: ImagePolicy): UnsupportedMediaTypeError {
-  return new UnsupportedMediaTypeError(`This file is not an accepted image. Upload a ${ACCEPTED[policy]} image.`);
+export function unsupported(): UnsupportedMediaTypeError {
+  return new UnsupportedMediaTypeError('This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.');
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
-}
+export const imageTooLarge = (maxBytes: number) =>
+  new PayloadTooLargeError(`The image is larger than the ${formatBytes(maxBytes)} limit. Upload a smaller file.`);
 
-/** Decides the type from the bytes alone and returns what is to be stored. */
-export async function inspectImage(bytes: Buffer, policy: ImagePolicy, maxBytes: number): Promise<{ type: RasterType; bytes: Buffer }> {
+/**
+ * Decides the type from the bytes alone and returns what is to be stored: a raster image
+ * decoded and encoded again without its metadata, or the SVG rebuilt from its cleaned tree.
+ */
+export interface InspectedImage { type: RasterType; bytes: Buffer }
+
+export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<InspectedImage> {
   if (bytes.length === 0) throw new BadRequestError('The uploaded file is empty. Choose an image file.');
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError(`The image is larger than the ${formatBytes(maxBytes)} limit. Upload a smaller file.`);
+  if (bytes.length > maxBytes) throw imageTooLarge(maxBytes);
   const sniffed = await sniffExtension(bytes);
-  const raster = sniffed === undefined ? undefined
-    : WEB_RASTER[sniffed] ?? (policy === 'any-image' ? OTHER_RASTER[sniffed] : undefined);
+  const raster = sniffed === undefined ? undefined : WEB_RASTER[sniffed];
   if (raster && sniffed !== undefined) {
-    if (!isWellFormedRaster(sniffed, bytes) || hasEmbeddedMarkup(bytes)) throw unsupported(policy);
-    return { type: raster, bytes };
+    if (!isWellFormedRaster(sniffed, bytes) || hasEmbeddedMarkup(bytes)) throw unsupported();
+    const { ext, mime, format } = raster;
+    return { type: { ext, mime }, bytes: await reEncode(bytes, format) };
   }
   // file-type knows no SVG; a real SVG is recognised by parsing it, and only then
   if (sniffed === undefined || sniffed === 'xml') {
@@ -45,20 +45,15 @@ export async function inspectImage(bytes: Buffer, policy: ImagePolicy, maxBytes:
     const cleaned = cleanSvg(bytes);
     if (cleaned) return { type: SVG, bytes: cleaned };
   }
-  throw unsupported(policy);
+  throw unsupported();
 }
 
 /**
- * Stores an uploaded image in the database, content-addressed and deduplicated, and returns
- * its URL. Nothing is written to disk. Pass the write's transaction so the image lands with it.
+ * Stores an inspected image in the database, content-addressed by the stored (re-encoded) bytes
+ * and deduplicated, and returns its URL. Nothing is written to disk. Pass the write's
+ * transaction so the image lands with it.
  */
-export async function storeImage(
-  db: Kysely<Database> | Transaction<Database>,
-  upload: Upload,
-  policy: ImagePolicy,
-  maxBytes: number,
-): Promise<string> {
-  const { type, bytes } = await inspectImage(upload.bytes, policy, maxBytes);
+export async function storeInspected(db: Kysely<Database> | Transaction<Database>, { type, bytes }: InspectedImage): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await db.insertInto('media').values({
     sha256,
@@ -69,6 +64,11 @@ export async function storeImage(
     created_at: new Date().toISOString(),
   }).onConflict((conflict) => conflict.column('sha256').doNothing()).execute();
   return mediaUrl(sha256, type.ext);
+}
+
+/** Inspects an upload and stores what is to be stored (storeInspected). */
+export async function storeImage(db: Kysely<Database> | Transaction<Database>, upload: Upload, maxBytes: number): Promise<string> {
+  return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
 }
 
 export const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;

@@ -4,6 +4,7 @@ import {
   SVG_ANIMATION, SVG_ATTRIBUTES, SVG_ELEMENTS, SVG_NAMESPACE, SVG_REFERENCE_ATTRIBUTES,
   SVG_UNANIMATABLE, SVG_UNWRAP, XLINK_NAMESPACE,
 } from './svg-allow-list.ts';
+import { cleanStyleAttribute, cleanStyleSheet, isSafeCssValue } from './svg-css.ts';
 
 type Document = ReturnType<typeof parseDocument>;
 type Node = Document['children'][number];
@@ -26,19 +27,11 @@ function escapeAttribute(value: string): string {
   return escapeText(value).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }
 
-/** Every url(…) points inside the document; no script, import, binding or escape tricks. */
-export function isSafeCss(css: string): boolean {
-  const plain = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  if (/[\\<]|@import|expression\s*\(|javascript:|vbscript:|data:|-moz-binding|behavior\s*:/i.test(plain)) return false;
-  const urls = plain.match(/url\s*\(\s*['"]?\s*[^'")\s]*/gi) ?? [];
-  return urls.every((u) => /url\s*\(\s*['"]?\s*#[\w.:-]+$/i.test(u));
-}
-
 function isSafeAttribute(element: string, name: string, value: string): boolean {
   if (!SVG_ATTRIBUTES.has(name)) return false;
   if (SVG_REFERENCE_ATTRIBUTES.has(name)) return FRAGMENT.test(value.trim());
-  if (name === 'style') return isSafeCss(value);
-  if (/url\s*\(|javascript:|vbscript:|data:|expression\s*\(/i.test(value)) return isSafeCss(value) && /url\s*\(/i.test(value);
+  // anything with a function, an escape or a scheme must read as a safe CSS value (fill="url(#g)")
+  if (/[(\\]|javascript:|vbscript:|data:/i.test(value)) return isSafeCssValue(name, value);
   if (name === 'attributeName' && SVG_ANIMATION.has(element)) return !SVG_UNANIMATABLE.has(value) && SVG_ATTRIBUTES.has(value);
   return true;
 }
@@ -62,12 +55,13 @@ function serialiseNode(node: Node, depth: number): string {
   if (!SVG_ELEMENTS.has(name)) return '';
   if (SVG_ANIMATION.has(name) && name !== 'animateMotion' && !isSafeAttribute(name, 'attributeName', attribs.attributeName ?? '')) return '';
   if (name === 'style') {
-    const css = textOf(node);
-    return isSafeCss(css) ? `<style>${escapeText(css)}</style>` : '';
+    const css = cleanStyleSheet(textOf(node));
+    return css === '' ? '' : `<style>${escapeText(css)}</style>`;
   }
   let attributes = depth === 0 ? ` xmlns="${SVG_NAMESPACE}" xmlns:xlink="${XLINK_NAMESPACE}"` : '';
   for (const [attribute, value] of Object.entries(attribs)) {
-    if (isSafeAttribute(name, attribute, value)) attributes += ` ${attribute}="${escapeAttribute(value)}"`;
+    const kept = attribute === 'style' ? cleanStyleAttribute(value) : isSafeAttribute(name, attribute, value) && value;
+    if (kept) attributes += ` ${attribute}="${escapeAttribute(kept)}"`;
   }
   const inner = serialiseChildren(node.children, depth + 1);
   return inner === '' ? `<${name}${attributes}/>` : `<${name}${attributes}>${inner}</${name}>`;

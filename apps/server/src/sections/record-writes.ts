@@ -3,11 +3,13 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { type RawInput, validateRecord } from './input.ts';
+import type { RawInput } from './multipart-input.ts';
+import { validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import { type Db, type Row, deleteRow, insertRow, updateRow } from './repository.ts';
 import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
-import { checkIfMatch, lockSection, staleWrite, toColumns, type WriteContext } from './write-support.ts';
+import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 export const notFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
@@ -44,6 +46,7 @@ async function asWritten(trx: Db, section: SectionDef, row: Row): Promise<ReadRe
 /** POST /api/{slug}; a single-record section takes it only while it has no record (DESIGN.md 1). */
 export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'create', input);
+  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
   return writeTransaction(ctx.db, async (trx) => {
     if (section.kind === 'single') {
       await lockSection(trx, section);
@@ -51,13 +54,13 @@ export async function createRecord(ctx: WriteContext, section: SectionDef, input
         throw new ConflictError(`${section.label} already has its record. Edit it instead of creating another (PUT /api/${section.slug}).`);
       }
     }
-    return insertWithItems(trx, ctx, section, values, input);
+    return insertWithItems(trx, ctx, section, values, prepared);
   });
 }
 
-async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
+async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, values: Record<string, unknown>, prepared: PreparedWrite): Promise<ReadRecord> {
   const now = nowIso();
-  const created = await asWritten(trx, section, await insertRow(trx, section, await toColumns(trx, ctx.config, section, values, input.uploads, 'create'), now));
+  const created = await asWritten(trx, section, await insertRow(trx, section, await toColumns(trx, section, values, prepared, 'create'), now));
   const id = created.record.id;
   await logRecord(trx, ctx, section, created.record, 'create', now);
   const sub = section.subItems;
@@ -68,11 +71,11 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
   return created;
 }
 
-async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, current: ReadRecord, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
+async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, current: ReadRecord, values: Record<string, unknown>, prepared: PreparedWrite): Promise<ReadRecord> {
   checkIfMatch(section, ctx.ifMatch, current);
   const now = nowIso();
   const id = current.record.id;
-  const columns = await toColumns(trx, ctx.config, section, values, input.uploads, 'update');
+  const columns = await toColumns(trx, section, values, prepared, 'update');
   const landed = await updateRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
   const sub = section.subItems;
@@ -90,10 +93,11 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
 /** PUT /api/{slug}/{id}: fields left out keep their value. */
 export async function updateRecord(ctx: WriteContext, section: SectionDef, id: number, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'update', input);
+  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
   return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
     if (!current) throw notFound(section, id);
-    return updateExisting(trx, ctx, section, current, values, input);
+    return updateExisting(trx, ctx, section, current, values, prepared);
   });
 }
 
@@ -101,13 +105,14 @@ export async function updateRecord(ctx: WriteContext, section: SectionDef, id: n
 export async function putSingleRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<{ read: ReadRecord; created: boolean }> {
   const exists = await readSingle(ctx.db, section);
   const values = validateRecord(section, exists ? 'update' : 'create', input);
+  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
   return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await readSingle(trx, section);
-    if (current) return { read: await updateExisting(trx, ctx, section, current, exists ? values : validateRecord(section, 'update', input), input), created: false };
+    if (current) return { read: await updateExisting(trx, ctx, section, current, exists ? values : validateRecord(section, 'update', input), prepared), created: false };
     // If-Match names a version; with no record there is none to match (RFC 9110 13.1.1)
     if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
-    return { read: await insertWithItems(trx, ctx, section, exists ? validateRecord(section, 'create', input) : values, input), created: true };
+    return { read: await insertWithItems(trx, ctx, section, exists ? validateRecord(section, 'create', input) : values, prepared), created: true };
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@bursary/shared';
 import { readIfMatch } from '../lib/etag.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
-import type { WriteContext } from './write-support.ts';
+import type { WriteContext } from './write-concurrency.ts';
 
 export function writeContext(app: FastifyInstance, request: FastifyRequest): WriteContext {
   // authenticate ran as the route's first hook; a write without a user must never proceed

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { intParam, textParam } from '../lib/query.ts';
-import { readRecordBody } from './input.ts';
+import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
 import { buildList, sendList } from './list-reply.ts';

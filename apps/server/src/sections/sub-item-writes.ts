@@ -4,12 +4,12 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { issuesOf, refuseNul } from './input.ts';
+import { issuesOf, refuseNul } from './record-validation.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import { logItemChanges } from './record-writes.ts';
 import { type Db, deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
-import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-support.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { type SectionDef, sections } from '@bursary/shared';
-import { SERVER_OWNED_KEYS } from '../../src/sections/input.ts';
+import { SERVER_OWNED_KEYS } from '../../src/sections/record-validation.ts';
 import { sampleRecord } from '../factories.ts';
 
 /**

@@ -1,11 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
-import { BadRequestError, type FieldIssue, HttpError, ValidationError } from '../lib/errors.ts';
-
-export interface Upload { bytes: Buffer; filename?: string; declaredType?: string }
-
-export interface RawInput { body: Record<string, unknown>; uploads: Map<string, Upload> }
+import { type FieldIssue, ValidationError } from '../lib/errors.ts';
+import type { RawInput } from './multipart-input.ts';
 
 /** Keys the server owns: sent in a body they are refused, never stored (SECURITY-TESTING.md 1.7). */
 export const SERVER_OWNED_KEYS = ['id', 'version', 'created_at', 'updated_at', 'createdAt', 'updatedAt'];
@@ -15,58 +11,6 @@ export const UPLOAD_PLACEHOLDER = '/media/upload';
 
 /** Media URLs this server hands out: /media/{sha256}.{ext}. */
 export const MEDIA_URL = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{2,5}$/;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Multipart text as the field's JSON value would be: numbers parsed, an empty optional field null. */
-function fromFormText(section: SectionDef, mode: WriteMode, name: string, text: string): unknown {
-  if (section.subItems?.field === name) {
-    try { return JSON.parse(text) as unknown; } catch { throw new ValidationError([{ path: name, message: `${name} must be a JSON list` }]); }
-  }
-  const def = section.fields[name];
-  if (!def) return text;
-  if (text.trim() === '') {
-    if (!isRequired(def, mode)) return null;
-    return def.kind === 'number' ? undefined : text;
-  }
-  if (def.kind === 'number' && /^\s*-?\d+(\.\d+)?\s*$/.test(text)) return Number(text);
-  return text;
-}
-
-async function readMultipart(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
-  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const uploads = new Map<string, Upload>();
-  try {
-    for await (const part of request.parts()) {
-      const name = part.fieldname;
-      if (Object.hasOwn(body, name) || uploads.has(name)) throw new BadRequestError(`The form sends ${name} more than once.`);
-      if (part.type === 'file') {
-        if (section.fields[name]?.kind !== 'image') {
-          throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
-        }
-        const bytes = await part.toBuffer();
-        uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
-      } else {
-        body[name] = fromFormText(section, mode, name, typeof part.value === 'string' ? part.value : String(part.value));
-      }
-    }
-  } catch (error) {
-    // the form parser reports a form cut short or malformed as a plain Error: a client fault, not a 500
-    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-    throw new BadRequestError('The form is incomplete or malformed. Send it again.');
-  }
-  return { body, uploads };
-}
-
-/** The body of a record write: JSON, or a multipart form whose file fields are images. */
-export async function readRecordBody(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
-  if (request.isMultipart()) return readMultipart(request, section, mode);
-  if (!isPlainObject(request.body)) {
-    throw new BadRequestError(`The request body must be a JSON object of the ${section.label} fields.`);
-  }
-  return { body: request.body, uploads: new Map() };
-}
 
 /** zod issues as `{ path, message }`, one per unknown key so each is named. */
 export function issuesOf(error: z.ZodError, sectionLabel: string): FieldIssue[] {

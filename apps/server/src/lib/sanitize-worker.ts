@@ -1,0 +1,17 @@
+import { HttpError } from './errors.ts';
+import { richTextSanitizer } from './sanitize-rich-text.ts';
+
+/** What the worker answers: the cleaned text, or why it was refused (an error cannot cross threads whole). */
+export type SanitizeResult = { html: string } | { problem: string };
+
+const sanitize = await richTextSanitizer();
+
+/** Runs in a worker thread (rich-text-off-thread.ts): bounds check and sanitize-html, off the event loop. */
+export default function sanitizeInWorker(html: string): SanitizeResult {
+  try {
+    return { html: sanitize(html) };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) return { problem: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
+
+/** The raster formats stored, by the name sharp gives them; each is written back in its own format. */
+export type WebRasterFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/**
+ * Larger than any camera an editor uploads from (a 48-megapixel phone photo), smaller than what
+ * would let a small, highly compressed file decode into gigabytes of pixels.
+ */
+const MAX_PIXELS = 50_000_000;
+
+const undecodable = () => new UnsupportedMediaTypeError(
+  'This image could not be read: the file is damaged or is not the image it claims to be. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+);
+
+/**
+ * Decodes an uploaded raster image and encodes it again in the same format (issue 11, point 5).
+ * Only pixels (and a GIF's or WebP's frames and timing) survive: text chunks, comments, EXIF
+ * with the camera's GPS position, XMP and anything appended are dropped, because sharp keeps
+ * metadata only when asked. The EXIF orientation is applied to the pixels first, so a photo
+ * still stands the right way up without it. sharp (libvips) decodes on its own threads.
+ */
+export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<Buffer> {
+  // sharp and libvips (a native library) load with the first raster upload, not at start
+  const { default: sharp } = await import('sharp');
+  const image = sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
+  try {
+    const { format: decoded } = await image.metadata();
+    if (decoded !== format) throw undecodable();
+    switch (format) {
+      case 'png': return await image.png({ compressionLevel: 9 }).toBuffer();
+      case 'jpeg': return await image.jpeg({ quality: 90 }).toBuffer();
+      case 'gif': return await image.gif().toBuffer();
+      case 'webp': return await image.webp({ quality: 90, lossless: isLosslessWebp(bytes) }).toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof UnsupportedMediaTypeError) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new PayloadTooLargeError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels. Upload a smaller image.`);
+    }
+    throw undecodable();
+  }
+}
+
+/** A simple-format WebP whose only image chunk is VP8L is lossless: it stays lossless. */
+function isLosslessWebp(bytes: Buffer): boolean {
+  return bytes.toString('latin1', 12, 16) === 'VP8L';
+}

@@ -1,0 +1,69 @@
+import { type SectionDef, isRequired } from '@bursary/shared';
+import type { Config } from '../config.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { sanitizeRichText } from '../lib/rich-text-off-thread.ts';
+import { type InspectedImage, inspectImage, storeInspected } from '../media/store.ts';
+import type { Upload } from './multipart-input.ts';
+import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
+import { columnOf } from './naming.ts';
+import type { Db, Row } from './repository.ts';
+
+/**
+ * The slow part of a write, done before its transaction: rich text sanitised (in a worker when
+ * long) and uploads decoded and re-encoded (on libvips's threads). Inside the transaction they
+ * would hold it open, and on SQLite every write committed in the same batch with it.
+ */
+export interface PreparedWrite {
+  /** Per rich-text field: the text as sent and as cleaned. */
+  richText: Map<string, { sent: string; clean: string }>;
+  images: Map<string, InspectedImage>;
+}
+
+export async function prepareWrite(config: Config, section: SectionDef, values: Record<string, unknown>,
+  uploads: Map<string, Upload>): Promise<PreparedWrite> {
+  const prepared: PreparedWrite = { richText: new Map(), images: new Map() };
+  for (const [name, def] of Object.entries(section.fields)) {
+    const value = values[name];
+    if (def.kind === 'image' && value === UPLOAD_PLACEHOLDER) {
+      const upload = uploads.get(name);
+      if (upload) prepared.images.set(name, await inspectImage(upload.bytes, config.mediaMaxBytes));
+    } else if (def.kind === 'richtext' && typeof value === 'string') {
+      prepared.richText.set(name, { sent: value, clean: await sanitizeRichText(value, name) });
+    }
+  }
+  return prepared;
+}
+
+async function mediaExists(trx: Db, url: string): Promise<boolean> {
+  const sha256 = url.slice('/media/'.length).split('.')[0] ?? '';
+  const found = await trx.selectFrom('media').select('ext').where('sha256', '=', sha256).executeTakeFirst();
+  return found !== undefined && url.endsWith(`.${found.ext}`);
+}
+
+/**
+ * The columns to store for validated values: prepared uploads stored as media (inside the
+ * caller's transaction), media URLs checked to exist, rich text as prepared (issue 2, point 9).
+ */
+export async function toColumns(trx: Db, section: SectionDef, values: Record<string, unknown>,
+  prepared: PreparedWrite, mode: 'create' | 'update'): Promise<Row> {
+  const columns: Row = {};
+  for (const [name, def] of Object.entries(section.fields)) {
+    let value = values[name];
+    if (value === undefined) continue;
+    if (def.kind === 'image' && value === UPLOAD_PLACEHOLDER) {
+      const image = prepared.images.get(name);
+      if (!image) throw new ValidationError([{ path: name, message: `${name} must be an image uploaded to this server (/media/…), or empty` }]);
+      value = await storeInspected(trx, image);
+    } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
+      throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
+    } else if (def.kind === 'richtext' && typeof value === 'string') {
+      const text = prepared.richText.get(name);
+      value = text?.sent === value ? text.clean : await sanitizeRichText(value, name);
+      if (isRequired(def, mode) && String(value).replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(String(value))) {
+        throw new ValidationError([{ path: name, message: `${name} is required` }]);
+      }
+    }
+    columns[columnOf(name)] = value;
+  }
+  return columns;
+}
