@@ -5,7 +5,7 @@ import { ensureFirstUser } from '../src/auth/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { SQLITE_FILE_NAME, openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { columnOf, tableOf } from '../src/sections/naming.ts';
+import { columnOf, tableOf } from '../src/db/naming.ts';
 
 export interface Scale {
   faqs: number;

@@ -14,7 +14,7 @@ import dbPlugin from './plugins/db.ts';
 import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import backupSchedule from './plugins/backup-schedule.ts';
-import notFound from './plugins/not-found.ts';
+import unknownAddressAnswers from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
 import logRoutes from './routes/logs.ts';
 import openapiRoutes from './routes/openapi.ts';
@@ -96,7 +96,7 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(openapiRoutes);
   await app.register(consolePlugin);
-  await app.register(notFound);
+  await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it
   await app.register(compression);
   return app;

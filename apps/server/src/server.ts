@@ -5,7 +5,7 @@ import { enableCompileCache } from 'node:module';
 // halves start-up and saves tens of MB (issue 7). It has to be on before the server's modules load.
 enableCompileCache();
 const { ConfigError, loadConfig } = await import('./config.ts');
-const { startServer } = await import('./lib/start-server.ts');
+const { startServer } = await import('./start-server.ts');
 
 /** `npm start`: reads the environment (DESIGN.md 3), migrates, and serves the API and the console. */
 try {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 describe.each(dialects)('app basics on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   it('answers health once migrated', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

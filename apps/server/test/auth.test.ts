@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as password from '../src/auth/password.ts';
 import { createUser, disableUser, findUserByUsername } from '../src/auth/users.ts';
 import { hashToken } from '../src/auth/tokens.ts';
@@ -42,7 +42,6 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
     await createUser(t.db, { username: 'gone', password: 'gone has a long password' });
     await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!.id);
   });
-  afterAll(async () => { await t.close(); });
   beforeEach(() => { verifySpy.mockClear(); });
 
   it('answers a token, the user and a message', async () => {
@@ -156,7 +155,6 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
 describe.each(dialects)('password change on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   const change = (token: string, body: unknown) =>
     t.app.inject({ method: 'PUT', url: '/api/me/password', headers: { authorization: `Bearer ${token}` }, payload: body as object });
@@ -195,7 +193,6 @@ describe.each(dialects)('password change on %s', (dialect) => {
 describe.each(dialects)('first user on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
-  afterAll(async () => { await t.close(); });
 
   it('creates nothing when a user exists', async () => {
     const lines: string[] = [];

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 describe.each(dialects)('change counters across restarts on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   it('survive a second start on the same database and keep counting exactly', async () => {
     for (const title of ['One', 'Two']) await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } from './helper.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,7 +29,6 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
       revoked: `Bearer ${revoked}`,
     });
   });
-  afterAll(async () => { await t.close(); });
 
   it('finds the write routes in the route table', () => {
     const writes = t.app.routeTable.filter((r) => !READS.has(r.method)).map((r) => `${r.method} ${r.url}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 const logCount = async (t: TestApp, slug: string) =>
@@ -7,7 +7,6 @@ const logCount = async (t: TestApp, slug: string) =>
 describe.each(dialects)('saves from one ETag on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   it('lets A win and gives B 412 with the current record, nothing changed, one log row', async () => {
     const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Who can apply?' } });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createUser } from '../src/auth/users.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -50,7 +50,6 @@ describe('TRUST_PROXY=1 in the app', () => {
     t = await buildTestApp({ signIn: false, config: { trustProxy: 1, loginMaxFailures: 1 } });
     await createUser(t.db, { username: 'ivy', password: 'ivy has a long password' });
   });
-  afterAll(async () => { await t.close(); });
 
   const attempt = (username: string, forwardedFor: string) => t.app.inject({
     method: 'POST', url: '/api/login', remoteAddress: '10.0.0.5',
@@ -71,7 +70,6 @@ describe('TRUST_PROXY=1 in the app', () => {
 describe('TRUST_PROXY with the proxy\'s address in the app', () => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ signIn: false, config: { trustProxy: ['10.0.0.5'], loginMaxFailures: 1 } }); });
-  afterAll(async () => { await t.close(); });
 
   const attempt = (from: string, forwardedFor: string, username: string) => t.app.inject({
     method: 'POST', url: '/api/login', remoteAddress: from,

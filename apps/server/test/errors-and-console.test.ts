@@ -11,7 +11,6 @@ const noLeak = (body: string) => {
 describe('error answers', () => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ config: { bodyMaxBytes: 4096 } }); });
-  afterAll(async () => { await t.close(); });
 
   it('maps malformed JSON, too large, unsupported types and unknown routes to JSON errors', async () => {
     const cases = [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { blns } from './corpus/load.ts';
 
@@ -21,7 +21,6 @@ describe.each(dialects)('hostile field values on %s', (dialect) => {
     t = await buildTestApp({ dialect });
     await t.injectAs({ method: 'PUT', url: '/api/steps', payload: { title: 'Steps' } });
   });
-  afterAll(async () => { await t.close(); });
 
   it('survives every naughty string as text, rich text, date, number and sub-item', async () => {
     for (const value of hostile) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HashGate } from '../src/auth/hash-gate.ts';
 import { HttpError } from '../src/lib/errors.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -46,7 +46,6 @@ describe('sign-in storm', () => {
     // the throttle out of the way, as 20 different addresses would have it
     t = await buildTestApp({ signIn: false, config: { hashConcurrency: 1, loginMaxFailures: 1000 } });
   });
-  afterAll(async () => { await t.close(); });
 
   it('answers 503 with Retry-After to sign-ins past the hashing queue, and 401 to the rest', { timeout: 120_000 }, async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.app.inject({

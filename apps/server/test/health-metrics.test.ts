@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordBackupMade } from '../src/backup/backup-state.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
@@ -62,7 +62,6 @@ describe.each(dialects)('health checks on %s', (dialect) => {
 describe.each(dialects)('metrics on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } }); });
-  afterAll(async () => { await t.close(); });
 
   const scrape = (authorization?: string) => t.app.inject({ method: 'GET', url: '/api/metrics', headers: authorization ? { authorization } : {} });
 

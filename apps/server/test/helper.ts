@@ -77,7 +77,15 @@ export function pgUrlWithSchema(schema: string): string {
   return url.toString();
 }
 
-/** The real app on a real, empty, migrated database, with a signed-in editor. Call close() after. */
+/** Every test app not yet closed; the test setup closes them after each file (test/setup.ts). */
+const openTestApps = new Set<() => Promise<void>>();
+
+/** Closes every test app the file left open: a test builds an app and need not remember to close it. */
+export async function closeOpenTestApps(): Promise<void> {
+  await Promise.all([...openTestApps].map((close) => close()));
+}
+
+/** The real app on a real, empty, migrated database, with a signed-in editor; closed after the file, or earlier by close(). */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   if (dialect === 'postgres' && !pgUrl) throw new Error('TEST_DATABASE_URL is needed for PostgreSQL tests');
@@ -111,6 +119,16 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     await cleanup();
     throw error;
   }
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      openTestApps.delete(close);
+      await app.close();
+      await cleanup();
+    })();
+    return closing;
+  };
+  openTestApps.add(close);
   let token = '';
   if (options.signIn !== false) {
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } });
@@ -121,9 +139,6 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   return {
     app, db, config, dialect, token, auth,
     injectAs: (inject) => app.inject({ ...inject, headers: { ...auth(), ...inject.headers } }),
-    close: async () => {
-      await app.close();
-      await cleanup();
-    },
+    close,
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createUser } from '../src/auth/users.ts';
 import { SignInAttempts } from '../src/auth/throttle.ts';
@@ -11,7 +11,6 @@ const PASSWORD = 'a correct long password';
 describe.each(dialects)('login throttle counting on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
-  afterAll(async () => { await t.close(); });
 
   /** Seconds of Retry-After when the attempt is refused, or 0 when it was admitted (and then counted as a failure). */
   const tryOnce = async (attempts: SignInAttempts, key: string, at: number) => {
@@ -58,7 +57,6 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
     t = await buildTestApp({ dialect, signIn: false, auth: { now: () => new Date(current) }, config: { loginMaxFailures: 3, loginWindowMinutes: 15 } });
     for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']) await createUser(t.db, { username: name, password: PASSWORD });
   });
-  afterAll(async () => { await t.close(); });
 
   const attempt = (username: string, password: string, from: string, extra: Partial<InjectOptions> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: from, payload: { username, password }, ...extra });
@@ -159,7 +157,6 @@ describe.each(dialects)('sign-in throttle under concurrent guesses on %s', (dial
     t = await buildTestApp({ dialect });
     for (const name of ['gus', 'hal']) await createUser(t.db, { username: name, password: PASSWORD });
   });
-  afterAll(async () => { await t.close(); });
 
   /** Status → how many answers had it. */
   const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
@@ -7,7 +7,6 @@ type Log = { id: number; action: string; content: string; created_at: string };
 describe.each(dialects)('audit log on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   it('starts empty: no rows, summary with no date', async () => {
     const res = await t.injectAs({ method: 'GET', url: '/api/logs' });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { inspectImage, storeImage } from '../src/media/store.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
@@ -88,7 +88,6 @@ describe('raster uploads past the pixel limit', () => {
 describe.each(dialects)('re-encoded media storage on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
-  afterAll(async () => { await t.close(); });
 
   it('addresses the stored bytes by their hash, and stores one photo sent twice once', async () => {
     const photo = await phonePhoto();

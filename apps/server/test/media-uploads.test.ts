@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { type FilePart, multipartBody } from './multipart.ts';
 import * as images from './fixtures/images.ts';
@@ -23,7 +23,6 @@ const declared = ['image/png', 'image/svg+xml', 'text/html', 'application/octet-
 describe.each(dialects)('uploads through the routes on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, config: { mediaMaxBytes: LIMIT } }); });
-  afterAll(async () => { await t.close(); });
 
   const count = async (table: 'media' | 'logs') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const testimonial = (image: FilePart, university = 'University') => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage, storeImage } from '../src/media/store.ts';
 import { HttpError } from '../src/lib/errors.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
@@ -131,7 +131,6 @@ describe('image type from the bytes', () => {
 describe.each(dialects)('media storage and serving on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
-  afterAll(async () => { await t.close(); });
 
   it('stores content-addressed, deduplicated, under a URL no file name reaches', async () => {
     const weirdNames = ['../x.png', '..\\x.png', '%2e%2e%2fx.png', 'a\u0000b.png', 'a\r\nb.png', '"\'.png', 'gpj.\u202Eexe.png', 'n'.repeat(300)];

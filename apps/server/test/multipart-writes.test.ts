@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { samplePng } from './factories.ts';
@@ -9,7 +9,6 @@ const count = async (t: TestApp, table: 'media' | 'logs') => (await t.db.selectF
 describe.each(dialects)('multipart writes on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect, config: { mediaMaxBytes: 64 * 1024 } }); });
-  afterAll(async () => { await t.close(); });
 
   it('creates a testimonial from a form with a real PNG; the image is served from /media', async () => {
     const png = samplePng(7);

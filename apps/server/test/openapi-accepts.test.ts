@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { generateSync } from 'json-schema-faker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
 import { buildOpenApi } from '../src/routes/openapi.ts';
 import { samplePng, sampleRecord, storedImageUrl } from './factories.ts';
@@ -95,7 +95,6 @@ for (const dialect of dialects) {
         recordIds.set(section.slug, (res.json() as { id: number }).id);
       }
     });
-    afterAll(async () => { await t.close(); });
 
     it('has body-taking operations to try', () => {
       expect(bodyOperations.filter((o) => o.type === 'application/json').length).toBeGreaterThan(40);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../src/routes/openapi.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ResponseChecker } from './openapi-check.ts';
@@ -9,7 +9,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 describe('checking answers against the API description', () => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp(); });
-  afterAll(async () => { await t.close(); });
 
   it('agrees with the real document on a read, a 404 and an unknown address', async () => {
     const checker = new ResponseChecker(buildOpenApi());

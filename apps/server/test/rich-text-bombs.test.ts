@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/lib/errors.ts';
 import { richTextSanitizer } from '../src/lib/sanitize-rich-text.ts';
 import { largestRichText, richTextBombs } from './corpus/rich-text-bombs.ts';
@@ -51,7 +51,6 @@ describe('rich-text bombs', () => {
 describe.each(dialects)('rich-text bombs through the API on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   it('answers 400 naming the field for 200,000 unclosed <b>, and stores nothing', async () => {
     const res = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Bomb', description: '<b>'.repeat(200_000) } });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections, UNSUPPORTED_SECTION } from '@bursary/shared';
-import { timestampKeys } from '../src/sections/naming.ts';
+import { timestampKeys } from '../src/db/naming.ts';
 import { buildTestApp, dialects, TEST_USERNAME, type TestApp } from './helper.ts';
 import { requiredOnCreate, sampleRecord, storedImageUrl, textField } from './factories.ts';
 
@@ -19,7 +19,6 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
     t = await buildTestApp({ dialect });
     imageUrl = await storedImageUrl(t.db);
   });
-  afterAll(async () => { await t.close(); });
 
   describe.each(sections.map((s) => [s.slug, s] as const))('%s', (slug, section: SectionDef) => {
     const base = `/api/${slug}`;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { disableUser, findUserByUsername, setPassword } from '../src/auth/users.ts';
 import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } from './helper.ts';
 
@@ -16,7 +16,6 @@ describe.each(dialects)('session lifetime on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp({ dialect, signIn: false, auth: { now: clock.now }, config: { sessionAbsoluteMinutes: 12 * 60, sessionIdleMinutes: 60 } });
   });
-  afterAll(async () => { await t.close(); });
 
   const signIn = async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } });

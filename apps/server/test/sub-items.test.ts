@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { sampleRecord, storedImageUrl } from './factories.ts';
@@ -13,7 +13,6 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
     t = await buildTestApp({ dialect });
     imageUrl = await storedImageUrl(t.db);
   });
-  afterAll(async () => { await t.close(); });
 
   describe.each(withSubItems)('%s', (slug, section: SectionDef) => {
     const sub = section.subItems!;

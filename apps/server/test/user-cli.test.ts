@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
@@ -48,7 +48,6 @@ describe.each(dialects)('user command on %s', (dialect) => {
       env = { ...base, DATABASE_URL: url.toString() };
     } else env = base;
   });
-  afterAll(async () => { await t.close(); });
 
   const login = (username: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

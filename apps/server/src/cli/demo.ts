@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { startServer } from '../lib/start-server.ts';
+import { startServer } from '../start-server.ts';
 import { seedDemo } from './demo-seed.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
-import { childTableOf, tableOf } from '../sections/naming.ts';
+import { childTableOf, tableOf } from './naming.ts';
 import { dialectOf } from './dialect.ts';
 
 /** The counter of the number of log rows (kept by the triggers of migration 003). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
-import { columnOf, tableOf } from '../sections/naming.ts';
+import { columnOf, tableOf } from './naming.ts';
 import { dialectOf } from './dialect.ts';
 
 /**

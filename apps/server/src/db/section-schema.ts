@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
 import { dialectOf } from './dialect.ts';
 import { withId } from './schema-helpers.ts';
-import { childTableOf, columnOf, columnTypeOf, itemColumnOf, tableOf } from '../sections/naming.ts';
+import { childTableOf, columnOf, columnTypeOf, itemColumnOf, tableOf } from './naming.ts';
 
 /** The column names of a table in the current schema, or null when the table does not exist. */
 async function existingColumns(db: Kysely<unknown>, table: string): Promise<Set<string> | null> {

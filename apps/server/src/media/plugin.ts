@@ -14,20 +14,20 @@ const FIXED_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
-const notFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
+const imageNotFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
 
 async function mediaPlugin(app: FastifyInstance) {
   const { db } = app;
 
   app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
     const match = MEDIA_FILE.exec(request.params.file);
-    if (!match) throw notFound();
+    if (!match) throw imageNotFound();
     const [, sha256, ext] = match;
     const row = await db.selectFrom('media')
       .select(['content_type', 'bytes', 'ext'])
       .where('sha256', '=', sha256 as string)
       .executeTakeFirst();
-    if (!row || row.ext !== ext) throw notFound();
+    if (!row || row.ext !== ext) throw imageNotFound();
     const etag = `"${sha256}"`;
     reply.headers({ ...FIXED_HEADERS, ETag: etag, 'Content-Type': row.content_type });
     const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));

@@ -5,7 +5,8 @@ import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database } from '../db/types.ts';
 import { MethodNotAllowedError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';
-import { requireToken, setTotal } from '../sections/route-context.ts';
+import { setTotalCount } from '../lib/reply-headers.ts';
+import { requireToken } from '../auth/route-guards.ts';
 
 /**
  * The number of log rows, kept by triggers (migration 003): count(*) would walk a million rows on
@@ -30,7 +31,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       app.db.selectFrom('logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       logTotal(app.db),
     ]);
-    setTotal(reply, total);
+    setTotalCount(reply, total);
     return rows.map((row) => ({ ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id) }));
   });
 

@@ -6,7 +6,7 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
 import { MAX_ID } from '../lib/ids.ts';
 import { MEDIA_URL } from '../sections/record-validation.ts';
-import { timestampKeys } from '../sections/naming.ts';
+import { timestampKeys } from '../db/naming.ts';
 import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT } from '../sections/routes.ts';
 
 type Json = Record<string, unknown>;

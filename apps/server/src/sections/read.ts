@@ -1,6 +1,6 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { etagOf } from '../lib/etag.ts';
-import { columnOf, timestampKeys } from './naming.ts';
+import { columnOf, timestampKeys } from '../db/naming.ts';
 import { type Db, type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
 
 export interface ReadRecord { record: SectionRecord; etag: string; version: number }

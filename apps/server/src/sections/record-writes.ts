@@ -11,7 +11,7 @@ import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
-export const notFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
+export const recordNotFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
 export async function logItemChanges(trx: Db, ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[], now: string): Promise<void> {
   const label = section.subItems?.itemLabel ?? 'Item';
@@ -32,14 +32,14 @@ async function logRecord(trx: Db, ctx: WriteContext, section: SectionDef, record
 
 async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
-  if (!read) throw notFound(section, id);
+  if (!read) throw recordNotFound(section, id);
   return read;
 }
 
 /** The record as the write's RETURNING answered it; sub-items are read with it. */
 async function asWritten(trx: Db, section: SectionDef, row: Row): Promise<ReadRecord> {
   const read = await fromRow(trx, section, row);
-  if (!read) throw notFound(section, Number(row.id));
+  if (!read) throw recordNotFound(section, Number(row.id));
   return read;
 }
 
@@ -96,7 +96,7 @@ export async function updateRecord(ctx: WriteContext, section: SectionDef, id: n
   const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
   return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
-    if (!current) throw notFound(section, id);
+    if (!current) throw recordNotFound(section, id);
     return updateExisting(trx, ctx, section, current, values, prepared);
   });
 }
@@ -119,7 +119,7 @@ export async function putSingleRecord(ctx: WriteContext, section: SectionDef, in
 export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: number): Promise<SectionRecord> {
   return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
-    if (!current) throw notFound(section, id);
+    if (!current) throw recordNotFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
     await logRecord(trx, ctx, section, current.record, 'delete', nowIso());

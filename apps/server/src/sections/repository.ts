@@ -3,7 +3,7 @@ import type { SectionDef, SubItems } from '@bursary/shared';
 import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
-import { childTableOf, columnOf, itemColumnOf, tableOf } from './naming.ts';
+import { childTableOf, columnOf, itemColumnOf, tableOf } from '../db/naming.ts';
 
 /**
  * Table access for every section. Section tables come from the registry at run time, so they are
@@ -14,7 +14,8 @@ export type Row = Record<string, unknown>;
 type DynamicDb = Kysely<Record<string, Row>>;
 export type Db = Kysely<Database>;
 
-const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
+/** The database with its section tables addressed by the names the registry gives them. */
+const tablesByName = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 export interface ListQuery { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }
 
@@ -34,11 +35,11 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
 /** Rows of a section, newest first (DESIGN.md 1 and 4.2: a new item goes to the front). */
 export async function listRows(db: Db, section: SectionDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
   const filter = searchFilter(db, section, query.q);
-  let rows = dyn(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');
+  let rows = tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');
   // unfiltered, the total is the section's row counter (db/change-counters.ts), not a count of every row
   const count = filter
-    ? dyn(db).selectFrom(tableOf(section)).select(sql<number | string>`count(*)`.as('total')).where(filter)
-    : dyn(db).selectFrom('counters').select(sql<number | string>`value`.as('total')).where('name', '=', rowsCounter(section));
+    ? tablesByName(db).selectFrom(tableOf(section)).select(sql<number | string>`count(*)`.as('total')).where(filter)
+    : tablesByName(db).selectFrom('counters').select(sql<number | string>`value`.as('total')).where('name', '=', rowsCounter(section));
   if (filter) rows = rows.where(filter);
   if (query.limit !== undefined) rows = rows.limit(query.limit);
   // SQLite allows an offset only after a limit: the route always gives one with an offset
@@ -48,17 +49,17 @@ export async function listRows(db: Db, section: SectionDef, query: ListQuery): P
 }
 
 export async function findRow(db: Db, section: SectionDef, id: number): Promise<Row | undefined> {
-  return dyn(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id).executeTakeFirst();
+  return tablesByName(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The one record of a single-record section: the oldest, should an old database hold more. */
 export async function findSingleRow(db: Db, section: SectionDef): Promise<Row | undefined> {
-  return dyn(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst();
+  return tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'asc').limit(1).executeTakeFirst();
 }
 
 /** Answers the stored row, so a write needs no second query to read back what it wrote. */
 export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<Row> {
-  return dyn(db).insertInto(tableOf(section))
+  return tablesByName(db).insertInto(tableOf(section))
     .values({ ...columns, version: 1, created_at: now, updated_at: now })
     .returningAll().executeTakeFirstOrThrow();
 }
@@ -69,7 +70,7 @@ export async function insertRow(db: Db, section: SectionDef, columns: Row, now: 
  * land. Answers the row as stored, so the write needs no second query to read it back.
  */
 export async function updateRow(db: Db, section: SectionDef, id: number, columns: Row, now: string, expectedVersion?: number): Promise<Row | undefined> {
-  let update = dyn(db).updateTable(tableOf(section))
+  let update = tablesByName(db).updateTable(tableOf(section))
     .set({ ...columns, version: sql`version + 1`, updated_at: now })
     .where('id', '=', id);
   if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
@@ -77,7 +78,7 @@ export async function updateRow(db: Db, section: SectionDef, id: number, columns
 }
 
 export async function deleteRow(db: Db, section: SectionDef, id: number, expectedVersion?: number): Promise<boolean> {
-  let remove = dyn(db).deleteFrom(tableOf(section)).where('id', '=', id);
+  let remove = tablesByName(db).deleteFrom(tableOf(section)).where('id', '=', id);
   if (expectedVersion !== undefined) remove = remove.where('version', '=', expectedVersion);
   const result = await remove.executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
@@ -89,7 +90,7 @@ export interface ItemRow { id: number; parent_id: number; position: number; text
 export async function listItems(db: Db, section: SectionDef, sub: SubItems, parentIds: number[]): Promise<Map<number, ItemRow[]>> {
   const byParent = new Map<number, ItemRow[]>(parentIds.map((id) => [id, []]));
   if (parentIds.length === 0) return byParent;
-  const rows = await dyn(db).selectFrom(childTableOf(section, sub))
+  const rows = await tablesByName(db).selectFrom(childTableOf(section, sub))
     .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
     .where('parent_id', 'in', parentIds)
     .orderBy('position', 'asc').orderBy('id', 'asc')
@@ -102,7 +103,7 @@ export async function listItems(db: Db, section: SectionDef, sub: SubItems, pare
 }
 
 export async function findItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<ItemRow | undefined> {
-  const items = await dyn(db).selectFrom(childTableOf(section, sub))
+  const items = await tablesByName(db).selectFrom(childTableOf(section, sub))
     .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
     .where('id', '=', id).execute();
   const row = items[0];
@@ -110,7 +111,7 @@ export async function findItem(db: Db, section: SectionDef, sub: SubItems, id: n
 }
 
 export async function insertItem(db: Db, section: SectionDef, sub: SubItems, item: { parentId: number; position: number; text: string }, now: string): Promise<number> {
-  const inserted = await dyn(db).insertInto(childTableOf(section, sub))
+  const inserted = await tablesByName(db).insertInto(childTableOf(section, sub))
     .values({ parent_id: item.parentId, position: item.position, [itemColumnOf(sub)]: item.text, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
   return Number(inserted.id);
@@ -119,9 +120,9 @@ export async function insertItem(db: Db, section: SectionDef, sub: SubItems, ite
 export async function updateItem(db: Db, section: SectionDef, sub: SubItems, id: number, change: { position: number; text?: string }, now: string): Promise<void> {
   const set: Row = { position: change.position };
   if (change.text !== undefined) Object.assign(set, { [itemColumnOf(sub)]: change.text, updated_at: now });
-  await dyn(db).updateTable(childTableOf(section, sub)).set(set).where('id', '=', id).execute();
+  await tablesByName(db).updateTable(childTableOf(section, sub)).set(set).where('id', '=', id).execute();
 }
 
 export async function deleteItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<void> {
-  await dyn(db).deleteFrom(childTableOf(section, sub)).where('id', '=', id).execute();
+  await tablesByName(db).deleteFrom(childTableOf(section, sub)).where('id', '=', id).execute();
 }

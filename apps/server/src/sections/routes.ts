@@ -7,8 +7,10 @@ import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
 import { buildList, sendList } from './list-reply.ts';
 import { readList, readRecord, readSingle } from './read.ts';
-import { createRecord, deleteRecord, notFound, putSingleRecord, updateRecord } from './record-writes.ts';
-import { notModified, requireToken, setTotal, writeContext } from './route-context.ts';
+import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
+import { notModified, setTotalCount } from '../lib/reply-headers.ts';
+import { requireToken } from '../auth/route-guards.ts';
+import { writeContextOf } from './write-request.ts';
 import { summary } from '../lib/audit.ts';
 import subItemRoutes from './sub-item-routes.ts';
 
@@ -36,7 +38,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
     const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();
     const { records, total } = await readList(app.db, section, { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) });
-    setTotal(reply, total);
+    setTotalCount(reply, total);
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
     if (section.kind === 'single' && !q && !offset) {
       const single = await readSingle(app.db, section);
@@ -48,34 +50,34 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
   app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
     const id = parseId(request.params.id);
     const read = await readRecord(app.db, section, id);
-    if (!read) throw notFound(section, id);
+    if (!read) throw recordNotFound(section, id);
     if (notModified(request, reply, read.etag)) return reply.send();
     return read.record;
   });
 
   app.post('/', auth, async (request, reply) => {
-    const ctx = writeContext(app, request);
+    const ctx = writeContextOf(app, request);
     const read = await createRecord(ctx, section, await readRecordBody(request, section, 'create'));
     return reply.status(201).header('ETag', read.etag).header('Location', `/api/${section.slug}/${read.record.id}`).send(read.record);
   });
 
   app.put<{ Params: { id: string } }>('/:id', auth, async (request, reply) => {
     const id = parseId(request.params.id);
-    const ctx = writeContext(app, request);
+    const ctx = writeContextOf(app, request);
     const read = await updateRecord(ctx, section, id, await readRecordBody(request, section, 'update'));
     return reply.header('ETag', read.etag).send(read.record);
   });
 
   app.delete<{ Params: { id: string } }>('/:id', auth, async (request) => {
     const id = parseId(request.params.id);
-    const record = await deleteRecord(writeContext(app, request), section, id);
+    const record = await deleteRecord(writeContextOf(app, request), section, id);
     return { message: `${summary(section.singular, record[section.titleField], 'delete', id)}.` };
   });
 
   if (section.kind === 'single') {
     // the console saves a single-record section without an id (SPEC.md 7.2); 200 either way, as it expects
     app.put('/', auth, async (request, reply) => {
-      const ctx = writeContext(app, request);
+      const ctx = writeContextOf(app, request);
       const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));
       return reply.header('ETag', read.etag).send(read.record);
     });

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { summary } from '../lib/audit.ts';
-import { requireToken, writeContext } from './route-context.ts';
+import { requireToken } from '../auth/route-guards.ts';
+import { writeContextOf } from './write-request.ts';
 import { addSubItem, deleteSubItem, editSubItems } from './sub-item-writes.ts';
 
 /** Sub-item writes of a single-record section (SPEC.md 7.3); trailing slashes work as the spec's clients send them. */
@@ -10,18 +11,18 @@ const subItemRoutes: FastifyPluginAsync<{ section: SectionDef; sub: SubItems }> 
   const auth = requireToken(app);
 
   app.put('/sub-edit', auth, async (request, reply) => {
-    const read = await editSubItems(writeContext(app, request), section, sub, request.body);
+    const read = await editSubItems(writeContextOf(app, request), section, sub, request.body);
     return reply.header('ETag', read.etag).send(read.record);
   });
 
   app.post('/sub', auth, async (request, reply) => {
-    const { item, parent } = await addSubItem(writeContext(app, request), section, sub, request.body);
+    const { item, parent } = await addSubItem(writeContextOf(app, request), section, sub, request.body);
     return reply.status(201).header('ETag', parent.etag).send(item);
   });
 
   app.delete<{ Params: { id: string } }>('/sub/:id', auth, async (request, reply) => {
     const id = parseId(request.params.id, sub.itemKey);
-    const { text, parent } = await deleteSubItem(writeContext(app, request), section, sub, id);
+    const { text, parent } = await deleteSubItem(writeContextOf(app, request), section, sub, id);
     return reply.header('ETag', parent.etag).send({ message: `${summary(sub.itemLabel, text, 'delete', id)}.` });
   });
 };

@@ -5,7 +5,7 @@ import { sanitizeRichText } from '../lib/rich-text-off-thread.ts';
 import { type InspectedImage, inspectImage, storeInspected } from '../media/store.ts';
 import type { Upload } from './multipart-input.ts';
 import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
-import { columnOf } from './naming.ts';
+import { columnOf } from '../db/naming.ts';
 import type { Db, Row } from './repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { ifMatchAccepts } from '../lib/etag.ts';
 import { PreconditionFailedError } from '../lib/errors.ts';
-import { tableOf } from './naming.ts';
+import { tableOf } from '../db/naming.ts';
 import type { ReadRecord } from './read.ts';
 import type { Db } from './repository.ts';
 

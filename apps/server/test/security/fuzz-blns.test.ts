@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { dialects, type TestApp } from '../helper.ts';
@@ -26,7 +26,6 @@ describe.each(dialects)('naughty strings in every field on %s', (dialect) => {
     imageUrl = await storedImageUrl(t.db);
     await seedOneOfEach(t, imageUrl);
   });
-  afterAll(async () => { await t.close(); });
 
   it.each(sections.map((s, i) => [s.slug, s, i] as const))('%s: every string in every field and sub-item, a quarter as search', async (slug, section: SectionDef, sectionIndex: number) => {
     const fuzzer = new Fuzzer(t);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedImageUrl } from '../factories.ts';
 import { dialects, type TestApp } from '../helper.ts';
 import { concrete, propertyBodies, routesUnderTest } from './mutations.ts';
@@ -17,7 +17,6 @@ describe.each(dialects)('generated bodies on %s', (dialect) => {
     imageUrl = await storedImageUrl(t.db);
     await seedOneOfEach(t, imageUrl);
   });
-  afterAll(async () => { await t.close(); });
 
   it(`answers ${BODIES_PER_ROUTE} generated bodies per route calmly (seed ${SEED})`, async () => {
     const routes = routesUnderTest(t.app.routeTable, imageUrl)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedImageUrl } from '../factories.ts';
 import { dialects, type TestApp } from '../helper.ts';
 import { mutationsOf, routesUnderTest } from './mutations.ts';
@@ -13,7 +13,6 @@ describe.each(dialects)('fuzz over every route on %s', (dialect) => {
     imageUrl = await storedImageUrl(t.db);
     await seedOneOfEach(t, imageUrl);
   });
-  afterAll(async () => { await t.close(); });
 
   it('answers every mutation calmly, refuses bad tokens with 401 and stores nothing it refuses', async () => {
     const routes = routesUnderTest(t.app.routeTable, imageUrl);

@@ -1,14 +1,14 @@
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../app.ts';
-import { ensureFirstUser } from '../auth/bootstrap.ts';
-import type { Config } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { startBanner } from './banner.ts';
-import { loggingFor } from './logging.ts';
-import type { Database } from '../db/types.ts';
+import { buildApp } from './app.ts';
+import { ensureFirstUser } from './auth/bootstrap.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { startBanner } from './lib/banner.ts';
+import { loggingFor } from './lib/logging.ts';
+import type { Database } from './db/types.ts';
 
 export interface StartOptions {
   /** Runs after migrations and the first user, before listening (the demo fills its content here). */

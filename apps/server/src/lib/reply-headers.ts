@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '@bursary/shared';
+
+/** Answers 304 when the client already holds this version (If-None-Match), else sets the ETag. */
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.header('ETag', etag);
+  const held = request.headers['if-none-match'];
+  if (typeof held !== 'string') return false;
+  const matches = held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  if (matches) void reply.status(304);
+  return matches;
+}
+
+/** The console reads the total from a cross-origin-safe header too. */
+export function setTotalCount(reply: FastifyReply, total: number): void {
+  void reply.header(TOTAL_COUNT_HEADER, String(total)).header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
+}

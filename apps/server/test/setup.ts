@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { closeOpenTestApps } from './helper.ts';
+
+afterAll(closeOpenTestApps);
