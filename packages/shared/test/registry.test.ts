@@ -43,6 +43,13 @@ describe('record input schemas', () => {
     expect(result.error?.issues[0]?.message).toBe('title is required');
   });
 
+  it('refuses required rich text that shows nothing, as the console form does', () => {
+    const item = recordInputSchema(section('content'), 'create');
+    const result = item.safeParse({ title: 'T', excerpt: 'E', body: '<p><br></p>' });
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['body is required']);
+    expect(item.safeParse({ title: 'T', excerpt: 'E', body: '<p><img src="data:image/png;base64,AA=="></p>' }).success).toBe(true);
+  });
+
   it('refuses a blank required field and server-owned keys', () => {
     const faq = recordInputSchema(section('faqs'), 'create');
     expect(faq.safeParse({ title: '   ' }).success).toBe(false);
