@@ -13,10 +13,12 @@ describe('section registry', () => {
   it('holds every section of SPEC.md 3.4 once, with unique slugs', () => {
     const slugs = sections.map((s) => s.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
-    expect(slugs).toEqual([
+    // SPEC.md 3.4's sections are all there, in the navigation's order; a section added later may sit anywhere
+    const specified = [
       'heroes', 'steps', 'faqs', 'benefits', 'insights', 'about-heroes', 'missions', 'milestones',
       'success-stories', 'visions', 'stakeholders', 'disbursement-testimonials', 'messages', 'content',
-    ]);
+    ];
+    expect(slugs.filter((slug) => specified.includes(slug))).toEqual(specified);
   });
 
   it('names search and title fields that exist', () => {

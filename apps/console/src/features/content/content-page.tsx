@@ -4,20 +4,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { EmptyState, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, useDeleteWithToasts } from '@/features/sections';
+import { EmptyState, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts } from '@/features/sections';
+import { contentDeleteTexts } from './section';
 
-export const CONTENT_DELETE_TEXT = 'This action cannot be undone. This will permanently delete this content.';
-const deleteTexts = { success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content' };
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
 export function ContentPage() {
-  const { remove, pendingId } = useDeleteWithToasts('content', deleteTexts);
+  const { remove, pendingId } = useDeleteWithToasts('content', contentDeleteTexts);
   const actions = (record: SectionRecord) => (
     <RecordActions
       editTo={`/content/edit/${record.id}`}
-      name={str(record, 'title')}
-      deleteTitle="Are you sure?"
-      deleteText={CONTENT_DELETE_TEXT}
+      name={fieldText(record, 'title')}
+      deleteTitle={contentDeleteTexts.confirmTitle}
+      deleteText={contentDeleteTexts.confirmText()}
       onDelete={() => remove(record.id)}
       deleting={pendingId === record.id}
     />
@@ -44,10 +43,10 @@ export function ContentPage() {
           {records.map((record, index) => (
             <GridItem key={record.id} index={index}>
               <Card className="flex h-full flex-col">
-                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
+                <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
                 <CardContent className="grid flex-1 content-between gap-4">
-                  <p className="line-clamp-3 text-muted-foreground">{str(record, 'excerpt')}</p>
-                  <p className="text-sm text-muted-foreground">{formatDateUS(str(record, 'updatedAt') || null)}</p>
+                  <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
+                  <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
                   {actions(record)}
                 </CardContent>
               </Card>
@@ -67,9 +66,9 @@ export function ContentPage() {
           <TableBody>
             {records.map((record) => (
               <TableRow key={record.id}>
-                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
-                <TableCell className="hidden text-muted-foreground md:table-cell">{str(record, 'excerpt')}</TableCell>
-                <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(str(record, 'updatedAt') || null)}</TableCell>
+                <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">{fieldText(record, 'excerpt')}</TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(fieldText(record, 'updatedAt') || null)}</TableCell>
                 <TableCell>{actions(record)}</TableCell>
               </TableRow>
             ))}

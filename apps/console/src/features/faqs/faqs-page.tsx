@@ -3,13 +3,14 @@ import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr } from '@/features/sections';
+import { faqDeleteTexts } from './section';
 
-const nameOf = (record: SectionRecord) => textOr(record, 'title', 'FAQ');
+const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
 /** SPEC.md 2.14. */
 export function FaqsPage() {
-  const actions = useRecordActions(faqs, deleteTexts.faqs, nameOf);
+  const actions = useRecordActions(faqs, faqDeleteTexts, nameOf);
   return (
     <SectionListPage
       section={faqs}
@@ -28,9 +29,9 @@ export function FaqsPage() {
           {records.map((record, index) => (
             <GridItem key={record.id} index={index}>
               <Card className="flex h-full flex-col">
-                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
+                <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
                 <CardContent className="grid flex-1 content-between gap-4">
-                  <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
+                  <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                   {actions(record)}
                 </CardContent>
               </Card>
@@ -45,8 +46,8 @@ export function FaqsPage() {
           <TableBody>
             {records.map((record) => (
               <TableRow key={record.id}>
-                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(str(record, 'description'))}</TableCell>
+                <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
                 <TableCell>{actions(record)}</TableCell>
               </TableRow>
             ))}

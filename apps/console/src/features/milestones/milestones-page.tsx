@@ -5,15 +5,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { milestoneDeleteTexts } from './section';
 
-const titleOf = (record: SectionRecord) => textOr(record, 'title', 'No Title Provided');
-const descriptionOf = (record: SectionRecord) => textOr(record, 'description', 'No Description');
-const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
+const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
+const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
+const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
 /** SPEC.md 2.22. */
 export function MilestonesPage() {
-  const actions = useRecordActions(milestones, deleteTexts.milestones, titleOf);
+  const actions = useRecordActions(milestones, milestoneDeleteTexts, titleOf);
   return (
     <SectionListPage
       section={milestones}

@@ -3,19 +3,20 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { testimonialDeleteTexts } from './section';
 
-const nameOf = (record: SectionRecord) => textOr(record, 'university_name', 'No University Name Provided');
+const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
 function Logo({ record, className }: { record: SectionRecord; className: string }) {
-  const url = str(record, 'image');
+  const url = fieldText(record, 'image');
   if (url) return <img src={url} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
   return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
 }
 
 /** SPEC.md 2.23. */
 export function TestimonialsPage() {
-  const actions = useRecordActions(testimonials, deleteTexts['disbursement-testimonials'], nameOf);
+  const actions = useRecordActions(testimonials, testimonialDeleteTexts, nameOf);
   return (
     <SectionListPage
       section={testimonials}

@@ -9,7 +9,7 @@ function section(slug: string): SectionDef {
 }
 
 /** The fields the form refuses, and those the API's body schema refuses for the body the form would send. */
-async function verdicts(s: SectionDef, mode: WriteMode, changes: Partial<FormValues>) {
+async function verdicts(s: SectionDef, mode: WriteMode, changes: FormValues) {
   const values = { ...initialValues(s, null), ...changes };
   const resolved = await sectionResolver(s, mode)(values, undefined, { fields: {}, shouldUseNativeValidation: false });
   const form = Object.keys(resolved.errors).sort();
@@ -20,7 +20,7 @@ async function verdicts(s: SectionDef, mode: WriteMode, changes: Partial<FormVal
 }
 
 describe('form rules are the API rules (issue 12, point 2)', () => {
-  it.each<[string, string, WriteMode, Partial<FormValues>]>([
+  it.each<[string, string, WriteMode, FormValues]>([
     ['blank rich text in a required field', 'content', 'create', { title: 'Hello', body: '<p><br></p>' }],
     ['rich text holding only an image', 'content', 'create', { title: 'Hello', body: '<p><img src="data:image/png;base64,AA=="></p>' }],
     ['a title over its length', 'faqs', 'create', { title: 'x'.repeat(501) }],
