@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { sections } from '@bursary/shared';
+import { sections } from '@bursary/shared/sections';
 import { type ConsoleSection, resolveSection } from '@/features/sections/console-section';
 
 /**

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { sections } from '@bursary/shared';
+// the registry alone, without the zod schemas: this table is part of the first screen's code
+import { sections } from '@bursary/shared/sections';
 
 /**
  * The section screens (SPEC.md 2.6–2.25), as children of the signed-in layout. Each route is
