@@ -32,7 +32,7 @@ const formWording: Wording = {
  * A form value as the shared schema reads it: numbers as numbers, a blank number or date as
  * missing, a picked image as its name (the file itself is checked by type on the server).
  */
-function checkedValue(def: FieldDef, value: string | File | null): unknown {
+export function checkedValue(def: FieldDef, value: string | File | null): unknown {
   if (def.kind === 'image') return value instanceof File ? value.name : undefined;
   const text = typeof value === 'string' ? value : '';
   if (def.kind !== 'number' && def.kind !== 'date') return text;
@@ -61,7 +61,7 @@ export function sectionResolver(section: SectionDef, mode: WriteMode): Resolver<
  * The body of a save: text as typed, numbers as numbers, blank optional numbers and dates as
  * null. An image is sent only when a new file was picked; left out, the stored one is kept.
  */
-export function toPayload(section: SectionDef, values: FormValues): Record<string, unknown> {
+export function toPayload(section: SectionDef, values: FormValues, { trim = false } = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, def] of Object.entries(section.fields)) {
     const value = values[name] ?? null;
@@ -71,7 +71,8 @@ export function toPayload(section: SectionDef, values: FormValues): Record<strin
       const text = typeof value === 'string' ? value.trim() : '';
       payload[name] = text === '' ? null : def.kind === 'number' ? Number(text) : text;
     } else {
-      payload[name] = typeof value === 'string' ? value : '';
+      const text = typeof value === 'string' ? value : '';
+      payload[name] = trim ? text.trim() : text;
     }
   }
   return payload;
