@@ -42,8 +42,6 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** A stored record as read: its fields, its sub-items if any, id and timestamps. */
 export type SectionRecord = { id: number } & Record<string, unknown>;
 
-export interface SubItem { id: number; [key: string]: unknown }
-
 export interface HealthResponse { status: 'ok' }
 
 /** The message an unknown section answers with (SPEC.md 8.3). */

@@ -2,10 +2,11 @@
 export type FieldKind = 'text' | 'textarea' | 'richtext' | 'number' | 'date' | 'image';
 
 /**
- * When a field must be filled: on every write, on create only, on edit only, or never.
+ * When a field must be filled: on every write, on create only, on update (an edit) only, or never;
+ * the same words as WriteMode, the create/update mode of shared, server and console.
  * SPEC.md 5: success-stories wants its image on create and student_name on edit only.
  */
-export type Requirement = 'always' | 'create' | 'edit' | 'never';
+export type Requirement = 'always' | 'create' | 'update' | 'never';
 
 export interface FieldDef {
   kind: FieldKind;
@@ -41,7 +42,7 @@ export type WriteMode = 'create' | 'update';
 
 export function isRequired(def: FieldDef, mode: WriteMode): boolean {
   if (def.required === 'always') return true;
-  return mode === 'create' ? def.required === 'create' : def.required === 'edit';
+  return def.required === mode;
 }
 
 /** Rich text that shows nothing: only tags, spaces and &nbsp;, and no image. */

@@ -89,7 +89,7 @@ function EditLoader({ section }: { section: SectionDef }) {
   }
   return (
     <FormFrame heading={heading}>
-      <SectionForm section={section} mode="edit" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
+      <SectionForm section={section} mode="update" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
     </FormFrame>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isFilled, isRequired, type SectionDef, type SectionRecord } from '@bursary/shared';
+import { isFilled, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
 import { FieldInput } from '@/components/fields/field-input';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -18,7 +18,8 @@ import { handleSaveError } from './save-errors';
 
 interface SectionFormProps {
   section: SectionDef;
-  mode: 'create' | 'edit';
+  /** A create screen POSTs, an update (edit) screen PUTs (SPEC.md 7.2). */
+  mode: WriteMode;
   /** The record being edited; null on create, or when a single-record section is set up. */
   record: SectionRecord | null;
   etag: string | null;
@@ -35,7 +36,7 @@ export function SectionForm({ section: registered, mode, record, etag: initialEt
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   // a single-record section without its record is created by its first save: create rules apply
-  const writeMode = mode === 'edit' && record ? 'update' : 'create';
+  const writeMode: WriteMode = mode === 'update' && record ? 'update' : 'create';
   const form = useForm<FormValues>({ defaultValues: initialValues(section, record), resolver: sectionResolver(section, writeMode), mode: variant?.validate ?? 'onSubmit' });
   const save = useSaveRecord(section.slug, mode);
   const [etag, setEtag] = useState(initialEtag);
