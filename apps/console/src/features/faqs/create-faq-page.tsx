@@ -1,13 +1,10 @@
 import { faqs } from '@bursary/shared';
-import { DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
+import { dedicatedCreateTexts, DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
 
 /** SPEC.md 2.10 and 5: both fields required, the answer a plain text box. */
+const { heading, ...texts } = dedicatedCreateTexts('FAQ');
 const createFaq: FormVariant = {
-  cardTitle: 'FAQ Details',
-  submitLabel: 'Create FAQ',
-  pendingLabel: 'Saving...',
-  created: 'FAQ created successfully.',
-  failed: { title: 'Error Creating FAQ', fallback: 'Could not create FAQ. Please check the details and try again.' },
+  ...texts,
   fields: {
     description: {
       kind: 'textarea', required: 'always',
@@ -19,5 +16,5 @@ const createFaq: FormVariant = {
 };
 
 export function CreateFaqPage() {
-  return <DedicatedCreateScreen section={faqs} heading="Create FAQ" variant={createFaq} />;
+  return <DedicatedCreateScreen section={faqs} heading={heading} variant={createFaq} />;
 }

@@ -1,13 +1,10 @@
 import { disbursementTestimonials } from '@bursary/shared';
-import { DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
+import { dedicatedCreateTexts, DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
 
 /** SPEC.md 2.9, 5 and 9: the trimmed name required, a warning while it is blank; five image types. */
+const { heading, ...texts } = dedicatedCreateTexts('Testimonial');
 const createTestimonial: FormVariant = {
-  cardTitle: 'Testimonial Details',
-  submitLabel: 'Create Testimonial',
-  pendingLabel: 'Saving...',
-  created: 'Testimonial created successfully.',
-  failed: { title: 'Error Creating Testimonial', fallback: 'Could not create Testimonial. Please check the details and try again.' },
+  ...texts,
   fields: {
     university_name: { tone: 'warning' },
     image: {
@@ -22,5 +19,5 @@ const createTestimonial: FormVariant = {
 };
 
 export function CreateTestimonialPage() {
-  return <DedicatedCreateScreen section={disbursementTestimonials} heading="Create Testimonial" variant={createTestimonial} />;
+  return <DedicatedCreateScreen section={disbursementTestimonials} heading={heading} variant={createTestimonial} />;
 }

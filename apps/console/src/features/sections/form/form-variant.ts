@@ -29,6 +29,21 @@ export interface FormVariant {
   validate: 'onTouched' | 'all';
 }
 
+/**
+ * SPEC.md 2.9, 2.10 and 8: a dedicated create screen's heading, card, button and toasts, all
+ * worded from the one noun it creates: 'FAQ', 'Testimonial'.
+ */
+export function dedicatedCreateTexts(noun: string) {
+  return {
+    heading: `Create ${noun}`,
+    cardTitle: `${noun} Details`,
+    submitLabel: `Create ${noun}`,
+    pendingLabel: 'Saving...',
+    created: `${noun} created successfully.`,
+    failed: { title: `Error Creating ${noun}`, fallback: `Could not create ${noun}. Please check the details and try again.` },
+  } satisfies Omit<FormVariant, 'validate'> & { heading: string };
+}
+
 /** The section with the variant's field kinds and requirements; lengths stay the registry's. */
 export function sectionForVariant(section: SectionDef, variant: FormVariant | undefined): SectionDef {
   if (!variant?.fields) return section;
