@@ -1,13 +1,13 @@
 import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import type { ResolvedSection } from './console-section';
 import { fieldText, snippet, fieldTextOr } from './display';
 import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 import { SectionListPage } from './list-page';
 import { useRecordActions } from './record-actions';
-import { GridItem, ItemGrid } from './staggered-grid';
+import { RecordGrid, RecordTable } from './record-views';
 
 /** One field of a record as a list shows it: rich text as a snippet, dates the British way. */
 function shown(resolved: ResolvedSection, record: SectionRecord, name: string): string {
@@ -40,35 +40,28 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
       empty={resolved.empty}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col">
-                <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  {columns.filter((name) => name !== section.titleField).map((name) => (
-                    <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
-                  ))}
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col">
+            <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              {columns.filter((name) => name !== section.titleField).map((name) => (
+                <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
+              ))}
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                {columns.map((name) => <TableCell key={name}>{shown(resolved, record, name)}</TableCell>)}
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              {columns.map((name) => <TableCell key={name}>{shown(resolved, record, name)}</TableCell>)}
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -4,9 +4,9 @@ import { type SectionRecord, successStories } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr } from '@/features/sections';
+import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 import { successStoryDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
@@ -39,44 +39,37 @@ export function SuccessStoriesPage() {
       }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col overflow-hidden">
-                <Photo record={record} className="h-48 w-full" />
-                <CardHeader className="gap-2">
-                  <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
-                  <p className="text-sm text-muted-foreground">{fieldText(record, 'student_school')}</p>
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>{dateOf(record)}</span>
-                    {fieldText(record, 'source') && <Badge variant="secondary">{fieldText(record, 'source')}</Badge>}
-                  </div>
-                </CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  {fieldText(record, 'story').trim() ? <SafeHtml html={fieldText(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col overflow-hidden">
+            <Photo record={record} className="h-48 w-full" />
+            <CardHeader className="gap-2">
+              <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
+              <p className="text-sm text-muted-foreground">{fieldText(record, 'student_school')}</p>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span>{dateOf(record)}</span>
+                {fieldText(record, 'source') && <Badge variant="secondary">{fieldText(record, 'source')}</Badge>}
+              </div>
+            </CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              {fieldText(record, 'story').trim() ? <SafeHtml html={fieldText(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
-                <TableCell className="font-medium">{nameOf(record)}</TableCell>
-                <TableCell>{fieldText(record, 'student_school')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'story')) || 'No story provided.'}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
+              <TableCell className="font-medium">{nameOf(record)}</TableCell>
+              <TableCell>{fieldText(record, 'student_school')}</TableCell>
+              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'story')) || 'No story provided.'}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );
