@@ -1,7 +1,34 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// STYLE.md 1: imports flow one way, shared -> components/lib -> features -> app, and a feature
+// imports no other feature but the generic engine in features/sections. Every features/<name>
+// folder gets its zone, so a new one is covered without a line here.
+const consoleSrc = './apps/console/src';
+const features = readdirSync(new URL('apps/console/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `${consoleSrc}/features/${name}`,
+  from: `${consoleSrc}/features`,
+  except: name === 'sections' ? ['./sections'] : [`./${name}`, './sections'],
+  message: name === 'sections'
+    ? 'features/sections is the generic engine: it knows no particular section (put the quirk in features/<name>)'
+    : 'a feature imports only features/sections, components, lib and @bursary/shared (STYLE.md 1)',
+}));
+const layerZones = [
+  { target: `${consoleSrc}/features`, from: `${consoleSrc}/app`, message: 'features are composed by app, never the other way (STYLE.md 1)' },
+  ...['components', 'lib'].map((layer) => ({
+    target: `${consoleSrc}/${layer}`,
+    from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
+    message: `${layer} sits below the features and imports none of them (STYLE.md 1)`,
+  })),
+  { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench-results/**'] },
@@ -19,5 +46,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/console/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    // tests compose the whole app, as the running console does
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // the dependencies' own files are read as TypeScript too, or cycles through them go unseen
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/console/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
+      // a cycle through a lazy import() is no cycle at load time (a section's description loads its page)
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+    },
   },
 );

@@ -1,21 +1,14 @@
+import { sections } from '@bursary/shared';
 import { expect, navigate, test } from './support/fixtures.ts';
 
-/** SPEC.md 2.2 with DESIGN.md 1: Insight links /insights on both layouts, Messages after the testimonials. */
+/**
+ * SPEC.md 2.2 with DESIGN.md 1: Dashboard, the sections in the registry's order, then Users. Insight
+ * links /insights on both layouts; the content area is reached from the dashboard, not the navigation.
+ */
+const navLabel: Record<string, string> = { insights: 'Insight' };
 const navOrder: [string, string][] = [
   ['Dashboard', '/dashboard'],
-  ['Heroes', '/heroes'],
-  ['Steps', '/steps'],
-  ['FAQs', '/faqs'],
-  ['Benefits', '/benefits'],
-  ['Insight', '/insights'],
-  ['About Heroes', '/about-heroes'],
-  ['Missions', '/missions'],
-  ['Milestones', '/milestones'],
-  ['Success Stories', '/success-stories'],
-  ['Visions', '/visions'],
-  ['Stakeholders', '/stakeholders'],
-  ['Disbursement Testimonials', '/disbursement-testimonials'],
-  ['Messages', '/messages'],
+  ...sections.filter((s) => s.slug !== 'content').map((s): [string, string] => [navLabel[s.slug] ?? s.label, `/${s.slug}`]),
   ['Users', '/users'],
 ];
 

@@ -1,3 +1,4 @@
+import { sections } from '@bursary/shared';
 import type { Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -7,19 +8,15 @@ import { SAMPLE } from './support/samples.ts';
  * Every route of SPEC.md 2.1 at this project's width, in the light theme and then the dark one
  * (the console follows prefers-color-scheme live), with axe-core on each.
  */
-const collections = ['faqs', 'milestones', 'success-stories', 'disbursement-testimonials', 'messages', 'content'];
-const singles = ['heroes', 'steps', 'benefits', 'insights', 'about-heroes', 'missions', 'visions', 'stakeholders'];
-const lists = [
-  '/heroes', '/steps', '/faqs', '/benefits', '/insights', '/about-heroes', '/missions', '/milestones',
-  '/success-stories', '/visions', '/stakeholders', '/disbursement-testimonials', '/messages',
-];
+const collections = sections.filter((s) => s.kind === 'collection').map((s) => s.slug);
+const singles = sections.filter((s) => s.kind === 'single').map((s) => s.slug);
+const lists = sections.map((s) => `/${s.slug}`);
 
 type Route = { path: string | ((ids: Record<string, number>) => string); signedOut?: boolean };
 const routes: Route[] = [
   { path: '/', signedOut: true },
   { path: '/no-such-page', signedOut: true },
   { path: '/dashboard' },
-  { path: '/content' },
   { path: '/settings' },
   { path: '/users' },
   { path: '/create-faq' },
@@ -30,13 +27,13 @@ const routes: Route[] = [
   ...singles.map((slug) => ({ path: `/${slug}/edit` })),
 ];
 
-const titleField: Record<string, string> = { 'success-stories': 'student_name', 'disbursement-testimonials': 'university_name', messages: 'sender' };
 
 async function sampleIds(api: Api): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const slug of collections) {
     const found = await api.list<{ id: number } & Record<string, unknown>>(slug, SAMPLE);
-    const record = found.find((r) => String(r[titleField[slug] ?? 'title']).startsWith(SAMPLE));
+    const titleField = sections.find((s) => s.slug === slug)?.titleField ?? 'title';
+    const record = found.find((r) => String(r[titleField]).startsWith(SAMPLE));
     if (!record) throw new Error(`no ${SAMPLE} record in ${slug}: the seed project runs first`);
     ids[slug] = record.id;
   }

@@ -42,8 +42,6 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 /** A stored record as read: its fields, its sub-items if any, id and timestamps. */
 export type SectionRecord = { id: number } & Record<string, unknown>;
 
-export interface SubItem { id: number; [key: string]: unknown }
-
 /** GET /api/health: `ok` with 200, or `unavailable` with 503 when a check fails. */
 export interface HealthResponse {
   status: 'ok' | 'unavailable';

@@ -1,3 +1,5 @@
+import type { SectionDef } from '@bursary/shared';
+
 /** The records the screen tour shows; found again by these names. */
 export const SAMPLE = 'Screens sample';
 
@@ -16,3 +18,15 @@ export const singleSamples = (image: string): Record<string, Record<string, unkn
   visions: { title: `${SAMPLE} vision`, description: '<p>Our vision</p>', image },
   stakeholders: { title: `${SAMPLE} stakeholders`, description: '<p>Partners</p>', stakeHolders: [{ stakeholder: 'Government' }, { stakeholder: 'Universities' }] },
 });
+
+/** A record for a section with no hand-written sample: every field filled as its kind wants. */
+export function fieldSample(section: SectionDef): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(section.fields)) {
+    if (def.kind === 'number') record[name] = 1;
+    else if (def.kind === 'date') record[name] = '2024-01-01';
+    else if (def.kind === 'richtext') record[name] = `<p>${SAMPLE} ${name}</p>`;
+    else if (def.kind !== 'image') record[name] = `${SAMPLE} ${name}`;
+  }
+  return record;
+}

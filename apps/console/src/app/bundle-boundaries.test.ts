@@ -45,7 +45,8 @@ describe('bundle boundaries', () => {
   it.each([
     ['sign-in', 'features/auth/sign-in-page.tsx'],
     ['dashboard', 'features/dashboard/dashboard-page.tsx'],
-    ['signed-in layout', 'features/layout/app-layout.tsx'],
+    ['signed-in layout', 'app/signed-in-layout.tsx'],
+    ['section descriptions', 'app/console-sections.tsx'],
     ['app shell', 'main.tsx'],
   ])('the %s chunk reaches no rich-text editor code', (_name, entry) => {
     const packages = staticPackages(join(srcDir, entry));

@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./query-scope')).QueryScope }),
             children: [
               {
-                lazy: async () => ({ Component: (await import('@/features/layout/app-layout')).AppLayout }),
+                lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
                 children: [
                   { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
                   // DESIGN.md 1: the mobile reading of the Insight link lands on the declared route.

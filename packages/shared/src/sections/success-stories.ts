@@ -4,7 +4,7 @@ import { date, image, richText, text } from '../fields.ts';
 export const successStories = defineSection({
   slug: 'success-stories', label: 'Success Stories', singular: 'Success story', kind: 'collection',
   fields: {
-    student_name: text('Student Name', { required: 'edit' }),
+    student_name: text('Student Name', { required: 'update' }),
     student_school: text('Student School'),
     date: date('Date', { required: 'always' }),
     source: text('Source'),

@@ -15,10 +15,15 @@ interface FieldInputProps<T extends FieldValues> {
   /** Overrides the accepted upload types of an image field. */
   accept?: string;
   help?: string;
+  /** A warning rather than an error (SPEC.md 2.9). */
+  tone?: 'error' | 'warning';
+  /** Only these upload types are taken: for another, `onRefused` gets the message (and drops the file). */
+  imageTypes?: { types: readonly string[]; message: string };
+  onRefused?: (message: string) => void;
 }
 
 /** One input per field kind of the registry (DESIGN.md 2), wired to react-hook-form. */
-export function FieldInput<T extends FieldValues>({ name, def, control, required, currentImage, accept, help }: FieldInputProps<T>) {
+export function FieldInput<T extends FieldValues>({ name, def, control, required, currentImage, accept, help, tone, imageTypes, onRefused }: FieldInputProps<T>) {
   const id = `field-${name}`;
   return (
     <Controller
@@ -41,7 +46,16 @@ export function FieldInput<T extends FieldValues>({ name, def, control, required
             input = <DateInput {...shared} required={required} value={text} onChange={field.onChange} placeholder="YYYY-MM-DD" />;
             break;
           case 'image':
-            input = <ImageInput {...shared} file={(field.value as unknown) instanceof File ? (field.value as File) : null} onChange={field.onChange} currentUrl={currentImage} accept={accept} />;
+            input = (
+              <ImageInput
+                {...shared} file={(field.value as unknown) instanceof File ? (field.value as File) : null} currentUrl={currentImage}
+                accept={imageTypes ? imageTypes.types.join(',') : accept}
+                onChange={(file) => {
+                  if (file && imageTypes && !imageTypes.types.includes(file.type)) onRefused?.(imageTypes.message);
+                  else field.onChange(file);
+                }}
+              />
+            );
             break;
           case 'richtext':
             input = <RichTextInput {...shared} value={text} onChange={field.onChange} />;
@@ -50,7 +64,7 @@ export function FieldInput<T extends FieldValues>({ name, def, control, required
             input = <TextInput {...shared} required={required} value={text} onChange={field.onChange} />;
         }
         return (
-          <FieldShell id={id} label={def.label} required={required} error={error} help={help} labelId={def.kind === 'richtext' ? labelIdOf(id) : undefined}>
+          <FieldShell id={id} label={def.label} required={required} error={error} tone={tone} help={help} labelId={def.kind === 'richtext' ? labelIdOf(id) : undefined}>
             {input}
           </FieldShell>
         );

@@ -7,6 +7,8 @@ export interface FieldShellProps {
   required?: boolean;
   error?: string;
   help?: string;
+  /** SPEC.md 2.9 words one message as a warning, shown in amber. */
+  tone?: 'error' | 'warning';
   /** Rich text has no native control for <label for>: its area is named by the label's id. */
   labelId?: string;
   children: React.ReactNode;
@@ -22,7 +24,7 @@ export function describedByOf(id: string, { error, help }: { error?: string; hel
 }
 
 /** A label, the control, its help text and its error message. */
-export function FieldShell({ id, label, required, error, help, labelId, children }: FieldShellProps) {
+export function FieldShell({ id, label, required, error, tone = 'error', help, labelId, children }: FieldShellProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={labelId ? undefined : id} id={labelId}>
@@ -31,7 +33,7 @@ export function FieldShell({ id, label, required, error, help, labelId, children
       </Label>
       {children}
       {help && <p id={helpIdOf(id)} className="text-sm text-muted-foreground">{help}</p>}
-      {error && <p id={errorIdOf(id)} role="alert" className="text-sm text-destructive">{error}</p>}
+      {error && <p id={errorIdOf(id)} role="alert" className={tone === 'warning' ? 'text-sm text-amber-700 dark:text-amber-300' : 'text-sm text-destructive'}>{error}</p>}
     </div>
   );
 }

@@ -23,7 +23,3 @@ export function CardDescription({ className, ...props }: React.HTMLAttributes<HT
 export function CardContent({ className, ...props }: DivProps) {
   return <div className={cn('p-6 pt-0', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: DivProps) {
-  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
-}

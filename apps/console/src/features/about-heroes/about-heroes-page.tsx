@@ -1,6 +1,6 @@
 import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, str, textOr } from '@/features/sections';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
 /** SPEC.md 2.17: the page filters on title and description but shows no search input. */
 export function AboutHeroesPage() {
@@ -14,15 +14,15 @@ export function AboutHeroesPage() {
       {(records) => (
         <ItemGrid className="md:grid-cols-1 xl:grid-cols-2">
           {records.map((record, index) => {
-            const title = textOr(record, 'title', 'About Section Title');
-            const image = str(record, 'image');
+            const title = fieldTextOr(record, 'title', 'About Section Title');
+            const image = fieldText(record, 'image');
             return (
               <GridItem key={record.id} index={index}>
                 <Card className="h-full overflow-hidden">
                   {image ? <img src={image} alt="" className="h-56 w-full object-cover" /> : <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">No Image Provided</p>}
                   <CardHeader><CardTitle as="h2">{title}</CardTitle></CardHeader>
                   <CardContent className="grid gap-4">
-                    <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
+                    <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                     <EditLink to={`/about-heroes/edit/${record.id}`} name={title} />
                   </CardContent>
                 </Card>

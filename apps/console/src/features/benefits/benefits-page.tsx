@@ -1,5 +1,6 @@
 import { benefits } from '@bursary/shared';
-import { benefitTexts, str, SubItemSectionPage } from '@/features/sections';
+import { fieldText, SubItemSectionPage } from '@/features/sections';
+import { benefitTexts } from './section';
 
 /** SPEC.md 2.15. */
 export function BenefitsPage() {
@@ -11,7 +12,7 @@ export function BenefitsPage() {
       editLabel="Edit Benefit Section Title/Desc"
       cardEditLabel="Edit Desc."
       empty={{ title: 'No Benefit Content', text: 'Set up the benefits section to add its points.' }}
-      renderBody={(record) => <p className="whitespace-pre-line text-muted-foreground">{str(record, 'description')}</p>}
+      renderBody={(record) => <p className="whitespace-pre-line text-muted-foreground">{fieldText(record, 'description')}</p>}
     />
   );
 }

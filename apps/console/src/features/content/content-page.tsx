@@ -2,22 +2,20 @@ import { Link } from 'react-router';
 import { content, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { EmptyState, GridItem, ItemGrid, NewButton, RecordActions, SectionListPage, str, useDeleteWithToasts } from '@/features/sections';
-
-export const CONTENT_DELETE_TEXT = 'This action cannot be undone. This will permanently delete this content.';
-const deleteTexts = { success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content' };
+import { EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordGrid, RecordTable } from '@/features/sections';
+import { contentDeleteTexts } from './section';
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
 export function ContentPage() {
-  const { remove, pendingId } = useDeleteWithToasts('content', deleteTexts);
+  const { remove, pendingId } = useDeleteWithToasts('content', contentDeleteTexts);
   const actions = (record: SectionRecord) => (
     <RecordActions
       editTo={`/content/edit/${record.id}`}
-      name={str(record, 'title')}
-      deleteTitle="Are you sure?"
-      deleteText={CONTENT_DELETE_TEXT}
+      name={fieldText(record, 'title')}
+      deleteTitle={contentDeleteTexts.confirmTitle}
+      deleteText={contentDeleteTexts.confirmText()}
       onDelete={() => remove(record.id)}
       deleting={pendingId === record.id}
     />
@@ -40,41 +38,29 @@ export function ContentPage() {
       renderNoResults={() => <EmptyState title="No content found" text="Try adjusting your search query" />}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col">
-                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  <p className="line-clamp-3 text-muted-foreground">{str(record, 'excerpt')}</p>
-                  <p className="text-sm text-muted-foreground">{formatDateUS(str(record, 'updatedAt') || null)}</p>
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col">
+            <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
+              <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Title</TableHead>
-              <TableHead className="hidden md:table-cell">Excerpt</TableHead>
-              <TableHead className="hidden md:table-cell">Updated</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
-                <TableCell className="hidden text-muted-foreground md:table-cell">{str(record, 'excerpt')}</TableCell>
-                <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(str(record, 'updatedAt') || null)}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Title</TableHead><TableHead className="hidden md:table-cell">Excerpt</TableHead><TableHead className="hidden md:table-cell">Updated</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+              <TableCell className="hidden text-muted-foreground md:table-cell">{fieldText(record, 'excerpt')}</TableCell>
+              <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(fieldText(record, 'updatedAt') || null)}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -2,14 +2,15 @@ import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { faqDeleteTexts } from './section';
 
-const nameOf = (record: SectionRecord) => textOr(record, 'title', 'FAQ');
+const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
 /** SPEC.md 2.14. */
 export function FaqsPage() {
-  const actions = useRecordActions(faqs, deleteTexts.faqs, nameOf);
+  const actions = useRecordActions(faqs, faqDeleteTexts, nameOf);
   return (
     <SectionListPage
       section={faqs}
@@ -24,34 +25,27 @@ export function FaqsPage() {
       }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col">
-                <CardHeader><CardTitle as="h2" className="text-lg">{str(record, 'title')}</CardTitle></CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col">
+            <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Question</TableHead><TableHead>Answer</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="font-medium">{str(record, 'title')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(str(record, 'description'))}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Question</TableHead><TableHead>Answer</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

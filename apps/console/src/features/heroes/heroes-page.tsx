@@ -1,8 +1,8 @@
 import { heroes } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { EditLink, EditOrSetupButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 
 /** SPEC.md 2.12. */
 export function HeroesPage() {
@@ -15,39 +15,32 @@ export function HeroesPage() {
       empty={{ title: 'No Hero Content', text: 'Set up the banner of the website to see it here.' }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="h-full overflow-hidden">
-                {str(record, 'image') && <img src={str(record, 'image')} alt="" className="h-40 w-full object-cover" />}
-                <CardHeader><CardTitle as="h2">{textOr(record, 'title', 'Untitled')}</CardTitle></CardHeader>
-                <CardContent className="grid gap-3">
-                  <SafeHtml html={str(record, 'description')} />
-                  <div className="flex flex-wrap gap-2">
-                    {str(record, 'button1') && <Badge variant="secondary">{str(record, 'button1')}</Badge>}
-                    {str(record, 'button2') && <Badge variant="outline">{str(record, 'button2')}</Badge>}
-                  </div>
-                  <EditLink to={`/heroes/edit/${record.id}`} name={textOr(record, 'title', 'hero')} />
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="h-full overflow-hidden">
+            {fieldText(record, 'image') && <img src={fieldText(record, 'image')} alt="" className="h-40 w-full object-cover" />}
+            <CardHeader><CardTitle as="h2">{fieldTextOr(record, 'title', 'Untitled')}</CardTitle></CardHeader>
+            <CardContent className="grid gap-3">
+              <SafeHtml html={fieldText(record, 'description')} />
+              <div className="flex flex-wrap gap-2">
+                {fieldText(record, 'button1') && <Badge variant="secondary">{fieldText(record, 'button1')}</Badge>}
+                {fieldText(record, 'button2') && <Badge variant="outline">{fieldText(record, 'button2')}</Badge>}
+              </div>
+              <EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} />
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="font-medium">{textOr(record, 'title', 'Untitled')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(str(record, 'description'))}</TableCell>
-                <TableCell><EditLink to={`/heroes/edit/${record.id}`} name={textOr(record, 'title', 'hero')} /></TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell className="font-medium">{fieldTextOr(record, 'title', 'Untitled')}</TableCell>
+              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
+              <TableCell><EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} /></TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -4,10 +4,10 @@ import { insights, type SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, str, textOr } from '@/features/sections';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
-const titleOf = (record: SectionRecord) => textOr(record, 'title', 'Insights Section');
+const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');
 
 /** SPEC.md 2.16: a collapsible 'View Insights' panel with the three numbered insights. */
 function InsightsPanel({ record }: { record: SectionRecord }) {
@@ -22,8 +22,8 @@ function InsightsPanel({ record }: { record: SectionRecord }) {
         <ol className="grid gap-2">
           {ORDINALS.map((ordinal) => (
             <li key={ordinal} className="flex items-center gap-3">
-              <span className="rounded-md bg-primary px-2 py-1 text-sm font-semibold text-primary-foreground">{str(record, `${ordinal}_insight_number`) || '–'}</span>
-              <span>{str(record, `${ordinal}_insight_text`)}</span>
+              <span className="rounded-md bg-primary px-2 py-1 text-sm font-semibold text-primary-foreground">{fieldText(record, `${ordinal}_insight_number`) || '–'}</span>
+              <span>{fieldText(record, `${ordinal}_insight_text`)}</span>
             </li>
           ))}
         </ol>

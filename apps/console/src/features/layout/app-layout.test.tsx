@@ -6,11 +6,10 @@ import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
 import { MOBILE_QUERY, installMatchMedia } from '@/testing/match-media';
 import { TOKEN_KEY, USER_KEY, getSession } from '@/lib/session';
+import { consoleSections } from '@/app/console-sections';
 
-const NAV_ORDER = [
-  'Dashboard', 'Heroes', 'Steps', 'FAQs', 'Benefits', 'Insight', 'About Heroes', 'Missions', 'Milestones',
-  'Success Stories', 'Visions', 'Stakeholders', 'Disbursement Testimonials', 'Messages', 'Users',
-];
+/** SPEC.md 2.2: Dashboard, every section with an item in the registry's order, then Users. */
+const NAV_ORDER = ['Dashboard', ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])), 'Users'];
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
@@ -28,6 +27,9 @@ describe('signed-in layout (SPEC.md 2.2)', () => {
     expect(links.map((l) => l.textContent)).toEqual(NAV_ORDER);
     expect(nav.getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/insights');
     expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
+    // DESIGN.md 1: Messages right after the testimonials; the content area has no item
+    expect(NAV_ORDER.indexOf('Messages')).toBe(NAV_ORDER.indexOf('Disbursement Testimonials') + 1);
+    expect(NAV_ORDER).not.toContain('Content');
   });
 
   it('marks the active item', async () => {

@@ -1,8 +1,6 @@
+import { createContext, useContext } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import {
-  BookOpen, ChartBar, CircleQuestionMark, Eye, Gift, Handshake, Image, LayoutDashboard, ListOrdered,
-  Mail, Milestone, Quote, School, Target, Users,
-} from 'lucide-react';
+import { LayoutDashboard, Users } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -12,22 +10,16 @@ export interface NavItem {
   alsoActiveFor?: string[];
 }
 
-/** SPEC.md 2.2, in order; Messages after Disbursement Testimonials and Insight → /insights (DESIGN.md 1). */
-export const navItems: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'Heroes', to: '/heroes', icon: Image },
-  { label: 'Steps', to: '/steps', icon: ListOrdered },
-  { label: 'FAQs', to: '/faqs', icon: CircleQuestionMark, alsoActiveFor: ['/create-faq'] },
-  { label: 'Benefits', to: '/benefits', icon: Gift },
-  { label: 'Insight', to: '/insights', icon: ChartBar },
-  { label: 'About Heroes', to: '/about-heroes', icon: BookOpen },
-  { label: 'Missions', to: '/missions', icon: Target },
-  { label: 'Milestones', to: '/milestones', icon: Milestone },
-  { label: 'Success Stories', to: '/success-stories', icon: Quote },
-  { label: 'Visions', to: '/visions', icon: Eye },
-  { label: 'Stakeholders', to: '/stakeholders', icon: Handshake },
-  { label: 'Disbursement Testimonials', to: '/disbursement-testimonials', icon: School, alsoActiveFor: ['/create-testimonial'] },
-  { label: 'Messages', to: '/messages', icon: Mail },
-  { label: 'Users', to: '/users', icon: Users },
-];
+/** SPEC.md 2.2, in order: Dashboard, then the sections' items (in the registry's order), then Users. */
+export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavItem[] {
+  return [
+    { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+    ...sectionItems,
+    { label: 'Users', to: '/users', icon: Users },
+  ];
+}
 
+/** The navigation's items; the app gives the sections' ones, which the layout cannot know. */
+export const NavItemsContext = createContext<readonly NavItem[]>(navItemsAround([]));
+
+export const useNavItems = () => useContext(NavItemsContext);

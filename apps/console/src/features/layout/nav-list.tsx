@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '@/lib/utils';
 import { SidebarTooltip } from './sidebar-tooltips';
 import { isNavItemActive } from './is-nav-active';
-import { navItems } from './nav-items';
+import { useNavItems } from './nav-items';
 
 interface NavListProps {
   /** Icons only, names in tooltips (the collapsed desktop sidebar). */
@@ -12,6 +12,7 @@ interface NavListProps {
 
 export function NavList({ collapsed = false, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
+  const navItems = useNavItems();
   return (
     <ul className="flex flex-col gap-0.5">
       {navItems.map((item) => {

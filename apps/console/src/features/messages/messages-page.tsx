@@ -2,9 +2,8 @@ import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, NewButton, RecordActions, SectionListPage, snippet, str, textOr, useDeleteWithToasts } from '@/features/sections';
-
-export const messageDeleteText = (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`;
+import { NewButton, RecordActions, SectionListPage, snippet, fieldText, fieldTextOr, useDeleteWithToasts } from '@/features/sections';
+import { messageDeleteTexts } from './section';
 
 interface MessageRowProps {
   record: SectionRecord;
@@ -19,16 +18,16 @@ interface MessageRowProps {
 const MessageRow = memo(function MessageRow({ record, deleting, remove }: MessageRowProps) {
   return (
     <TableRow>
-      <TableCell className="font-medium">{str(record, 'sender')}</TableCell>
-      <TableCell>{str(record, 'recipient')}</TableCell>
-      <TableCell className="text-muted-foreground">{snippet(str(record, 'message'))}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDateGB(str(record, 'updated_at') || null)}</TableCell>
+      <TableCell className="font-medium">{fieldText(record, 'sender')}</TableCell>
+      <TableCell>{fieldText(record, 'recipient')}</TableCell>
+      <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'message'))}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateGB(fieldText(record, 'updated_at') || null)}</TableCell>
       <TableCell>
         <RecordActions
           editTo={`/messages/edit/${record.id}`}
-          name={`message from ${textOr(record, 'sender', 'unknown sender')}`}
-          deleteTitle="Delete Message"
-          deleteText={messageDeleteText(str(record, 'sender'))}
+          name={`message from ${fieldTextOr(record, 'sender', 'unknown sender')}`}
+          deleteTitle={messageDeleteTexts.confirmTitle}
+          deleteText={messageDeleteTexts.confirmText(fieldText(record, 'sender'))}
           onDelete={() => remove(record.id)}
           deleting={deleting}
         />
@@ -39,7 +38,7 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
 
 /** DESIGN.md 1: the Messages list, on the shared pattern. */
 export function MessagesPage() {
-  const { remove, pendingId } = useDeleteWithToasts('messages', deleteTexts.messages);
+  const { remove, pendingId } = useDeleteWithToasts('messages', messageDeleteTexts);
   return (
     <SectionListPage
       section={messages}

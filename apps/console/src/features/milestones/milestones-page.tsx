@@ -3,17 +3,18 @@ import { milestones, type SectionRecord } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { milestoneDeleteTexts } from './section';
 
-const titleOf = (record: SectionRecord) => textOr(record, 'title', 'No Title Provided');
-const descriptionOf = (record: SectionRecord) => textOr(record, 'description', 'No Description');
-const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
+const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
+const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
+const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
 /** SPEC.md 2.22. */
 export function MilestonesPage() {
-  const actions = useRecordActions(milestones, deleteTexts.milestones, titleOf);
+  const actions = useRecordActions(milestones, milestoneDeleteTexts, titleOf);
   return (
     <SectionListPage
       section={milestones}
@@ -28,38 +29,31 @@ export function MilestonesPage() {
       }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col">
-                <CardHeader className="gap-3">
-                  <Badge variant="blue" className="w-fit">{dateOf(record)}</Badge>
-                  <CardTitle as="h2" className="text-lg">{titleOf(record)}</CardTitle>
-                </CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  <p className="whitespace-pre-line text-muted-foreground">{descriptionOf(record)}</p>
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col">
+            <CardHeader className="gap-3">
+              <Badge variant="blue" className="w-fit">{dateOf(record)}</Badge>
+              <CardTitle as="h2" className="text-lg">{titleOf(record)}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              <p className="whitespace-pre-line text-muted-foreground">{descriptionOf(record)}</p>
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
-                <TableCell className="font-medium">{titleOf(record)}</TableCell>
-                <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
+              <TableCell className="font-medium">{titleOf(record)}</TableCell>
+              <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -1,5 +1,6 @@
 import { missions } from '@bursary/shared';
-import { missionTexts, SafeHtml, str, SubItemSectionPage } from '@/features/sections';
+import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
+import { missionTexts } from './section';
 
 /** SPEC.md 2.18. */
 export function MissionsPage() {
@@ -11,7 +12,7 @@ export function MissionsPage() {
       editLabel="Edit Mission Title/Desc"
       cardEditLabel="Edit Desc."
       empty={{ title: 'No Mission Content', text: 'Set up the mission section to add its points.' }}
-      renderBody={(record) => <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />}
+      renderBody={(record) => <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />}
     />
   );
 }

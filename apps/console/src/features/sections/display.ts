@@ -1,14 +1,14 @@
 import type { SectionRecord } from '@bursary/shared';
 
 /** A record's field as display text, or the page's default when it is missing or blank. */
-export function textOr(record: SectionRecord, name: string, fallback: string): string {
+export function fieldTextOr(record: SectionRecord, name: string, fallback: string): string {
   const value = record[name];
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }
 
 /** The string value of a field, or '' when it holds none. */
-export function str(record: SectionRecord, name: string): string {
+export function fieldText(record: SectionRecord, name: string): string {
   const value = record[name];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SectionRecord } from '@bursary/shared';
+import type { SectionRecord, WriteMode } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -19,7 +19,7 @@ export interface SaveRecordInput {
 }
 
 /** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit), SPEC.md 7.2. */
-export function useSaveRecord(slug: string, mode: 'create' | 'edit') {
+export function useSaveRecord(slug: string, mode: WriteMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ values, id, etag }: SaveRecordInput) => {

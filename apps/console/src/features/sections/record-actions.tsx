@@ -2,7 +2,7 @@ import type * as React from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { ConfirmDeleteButton } from './confirm-delete';
 import { type ConfirmedDeleteTexts, useDeleteWithToasts } from './delete-record';
-import { str } from './display';
+import { fieldText } from './display';
 import { EditLink } from './header-buttons';
 
 interface RecordActionsProps {
@@ -41,7 +41,7 @@ export function useRecordActions(
       editTo={`/${section.slug}/edit/${record.id}`}
       name={nameOf(record)}
       deleteTitle={texts.confirmTitle}
-      deleteText={texts.confirmText(str(record, section.titleField))}
+      deleteText={texts.confirmText(fieldText(record, section.titleField))}
       onDelete={() => remove(record.id)}
       deleting={pendingId === record.id}
     />

@@ -64,6 +64,19 @@ describe('sub-item editor (SPEC.md 2.18, 4.3)', () => {
     expect(screen.getByText('No mission points available.')).not.toBeVisible();
   });
 
+  it('opens a collapsed block when editing starts or a point is added', async () => {
+    await openMissions();
+    await user.click(button('Mission Points'));
+    expect(button('Mission Points')).toHaveAttribute('aria-expanded', 'false');
+    await startEditing();
+    expect(button('Mission Points')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'Mission point 1' })).toBeVisible();
+    await user.click(button('Mission Points'));
+    await user.click(button('Add Point'));
+    expect(button('Mission Points')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByPlaceholderText('Enter new mission point')).toBeVisible();
+  });
+
   it("turns each point into a text box with Delete; the button reads 'Cancel' while editing", async () => {
     await openMissions();
     await startEditing();

@@ -31,10 +31,18 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const headingId = useId();
   const listId = useId();
 
+  // what the editor is about to change must be in view: editing and adding open a collapsed block
   const toggleEditing = () => {
     if (editing) setAdding(false);
-    else setEdits(items);
+    else {
+      setEdits(items);
+      setOpen(true);
+    }
     setEditing(!editing);
+  };
+  const startAdding = () => {
+    setAdding(true);
+    setOpen(true);
   };
   const deleteItem = (id: number) =>
     remove.mutate(id, { onSuccess: () => setEdits((current) => current.filter((item) => item.id !== id)) });
@@ -58,7 +66,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
               <Button type="button" size="sm" loading={saveAll.isPending} onClick={() => saveAll.mutate(edits)}>
                 {!saveAll.isPending && <Save aria-hidden />}{texts.saveLabel}
               </Button>
-              <Button type="button" size="sm" variant="secondary" onClick={() => setAdding(true)} disabled={adding}>
+              <Button type="button" size="sm" variant="secondary" onClick={startAdding} disabled={adding}>
                 <Plus aria-hidden />{texts.addLabel}
               </Button>
             </>

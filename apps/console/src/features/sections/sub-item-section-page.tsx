@@ -2,7 +2,7 @@ import type * as React from 'react';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSectionList } from './api';
-import { itemsOf, textOr } from './display';
+import { itemsOf, fieldTextOr } from './display';
 import { EditLink, EditOrSetupButton } from './header-buttons';
 import { SectionListPage } from './list-page';
 import type { EmptyStateContent } from './list-page';
@@ -45,7 +45,7 @@ export function SubItemSectionPage({ section, texts, defaultTitle, editLabel, ca
       {(records) => (
         <ItemGrid className="md:grid-cols-1 xl:grid-cols-1">
           {records.map((record, index) => {
-            const title = textOr(record, 'title', defaultTitle);
+            const title = fieldTextOr(record, 'title', defaultTitle);
             return (
               <GridItem key={record.id} index={index}>
                 <Card>

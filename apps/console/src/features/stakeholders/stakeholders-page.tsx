@@ -1,5 +1,6 @@
 import { stakeholders } from '@bursary/shared';
-import { SafeHtml, stakeholderTexts, str, SubItemSectionPage } from '@/features/sections';
+import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
+import { stakeholderTexts } from './section';
 
 /** SPEC.md 2.20: the Grid/List toggle is there but changes nothing. */
 export function StakeholdersPage() {
@@ -13,7 +14,7 @@ export function StakeholdersPage() {
       searchPlaceholder="Search title, description, or stakeholders..."
       views={{ initial: 'list', inert: true }}
       empty={{ title: 'No Stakeholder Content', text: 'Set up the stakeholders section to add its points.' }}
-      renderBody={(record) => <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />}
+      renderBody={(record) => <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />}
     />
   );
 }

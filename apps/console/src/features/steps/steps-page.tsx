@@ -1,7 +1,8 @@
 import { steps } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Link } from 'react-router';
-import { stepTexts, SubItemSectionPage } from '@/features/sections';
+import { SubItemSectionPage } from '@/features/sections';
+import { stepTexts } from './section';
 
 /** SPEC.md 2.13. */
 export function StepsPage() {

@@ -4,15 +4,16 @@ import { type SectionRecord, successStories } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SafeHtml, SectionListPage, snippet, str, textOr } from '@/features/sections';
+import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { successStoryDeleteTexts } from './section';
 
-const nameOf = (record: SectionRecord) => textOr(record, 'student_name', 'Unnamed Student');
-const dateOf = (record: SectionRecord) => formatDateGB(str(record, 'date') || null);
+const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
+const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
 function Photo({ record, className }: { record: SectionRecord; className: string }) {
-  const url = str(record, 'image');
+  const url = fieldText(record, 'image');
   if (url) return <img src={url} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
   return (
     <div className={`${className} flex items-center justify-center bg-muted text-muted-foreground`}>
@@ -23,7 +24,7 @@ function Photo({ record, className }: { record: SectionRecord; className: string
 
 /** SPEC.md 2.21. */
 export function SuccessStoriesPage() {
-  const actions = useRecordActions(successStories, deleteTexts['success-stories'], nameOf);
+  const actions = useRecordActions(successStories, successStoryDeleteTexts, nameOf);
   return (
     <SectionListPage
       section={successStories}
@@ -38,44 +39,37 @@ export function SuccessStoriesPage() {
       }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col overflow-hidden">
-                <Photo record={record} className="h-48 w-full" />
-                <CardHeader className="gap-2">
-                  <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
-                  <p className="text-sm text-muted-foreground">{str(record, 'student_school')}</p>
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <span>{dateOf(record)}</span>
-                    {str(record, 'source') && <Badge variant="secondary">{str(record, 'source')}</Badge>}
-                  </div>
-                </CardHeader>
-                <CardContent className="grid flex-1 content-between gap-4">
-                  {str(record, 'story').trim() ? <SafeHtml html={str(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
-                  {actions(record)}
-                </CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col overflow-hidden">
+            <Photo record={record} className="h-48 w-full" />
+            <CardHeader className="gap-2">
+              <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
+              <p className="text-sm text-muted-foreground">{fieldText(record, 'student_school')}</p>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span>{dateOf(record)}</span>
+                {fieldText(record, 'source') && <Badge variant="secondary">{fieldText(record, 'source')}</Badge>}
+              </div>
+            </CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              {fieldText(record, 'story').trim() ? <SafeHtml html={fieldText(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
-                <TableCell className="font-medium">{nameOf(record)}</TableCell>
-                <TableCell>{str(record, 'student_school')}</TableCell>
-                <TableCell className="text-muted-foreground">{snippet(str(record, 'story')) || 'No story provided.'}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
+              <TableCell className="font-medium">{nameOf(record)}</TableCell>
+              <TableCell>{fieldText(record, 'student_school')}</TableCell>
+              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'story')) || 'No story provided.'}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -2,20 +2,21 @@ import { Link } from 'react-router';
 import { disbursementTestimonials as testimonials, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { deleteTexts, useRecordActions, GridItem, ItemGrid, NewButton, SectionListPage, str, textOr } from '@/features/sections';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { testimonialDeleteTexts } from './section';
 
-const nameOf = (record: SectionRecord) => textOr(record, 'university_name', 'No University Name Provided');
+const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
 function Logo({ record, className }: { record: SectionRecord; className: string }) {
-  const url = str(record, 'image');
+  const url = fieldText(record, 'image');
   if (url) return <img src={url} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
   return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
 }
 
 /** SPEC.md 2.23. */
 export function TestimonialsPage() {
-  const actions = useRecordActions(testimonials, deleteTexts['disbursement-testimonials'], nameOf);
+  const actions = useRecordActions(testimonials, testimonialDeleteTexts, nameOf);
   return (
     <SectionListPage
       section={testimonials}
@@ -31,32 +32,25 @@ export function TestimonialsPage() {
       }}
     >
       {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="flex h-full flex-col overflow-hidden">
-                <Logo record={record} className="h-40 w-full p-4" />
-                <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
-                <CardContent className="mt-auto">{actions(record)}</CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col overflow-hidden">
+            <Logo record={record} className="h-40 w-full p-4" />
+            <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
+            <CardContent className="mt-auto">{actions(record)}</CardContent>
+          </Card>
+        )} />
       ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Image</TableHead><TableHead>University Name</TableHead><TableHead>Actions</TableHead></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell><Logo record={record} className="size-12 rounded-md" /></TableCell>
-                <TableCell className="font-medium">{nameOf(record)}</TableCell>
-                <TableCell>{actions(record)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <RecordTable
+          records={records}
+          heads={<><TableHead>Image</TableHead><TableHead>University Name</TableHead><TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              <TableCell><Logo record={record} className="size-12 rounded-md" /></TableCell>
+              <TableCell className="font-medium">{nameOf(record)}</TableCell>
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, str, textOr } from '@/features/sections';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
 /** SPEC.md 2.19: an image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
@@ -24,15 +24,15 @@ export function VisionsPage() {
       {(records) => (
         <ItemGrid className="md:grid-cols-1 xl:grid-cols-2">
           {records.map((record, index) => {
-            const title = textOr(record, 'title', 'Vision Section Title');
-            const image = str(record, 'image');
+            const title = fieldTextOr(record, 'title', 'Vision Section Title');
+            const image = fieldText(record, 'image');
             return (
               <GridItem key={record.id} index={index}>
                 <Card className="h-full overflow-hidden">
                   {image && <VisionImage src={image} />}
                   <CardHeader><CardTitle as="h2">{title}</CardTitle></CardHeader>
                   <CardContent className="grid gap-4">
-                    <SafeHtml html={str(record, 'description')} className="text-muted-foreground" />
+                    <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                     <EditLink to={`/visions/edit/${record.id}`} label="Edit Vision" />
                   </CardContent>
                 </Card>

@@ -1,10 +1,8 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type FieldDef, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
+import { type FieldDef, fieldSchema, isRequired, type SectionDef, type SectionRecord, type Wording, type WriteMode } from '@bursary/shared';
 
 /** Form values: text for every kind but image, which holds a newly picked file or nothing. */
 export type FormValues = Record<string, string | File | null>;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -23,29 +21,37 @@ export function initialValues(section: SectionDef, record: SectionRecord | null)
   return values;
 }
 
-const isBlankHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '' && !/<img\b/i.test(html);
+/** SPEC.md 5 'Generic forms': the shared rules, told by the field's label as a sentence. */
+const formWording: Wording = {
+  required: (label) => `${label} is required.`,
+  wanted: (label, what) => `${label} must be ${what}.`,
+  tooLong: (label, max) => `${label} must be at most ${max} characters.`,
+};
 
-/** The message for one field's value, or null when it is fine (SPEC.md 5 'Generic forms'). */
-export function fieldError(def: FieldDef, value: string | File | null, required: boolean): string | null {
-  if (def.kind === 'image') return required && !(value instanceof File) ? `${def.label} is required.` : null;
+/**
+ * A form value as the shared schema reads it: numbers as numbers, a blank number or date as
+ * missing, a picked image as its name (the file itself is checked by type on the server).
+ */
+export function checkedValue(def: FieldDef, value: string | File | null): unknown {
+  if (def.kind === 'image') return value instanceof File ? value.name : undefined;
   const text = typeof value === 'string' ? value : '';
-  const blank = def.kind === 'richtext' ? isBlankHtml(text) : text.trim() === '';
-  if (blank) return required ? `${def.label} is required.` : null;
-  if (def.kind === 'number' && !Number.isFinite(Number(text))) return `${def.label} must be a number.`;
-  if (def.kind === 'date' && !DATE.test(text)) return `${def.label} must be a date (YYYY-MM-DD).`;
-  if ((def.kind === 'text' || def.kind === 'textarea') && text.length > def.max) {
-    return `${def.label} must be at most ${def.max} characters.`;
-  }
-  return null;
+  if (def.kind !== 'number' && def.kind !== 'date') return text;
+  if (text.trim() === '') return undefined;
+  return def.kind === 'number' ? Number(text) : text;
 }
 
-/** A react-hook-form resolver checking every field of the section against its registry entry. */
+/**
+ * A react-hook-form resolver checking every field with the shared schema the server checks the
+ * body with (`fieldSchema`), so that the form and the API cannot disagree. Every field shown is
+ * written, so a field required in this mode must be filled.
+ */
 export function sectionResolver(section: SectionDef, mode: WriteMode): Resolver<FormValues> {
+  const rules = Object.entries(section.fields).map(([name, def]) => ({ name, def, schema: fieldSchema(def.label, def, isRequired(def, mode), formWording) }));
   return (values) => {
     const errors: FieldErrors<FormValues> = {};
-    for (const [name, def] of Object.entries(section.fields)) {
-      const message = fieldError(def, values[name] ?? null, isRequired(def, mode));
-      if (message) errors[name] = { type: 'validate', message };
+    for (const { name, def, schema } of rules) {
+      const result = schema.safeParse(checkedValue(def, values[name] ?? null));
+      if (!result.success) errors[name] = { type: 'validate', message: result.error.issues[0]?.message ?? formWording.required(def.label) };
     }
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };
@@ -55,7 +61,7 @@ export function sectionResolver(section: SectionDef, mode: WriteMode): Resolver<
  * The body of a save: text as typed, numbers as numbers, blank optional numbers and dates as
  * null. An image is sent only when a new file was picked; left out, the stored one is kept.
  */
-export function toPayload(section: SectionDef, values: FormValues): Record<string, unknown> {
+export function toPayload(section: SectionDef, values: FormValues, { trim = false } = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const [name, def] of Object.entries(section.fields)) {
     const value = values[name] ?? null;
@@ -65,7 +71,8 @@ export function toPayload(section: SectionDef, values: FormValues): Record<strin
       const text = typeof value === 'string' ? value.trim() : '';
       payload[name] = text === '' ? null : def.kind === 'number' ? Number(text) : text;
     } else {
-      payload[name] = typeof value === 'string' ? value : '';
+      const text = typeof value === 'string' ? value : '';
+      payload[name] = trim ? text.trim() : text;
     }
   }
   return payload;

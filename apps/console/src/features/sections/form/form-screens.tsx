@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { sectionRecordQuery } from '../api';
 import { slugHeading } from '../display';
+import type { FormVariant } from './form-variant';
 import { SectionForm } from './section-form';
 
 /** SPEC.md 2.7: the section is the path's first segment, 'content' when there is none. */
@@ -16,13 +17,14 @@ function useSlug(): string {
   return pathname.split('/').filter(Boolean)[0] ?? 'content';
 }
 
-function FormFrame({ heading, children }: { heading: string; children: React.ReactNode }) {
+/** The page around a form; the card's title is read out only, unless the screen shows one. */
+function FormFrame({ heading, cardTitle, children }: { heading: string; cardTitle?: string; children: React.ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
       <Card>
-        <CardHeader className="sr-only"><CardTitle as="h2">{heading}</CardTitle></CardHeader>
-        <CardContent className="pt-6">{children}</CardContent>
+        <CardHeader className={cardTitle ? undefined : 'sr-only'}><CardTitle as="h2">{cardTitle ?? heading}</CardTitle></CardHeader>
+        <CardContent className={cardTitle ? undefined : 'pt-6'}>{children}</CardContent>
       </Card>
     </div>
   );
@@ -44,6 +46,15 @@ export function CreateScreen() {
   return (
     <FormFrame heading={`Create ${slugHeading(slug)}`}>
       <SectionForm key={slug} section={section} mode="create" record={null} etag={null} />
+    </FormFrame>
+  );
+}
+
+/** A dedicated create screen: the generic form in its own words (SPEC.md 2.9 /create-testimonial, 2.10 /create-faq). */
+export function DedicatedCreateScreen({ section, heading, variant }: { section: SectionDef; heading: string; variant: FormVariant }) {
+  return (
+    <FormFrame heading={heading} cardTitle={variant.cardTitle}>
+      <SectionForm section={section} mode="create" record={null} etag={null} variant={variant} />
     </FormFrame>
   );
 }
@@ -78,7 +89,7 @@ function EditLoader({ section }: { section: SectionDef }) {
   }
   return (
     <FormFrame heading={heading}>
-      <SectionForm section={section} mode="edit" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
+      <SectionForm section={section} mode="update" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
     </FormFrame>
   );
 }

@@ -7,12 +7,22 @@ import type { FormValues } from './form-model';
  * A refused save (SPEC.md 8.3): the typed input stays in the form, a 400's `fields` are pinned
  * on their inputs, a 412 is answered by the conflict notice. Returns the 412's message, if any.
  */
-export function handleSaveError(error: unknown, form: UseFormReturn<FormValues>, fallback: string): string | null {
+export function handleSaveError(
+  error: unknown,
+  form: UseFormReturn<FormValues>,
+  fallback: string,
+  /** How the screen tells the failure, when it words it itself (SPEC.md 8.3's dedicated forms). */
+  tell?: (error: unknown) => void,
+): string | null {
   if (error instanceof ApiError && error.status === 412) return error.message;
   const known = Object.keys(form.getValues());
   for (const { path, message } of fieldErrors(error)) {
     const name = path.split('.')[0] ?? '';
     if (known.includes(name)) form.setError(name, { type: 'server', message }, { shouldFocus: true });
+  }
+  if (tell) {
+    tell(error);
+    return null;
   }
   const message = error instanceof ApiError || error instanceof AuthRequiredError || (error instanceof Error && error.message === 'Unexpected response status')
     ? error.message

@@ -1,36 +1,43 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isRequired, type SectionDef, type SectionRecord } from '@bursary/shared';
+import { isFilled, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
 import { FieldInput } from '@/components/fields/field-input';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useDraft } from '@/lib/drafts';
+import { serverMessage } from '@/lib/api-client';
+import { useUnsavedChangesGuard } from '../unsaved-changes';
 import { sectionRecordQuery } from '../api';
 import { useSaveRecord } from '../mutations';
 import { ConflictNotice } from './conflict-notice';
-import { type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
+import { checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
+import { type FormVariant, sectionForVariant } from './form-variant';
 import { handleSaveError } from './save-errors';
 
 interface SectionFormProps {
   section: SectionDef;
-  mode: 'create' | 'edit';
+  /** A create screen POSTs, an update (edit) screen PUTs (SPEC.md 7.2). */
+  mode: WriteMode;
   /** The record being edited; null on create, or when a single-record section is set up. */
   record: SectionRecord | null;
   etag: string | null;
   /** The id in the path, if any (SPEC.md 7.2: PUT /api/{slug}/{id}, else /api/{slug}). */
   routeId?: string;
+  /** A dedicated create screen's own words and checks (SPEC.md 2.9, 2.10). */
+  variant?: FormVariant;
 }
 
 /** The generic create and edit form (SPEC.md 2.7, 2.8), built from the section's registry entry. */
-export function SectionForm({ section, mode, record, etag: initialEtag, routeId }: SectionFormProps) {
+export function SectionForm({ section: registered, mode, record, etag: initialEtag, routeId, variant }: SectionFormProps) {
+  const section = sectionForVariant(registered, variant);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   // a single-record section without its record is created by its first save: create rules apply
-  const writeMode = mode === 'edit' && record ? 'update' : 'create';
-  const form = useForm<FormValues>({ defaultValues: initialValues(section, record), resolver: sectionResolver(section, writeMode) });
+  const writeMode: WriteMode = mode === 'update' && record ? 'update' : 'create';
+  const form = useForm<FormValues>({ defaultValues: initialValues(section, record), resolver: sectionResolver(section, writeMode), mode: variant?.validate ?? 'onSubmit' });
   const save = useSaveRecord(section.slug, mode);
   const [etag, setEtag] = useState(initialEtag);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -39,6 +46,12 @@ export function SectionForm({ section, mode, record, etag: initialEtag, routeId 
   // react-hook-form tracks only the form state a render reads: read these here so the draft and
   // the conflict reload below see which fields the editor changed
   const { isDirty, dirtyFields } = form.formState;
+  // SPEC.md 2.9, 2.10: a dedicated screen asks before unsaved input is left behind
+  const guard = useUnsavedChangesGuard(Boolean(variant) && isDirty);
+  // SPEC.md 5: a dedicated screen's submit waits until every required field holds text
+  const values = useWatch({ control: form.control, disabled: !variant });
+  const waiting = Boolean(variant) && Object.entries(section.fields)
+    .some(([name, def]) => isRequired(def, writeMode) && !isFilled(def, checkedValue(def, values[name] ?? null)));
 
   useDraft<FormValues>(pathname, {
     isDirty: () => isDirty,
@@ -49,13 +62,17 @@ export function SectionForm({ section, mode, record, etag: initialEtag, routeId 
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
   const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
-    save.mutate({ values: toPayload(section, values), id: saveId, etag }, {
+    save.mutate({ values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag }, {
       onSuccess: () => {
-        toast({ title: mode === 'create' ? 'Content created successfully' : 'Content updated successfully' });
+        toast({ title: variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully') });
+        guard.allowLeaving();
         form.reset(values);
         void navigate(listPath);
       },
-      onError: (error) => setConflict(handleSaveError(error, form, mode === 'create' ? 'Failed to create content' : 'Failed to update content')),
+      onError: (error) => setConflict(handleSaveError(
+        error, form, mode === 'create' ? 'Failed to create content' : 'Failed to update content',
+        variant && ((failure) => toast({ variant: 'destructive', title: variant.failed.title, description: serverMessage(failure) ?? variant.failed.fallback })),
+      )),
     });
   });
 
@@ -78,17 +95,33 @@ export function SectionForm({ section, mode, record, etag: initialEtag, routeId 
     }
   };
 
+  // a refused file is dropped without a check of the form, which would clear the message at once
+  const refuse = (name: string, message: string) => {
+    form.setValue(name, null, { shouldDirty: true });
+    form.setError(name, { type: 'type', message });
+  };
+
   const currentImage = (name: string) => (typeof record?.[name] === 'string' ? (record[name] as string) : null);
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-6">
       {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
-      {Object.entries(section.fields).map(([name, def]) => (
-        <FieldInput key={name} name={name} def={def} control={form.control} required={isRequired(def, writeMode)} currentImage={currentImage(name)} />
-      ))}
+      {Object.entries(section.fields).map(([name, def]) => {
+        const own = variant?.fields?.[name];
+        return (
+          <FieldInput
+            key={name} name={name} def={def} control={form.control} required={isRequired(def, writeMode)} currentImage={currentImage(name)}
+            help={own?.help} tone={own?.tone} imageTypes={own?.imageTypes} onRefused={(message) => refuse(name, message)}
+          />
+        );
+      })}
       <div className="flex flex-wrap justify-end gap-2">
         <Button asChild variant="outline"><Link to={listPath}>Cancel</Link></Button>
-        <Button type="submit" loading={save.isPending}>{mode === 'create' ? 'Create Content' : 'Save Changes'}</Button>
+        {variant ? (
+          <Button type="submit" disabled={waiting} loading={save.isPending}>{save.isPending ? variant.pendingLabel : variant.submitLabel}</Button>
+        ) : (
+          <Button type="submit" loading={save.isPending}>{mode === 'create' ? 'Create Content' : 'Save Changes'}</Button>
+        )}
       </div>
     </form>
   );

@@ -1,0 +1,30 @@
+import type * as React from 'react';
+import { sections } from '@bursary/shared/sections';
+import { type ConsoleSection, resolveSection } from '@/features/sections/console-section';
+
+/**
+ * Every section as the console shows it: the registry's entries, in the registry's order (SPEC.md
+ * 2.2's navigation order), each with the `features/<name>/section.ts` that describes it, if any.
+ * A new section needs no line here: its registry entry, and at most that one file.
+ */
+const descriptorFiles = import.meta.glob<ConsoleSection>('../features/*/section.ts', { eager: true, import: 'consoleSection' });
+const descriptors = new Map(Object.entries(descriptorFiles).map(([file, descriptor]) => [descriptor.slug, { file, descriptor }]));
+
+for (const { file, descriptor } of descriptors.values()) {
+  if (!sections.some((s) => s.slug === descriptor.slug)) {
+    throw new Error(`${file} describes the section '${descriptor.slug}', which the registry in packages/shared does not hold`);
+  }
+}
+
+export const consoleSections = sections.map((section) => resolveSection(section, descriptors.get(section.slug)?.descriptor));
+
+/** The list page of a section: its bespoke page, or the default one built from its columns. */
+export async function listPageOf(slug: string): Promise<React.ComponentType> {
+  const resolved = consoleSections.find((s) => s.section.slug === slug);
+  if (!resolved) throw new Error(`no section ${slug}`);
+  if (resolved.page) return resolved.page();
+  const { DefaultListPage } = await import('@/features/sections/default-list-page');
+  return function SectionPage() {
+    return <DefaultListPage resolved={resolved} />;
+  };
+}

@@ -1,0 +1,8 @@
+import { BookOpen } from 'lucide-react';
+import { defineConsoleSection } from '@/features/sections/console-section';
+
+export const consoleSection = defineConsoleSection({
+  slug: 'about-heroes',
+  nav: { icon: BookOpen },
+  page: () => import('./about-heroes-page').then((m) => m.AboutHeroesPage),
+});

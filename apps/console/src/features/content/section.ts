@@ -1,0 +1,16 @@
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import { defineConsoleSection } from '@/features/sections/console-section';
+
+/** SPEC.md 2.6: the content area's delete confirmation and toasts. */
+export const contentDeleteTexts = {
+  confirmTitle: 'Are you sure?', confirmText: () => 'This action cannot be undone. This will permanently delete this content.',
+  success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content',
+} satisfies ConfirmedDeleteTexts;
+
+/** The content area is reached from the dashboard, not the navigation (SPEC.md 2.2). */
+export const consoleSection = defineConsoleSection({
+  slug: 'content',
+  nav: false,
+  page: () => import('./content-page').then((m) => m.ContentPage),
+  deleteTexts: contentDeleteTexts,
+});

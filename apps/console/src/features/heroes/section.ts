@@ -1,0 +1,8 @@
+import { Image } from 'lucide-react';
+import { defineConsoleSection } from '@/features/sections/console-section';
+
+export const consoleSection = defineConsoleSection({
+  slug: 'heroes',
+  nav: { icon: Image },
+  page: () => import('./heroes-page').then((m) => m.HeroesPage),
+});

@@ -1,0 +1,68 @@
+import type * as React from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { LayoutList } from 'lucide-react';
+import type { SectionDef } from '@bursary/shared';
+import type { ConfirmedDeleteTexts } from './delete-record';
+import type { SubItemTexts } from './sub-item-texts';
+
+/**
+ * What the console adds to a section's registry entry (`features/<name>/section.ts`): how the
+ * navigation shows it, its bespoke page if it has one, and its texts. Everything is optional; a
+ * section without this file gets the defaults below and the default list page.
+ */
+export interface ConsoleSection {
+  /** The registry slug this describes. */
+  slug: string;
+  /** The navigation item: the registry's label and a list icon by default; false keeps it out. */
+  nav?: false | { label?: string; icon?: LucideIcon; alsoActiveFor?: string[] };
+  /** The bespoke list page, loaded with its route; without one the default list page is shown. */
+  page?: () => Promise<React.ComponentType>;
+  /** The default list page's columns (and card lines): the title field and two more by default. */
+  columns?: readonly string[];
+  /** The delete confirmation and toasts (SPEC.md 4.5, 8.4, 8.5). */
+  deleteTexts?: ConfirmedDeleteTexts;
+  /** The sub-item block's texts, for a section with sub-items (SPEC.md 4.3, 5). */
+  subItemTexts?: SubItemTexts;
+  /** The default list page's empty state. */
+  empty?: { title: string; text?: string };
+}
+
+/** A section as the console shows it: its registry entry with every console default filled in. */
+export interface ResolvedSection {
+  section: SectionDef;
+  nav: { label: string; to: string; icon: LucideIcon; alsoActiveFor?: string[] } | null;
+  page?: () => Promise<React.ComponentType>;
+  columns: readonly string[];
+  deleteTexts: ConfirmedDeleteTexts;
+  subItemTexts?: SubItemTexts;
+  empty: { title: string; text?: string };
+}
+
+export const defineConsoleSection = (descriptor: ConsoleSection): ConsoleSection => descriptor;
+
+/** The delete texts of a section that words none of its own, from its registry name. */
+export function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
+  const one = section.singular;
+  const lower = one.toLowerCase();
+  return {
+    confirmTitle: `Delete ${one}`,
+    confirmText: (title) => `Are you sure you want to delete the ${lower} "${title}"? This action cannot be undone.`,
+    success: `${one} deleted successfully.`,
+    errorTitle: `Error Deleting ${one}`,
+    fallback: `Could not delete ${lower}. Please try again.`,
+  };
+}
+
+export function resolveSection(section: SectionDef, descriptor: ConsoleSection | undefined): ResolvedSection {
+  const d = descriptor ?? { slug: section.slug };
+  const others = Object.keys(section.fields).filter((name) => name !== section.titleField && section.fields[name]?.kind !== 'image');
+  return {
+    section,
+    nav: d.nav === false ? null : { label: section.label, icon: LayoutList, ...d.nav, to: `/${section.slug}` },
+    page: d.page,
+    columns: d.columns ?? [section.titleField, ...others.slice(0, 2)],
+    deleteTexts: d.deleteTexts ?? defaultDeleteTexts(section),
+    subItemTexts: d.subItemTexts,
+    empty: d.empty ?? { title: `No ${section.label} Yet`, text: `Records you create appear here.` },
+  };
+}

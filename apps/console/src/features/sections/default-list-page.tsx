@@ -1,0 +1,68 @@
+import type { SectionRecord } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TableCell, TableHead } from '@/components/ui/table';
+import { formatDateGB } from '@/lib/format-date';
+import type { ResolvedSection } from './console-section';
+import { fieldText, snippet, fieldTextOr } from './display';
+import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
+import { SectionListPage } from './list-page';
+import { useRecordActions } from './record-actions';
+import { RecordGrid, RecordTable } from './record-views';
+
+/** One field of a record as a list shows it: rich text as a snippet, dates the British way. */
+function shown(resolved: ResolvedSection, record: SectionRecord, name: string): string {
+  const kind = resolved.section.fields[name]?.kind;
+  const value = fieldText(record, name);
+  if (kind === 'richtext') return snippet(value);
+  if (kind === 'date') return formatDateGB(value || null);
+  return value;
+}
+
+/**
+ * The list page of a section with no bespoke page (SPEC.md 2.11's pattern): its columns in the
+ * List view and on Grid cards, Edit and Delete per record of a collection, Edit or Setup for a
+ * single-record section.
+ */
+export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
+  const { section, columns } = resolved;
+  const nameOf = (record: SectionRecord) => fieldTextOr(record, section.titleField, 'Untitled');
+  const deleteActions = useRecordActions(section, resolved.deleteTexts, nameOf);
+  const single = section.kind === 'single';
+  const actions = (record: SectionRecord) => (single ? <EditLink to={`/${section.slug}/edit/${record.id}`} name={nameOf(record)} /> : deleteActions(record));
+  const label = (name: string) => section.fields[name]?.label ?? name;
+  return (
+    <SectionListPage
+      section={section}
+      views={{ initial: 'grid' }}
+      actions={(records) => (single
+        ? <EditOrSetupButton section={section} records={records} />
+        : <NewButton to={`/${section.slug}/create`} label={`New ${section.singular}`} />)}
+      empty={resolved.empty}
+    >
+      {(records, view) => view === 'grid' ? (
+        <RecordGrid records={records} card={(record) => (
+          <Card className="flex h-full flex-col">
+            <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
+            <CardContent className="grid flex-1 content-between gap-4">
+              {columns.filter((name) => name !== section.titleField).map((name) => (
+                <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
+              ))}
+              {actions(record)}
+            </CardContent>
+          </Card>
+        )} />
+      ) : (
+        <RecordTable
+          records={records}
+          heads={<>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<TableHead>Actions</TableHead></>}
+          cells={(record) => (
+            <>
+              {columns.map((name) => <TableCell key={name}>{shown(resolved, record, name)}</TableCell>)}
+              <TableCell>{actions(record)}</TableCell>
+            </>
+          )}
+        />
+      )}
+    </SectionListPage>
+  );
+}

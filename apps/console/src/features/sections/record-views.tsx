@@ -1,0 +1,32 @@
+import type * as React from 'react';
+import type { SectionRecord } from '@bursary/shared';
+import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { GridItem, ItemGrid } from './staggered-grid';
+
+/** The Grid view: one card per record, each staggered in after the one before (SPEC.md 2.11). */
+export function RecordGrid({ records, className, card }: {
+  records: SectionRecord[];
+  className?: string;
+  card: (record: SectionRecord) => React.ReactNode;
+}) {
+  return (
+    <ItemGrid className={className}>
+      {records.map((record, index) => <GridItem key={record.id} index={index}>{card(record)}</GridItem>)}
+    </ItemGrid>
+  );
+}
+
+/** The List view: the page's column heads, then a row of cells per record. */
+export function RecordTable({ records, heads, cells }: {
+  records: SectionRecord[];
+  /** The <TableHead>s, in order. */
+  heads: React.ReactNode;
+  cells: (record: SectionRecord) => React.ReactNode;
+}) {
+  return (
+    <Table>
+      <TableHeader><TableRow>{heads}</TableRow></TableHeader>
+      <TableBody>{records.map((record) => <TableRow key={record.id}>{cells(record)}</TableRow>)}</TableBody>
+    </Table>
+  );
+}
