@@ -30,6 +30,22 @@ const layerZones = [
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];
 
+// The server's lower folders know nothing of the ones built on them: db and lib sit below auth,
+// sections, media, routes, plugins and the operations; only the composition root sees them all.
+const serverSrc = './apps/server/src';
+const serverUpper = ['auth', 'sections', 'media', 'routes', 'plugins', 'backup', 'cli'].map((folder) => `${serverSrc}/${folder}`);
+const serverZones = ['db', 'lib'].map((lower) => ({
+  target: `${serverSrc}/${lower}`,
+  from: serverUpper,
+  message: `the server's ${lower}/ sits below auth, sections, media, routes, plugins and the operations, and imports none of them`,
+}));
+const typeScriptImports = (projects) => ({
+  // the dependencies' own files are read as TypeScript too, or cycles through them go unseen
+  'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+  'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: projects, noWarnOnMultipleProjects: true })],
+});
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench-results/**'] },
   js.configs.recommended,
@@ -52,15 +68,19 @@ export default tseslint.config(
     // tests compose the whole app, as the running console does
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      // the dependencies' own files are read as TypeScript too, or cycles through them go unseen
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/console/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true })],
-    },
+    settings: typeScriptImports(['apps/console/tsconfig.json', 'packages/shared/tsconfig.json']),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
       // a cycle through a lazy import() is no cycle at load time (a section's description loads its page)
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: typeScriptImports(['apps/server/tsconfig.json']),
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
     },
   },

@@ -1,11 +1,11 @@
 import { type FieldDef, type SectionDef, isRequired } from '@bursary/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.ts';
-import { makePng } from '../src/lib/png.ts';
+import { encodePng } from '@bursary/shared/png';
 import { storeImage } from '../src/media/store.ts';
 
 /** A real 8×8 PNG; `seed` changes its pixels, so each seed is a different image. */
-export const samplePng = (seed = 1) => makePng(8, 8, (x, y) => [(x * 32 + seed * 17) % 256, (y * 32 + seed * 5) % 256, (seed * 29) % 256]);
+export const samplePng = (seed = 1) => encodePng(8, 8, (x, y) => [(x * 32 + seed * 17) % 256, (y * 32 + seed * 5) % 256, (seed * 29) % 256]);
 
 export async function storedImageUrl(db: Kysely<Database>, seed = 1): Promise<string> {
   return storeImage(db, { bytes: samplePng(seed) }, 5 * 1024 * 1024);

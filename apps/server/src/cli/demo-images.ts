@@ -1,4 +1,4 @@
-import { makePng, type Rgb } from '../lib/png.ts';
+import { encodePng, type Rgb } from '@bursary/shared/png';
 
 /** Sample images drawn in code, so the demo needs no binary files. */
 
@@ -7,7 +7,7 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(
 /** A wide banner: a diagonal gradient with a soft sun. */
 export function bannerPng(from: Rgb, to: Rgb, width = 320, height = 140): Buffer {
   const sun: Rgb = [255, 236, 170];
-  return makePng(width, height, (x, y) => {
+  return encodePng(width, height, (x, y) => {
     const base = mix(from, to, (x / width + y / height) / 2);
     const d = Math.hypot(x - width * 0.78, y - height * 0.35) / (height * 0.28);
     return d < 1 ? mix(sun, base, d * d) : base;
@@ -17,7 +17,7 @@ export function bannerPng(from: Rgb, to: Rgb, width = 320, height = 140): Buffer
 /** A square portrait placeholder: a head-and-shoulders silhouette on a coloured ground. */
 export function portraitPng(ground: Rgb, size = 96): Buffer {
   const figure: Rgb = [250, 250, 250];
-  return makePng(size, size, (x, y) => {
+  return encodePng(size, size, (x, y) => {
     const head = Math.hypot(x - size / 2, y - size * 0.38) < size * 0.18;
     const shoulders = y > size * 0.62 && Math.hypot((x - size / 2) / 1.6, y - size) < size * 0.36;
     return head || shoulders ? figure : mix(ground, [255, 255, 255], y / size / 3);

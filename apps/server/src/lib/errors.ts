@@ -64,9 +64,3 @@ export class PayloadTooLargeError extends HttpError {
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) { super(415, 'Unsupported Media Type', message); }
 }
-
-export class TooManyRequestsError extends HttpError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'Too Many Requests', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
-  }
-}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { makePng } from '../../src/lib/png.ts';
+import { encodePng } from '@bursary/shared/png';
 
 /**
  * Self-checking writers for the crash suite (SECURITY-TESTING.md 3 "Crash"): each write carries
@@ -74,7 +74,7 @@ export async function runWriter(opts: WriterOptions): Promise<void> {
       if (upload) {
         const form = new FormData();
         form.set('university_name', fields.title);
-        form.set('image', new Blob([makePng(16, 16, (x, y) => [(x * 13 + seq) % 256, (y * 7 + opts.writer) % 256, seq % 256])], { type: 'image/png' }), 'logo.png');
+        form.set('image', new Blob([encodePng(16, 16, (x, y) => [(x * 13 + seq) % 256, (y * 7 + opts.writer) % 256, seq % 256])], { type: 'image/png' }), 'logo.png');
         const res = await call(opts, 'POST', '/api/disbursement-testimonials', form, {});
         if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
         const record = (await res.json()) as Record<string, unknown>;
