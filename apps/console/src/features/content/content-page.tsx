@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { content, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordGrid, RecordTable } from '@/features/sections';
+import { EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { contentDeleteTexts } from './section';
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
@@ -39,14 +38,11 @@ export function ContentPage() {
     >
       {(records, view) => view === 'grid' ? (
         <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col">
-            <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
-            <CardContent className="grid flex-1 content-between gap-4">
-              <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
-              <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
-              {actions(record)}
-            </CardContent>
-          </Card>
+          <RecordCard title={fieldText(record, 'title')}>
+            <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
+            <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
+            {actions(record)}
+          </RecordCard>
         )} />
       ) : (
         <RecordTable

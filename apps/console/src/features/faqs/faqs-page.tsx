@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { faqDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
@@ -26,13 +25,10 @@ export function FaqsPage() {
     >
       {(records, view) => view === 'grid' ? (
         <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col">
-            <CardHeader><CardTitle as="h2" className="text-lg">{fieldText(record, 'title')}</CardTitle></CardHeader>
-            <CardContent className="grid flex-1 content-between gap-4">
-              <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
-              {actions(record)}
-            </CardContent>
-          </Card>
+          <RecordCard title={fieldText(record, 'title')}>
+            <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
+            {actions(record)}
+          </RecordCard>
         )} />
       ) : (
         <RecordTable

@@ -1,5 +1,4 @@
 import type { SectionRecord } from '@bursary/shared';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import type { ResolvedSection } from './console-section';
@@ -7,7 +6,7 @@ import { fieldText, snippet, fieldTextOr } from './display';
 import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 import { SectionListPage } from './list-page';
 import { useRecordActions } from './record-actions';
-import { RecordGrid, RecordTable } from './record-views';
+import { RecordCard, RecordGrid, RecordTable } from './record-views';
 
 /** One field of a record as a list shows it: rich text as a snippet, dates the British way. */
 function shown(resolved: ResolvedSection, record: SectionRecord, name: string): string {
@@ -41,15 +40,12 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
     >
       {(records, view) => view === 'grid' ? (
         <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col">
-            <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
-            <CardContent className="grid flex-1 content-between gap-4">
-              {columns.filter((name) => name !== section.titleField).map((name) => (
-                <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
-              ))}
-              {actions(record)}
-            </CardContent>
-          </Card>
+          <RecordCard title={nameOf(record)}>
+            {columns.filter((name) => name !== section.titleField).map((name) => (
+              <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
+            ))}
+            {actions(record)}
+          </RecordCard>
         )} />
       ) : (
         <RecordTable

@@ -9,7 +9,7 @@ export { EmptyState, ErrorPanel, NoResults } from './list-states';
 export type { ViewMode } from './list-toolbar';
 export { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 export { GridItem, ItemGrid } from './staggered-grid';
-export { RecordGrid, RecordTable } from './record-views';
+export { RecordCard, RecordGrid, RecordTable } from './record-views';
 export { ConfirmDeleteButton } from './confirm-delete';
 export { RecordActions, useRecordActions } from './record-actions';
 export { useDeleteWithToasts, type ConfirmedDeleteTexts, type DeleteTexts } from './delete-record';

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { SectionRecord } from '@bursary/shared';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
 import { GridItem, ItemGrid } from './staggered-grid';
 
@@ -28,5 +29,15 @@ export function RecordTable({ records, heads, cells }: {
       <TableHeader><TableRow>{heads}</TableRow></TableHeader>
       <TableBody>{records.map((record) => <TableRow key={record.id}>{cells(record)}</TableRow>)}</TableBody>
     </Table>
+  );
+}
+
+/** A record's card in the grid view: its title above what the section shows of it, actions last. */
+export function RecordCard({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader><CardTitle as="h2" className="text-lg">{title}</CardTitle></CardHeader>
+      <CardContent className="grid flex-1 content-between gap-4">{children}</CardContent>
+    </Card>
   );
 }
