@@ -11,6 +11,7 @@ import { ensureFirstUser } from '../src/auth/bootstrap.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { openTestApps } from './open-test-apps.ts';
 import { checkAnswersAgainstDocument } from './openapi-check.ts';
 import type { Database } from '../src/db/types.ts';
 
@@ -75,14 +76,6 @@ export function pgUrlWithSchema(schema: string): string {
   const url = new URL(pgUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();
-}
-
-/** Every test app not yet closed; the test setup closes them after each file (test/setup.ts). */
-const openTestApps = new Set<() => Promise<void>>();
-
-/** Closes every test app the file left open: a test builds an app and need not remember to close it. */
-export async function closeOpenTestApps(): Promise<void> {
-  await Promise.all([...openTestApps].map((close) => close()));
 }
 
 /** The real app on a real, empty, migrated database, with a signed-in editor; closed after the file, or earlier by close(). */

@@ -1,4 +1,4 @@
 import { afterAll } from 'vitest';
-import { closeOpenTestApps } from './helper.ts';
+import { closeOpenTestApps } from './open-test-apps.ts';
 
 afterAll(closeOpenTestApps);
