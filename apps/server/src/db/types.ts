@@ -36,6 +36,24 @@ export interface LogsTable {
   username: string;
   created_at: string;
   updated_at: string;
+  /** The revision the change that wrote this row stored (migration 005); null for older rows. */
+  revision_id: number | null;
+}
+
+export type RevisionAction = 'create' | 'update' | 'delete' | 'restore';
+
+/** One version of a record (migration 005): the whole record as the API answers it, as JSON. */
+export interface RevisionsTable {
+  id: Generated<number>;
+  section: string;
+  record_id: number;
+  action: RevisionAction;
+  /** The record's version after the change; for a delete, the version it had. */
+  version: number;
+  record: string;
+  username: string;
+  log_id: number | null;
+  created_at: string;
 }
 
 export interface MediaTable {
@@ -71,5 +89,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   logs: LogsTable;
+  revisions: RevisionsTable;
   media: MediaTable;
 }

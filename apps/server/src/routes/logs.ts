@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
-import { type Kysely, sql } from 'kysely';
+import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
-import type { Database } from '../db/types.ts';
-import { MethodNotAllowedError } from '../lib/errors.ts';
+import type { Database, LogsTable } from '../db/types.ts';
+import { changesBetween, type FieldChange } from '../history/changes.ts';
+import { findRevision, previousRevision } from '../history/revisions.ts';
+import { parseId } from '../lib/ids.ts';
+import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';
 import { requireToken, setTotal } from '../sections/route-context.ts';
 
@@ -14,6 +17,20 @@ import { requireToken, setTotal } from '../sections/route-context.ts';
 async function logTotal(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('counters').select('value').where('name', '=', LOGS_COUNTER).executeTakeFirst();
   return Number(row?.value ?? 0);
+}
+
+const toEntry = (row: Selectable<LogsTable>): LogEntry => ({
+  ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id),
+  revision_id: row.revision_id === null ? null : Number(row.revision_id),
+});
+
+/** The change a log row's revision made, against the revision of the same record before it. */
+async function changesOf(db: Kysely<Database>, revisionId: number | string | null): Promise<FieldChange[]> {
+  const revision = revisionId === null ? undefined : await findRevision(db, Number(revisionId));
+  const section = revision && sections.find((s) => s.slug === revision.section);
+  if (!revision || !section) return [];
+  if (revision.action === 'delete') return changesBetween(section, revision.record, undefined);
+  return changesBetween(section, (await previousRevision(db, revision))?.record, revision.record);
 }
 
 const READ_ONLY = 'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
@@ -31,7 +48,14 @@ const logRoutes: FastifyPluginAsync = async (app) => {
       logTotal(app.db),
     ]);
     setTotal(reply, total);
-    return rows.map((row) => ({ ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id) }));
+    return rows.map(toEntry);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/logs/:id', auth, async (request): Promise<LogDetail> => {
+    const id = parseId(request.params.id, 'log row');
+    const row = await app.db.selectFrom('logs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new NotFoundError(`No log row with id ${id}.`);
+    return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
   });
 
   app.get('/api/logs/summary', auth, async (): Promise<LogSummary> => {

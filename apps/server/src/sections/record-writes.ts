@@ -1,5 +1,6 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { storeRevision } from '../history/revisions.ts';
 import { appendLog, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
@@ -11,18 +12,20 @@ import { checkIfMatch, lockSection, staleWrite, toColumns, type WriteContext } f
 
 export const notFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
-export async function logItemChanges(trx: Db, ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[], now: string): Promise<void> {
+export async function logItemChanges(trx: Db, ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[], now: string): Promise<number[]> {
   const label = section.subItems?.itemLabel ?? 'Item';
+  const ids: number[] = [];
   for (const change of changes) {
-    await appendLog(trx, {
+    ids.push(await appendLog(trx, {
       action: change.action, content: summary(label, change.text, change.action, change.id),
       section: section.slug, recordId: parentId, username: ctx.username,
-    }, now);
+    }, now));
   }
+  return ids;
 }
 
-async function logRecord(trx: Db, ctx: WriteContext, section: SectionDef, record: SectionRecord, action: 'create' | 'update' | 'delete', now: string) {
-  await appendLog(trx, {
+async function logRecord(trx: Db, ctx: WriteContext, section: SectionDef, record: SectionRecord, action: 'create' | 'update' | 'delete', now: string): Promise<number> {
+  return appendLog(trx, {
     action, content: summary(section.singular, record[section.titleField], action, record.id),
     section: section.slug, recordId: record.id, username: ctx.username,
   }, now);
@@ -59,13 +62,15 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
   const now = nowIso();
   const created = await asWritten(trx, section, await insertRow(trx, section, await toColumns(trx, ctx.config, section, values, input.uploads, 'create'), now));
   const id = created.record.id;
-  await logRecord(trx, ctx, section, created.record, 'create', now);
+  const logIds = [await logRecord(trx, ctx, section, created.record, 'create', now)];
   const sub = section.subItems;
+  let stored = created;
   if (sub && values[sub.field] !== undefined) {
-    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
-    return reread(trx, section, id);
+    logIds.push(...await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now));
+    stored = await reread(trx, section, id);
   }
-  return created;
+  await storeRevision(trx, { section, action: 'create', record: stored.record, version: stored.version, username: ctx.username, logIds, now });
+  return stored;
 }
 
 async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, current: ReadRecord, values: Record<string, unknown>, input: RawInput): Promise<ReadRecord> {
@@ -77,13 +82,15 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
   const sub = section.subItems;
   let updated: ReadRecord;
+  let itemLogIds: number[] = [];
   if (sub && values[sub.field] !== undefined) {
-    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
+    itemLogIds = await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
     updated = await reread(trx, section, id);
   } else {
     updated = await asWritten(trx, section, landed);
   }
-  await logRecord(trx, ctx, section, updated.record, 'update', now);
+  const logIds = [await logRecord(trx, ctx, section, updated.record, 'update', now), ...itemLogIds];
+  await storeRevision(trx, { section, action: 'update', record: updated.record, version: updated.version, username: ctx.username, logIds, now });
   return updated;
 }
 
@@ -117,7 +124,9 @@ export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: n
     if (!current) throw notFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
-    await logRecord(trx, ctx, section, current.record, 'delete', nowIso());
+    const now = nowIso();
+    const logId = await logRecord(trx, ctx, section, current.record, 'delete', now);
+    await storeRevision(trx, { section, action: 'delete', record: current.record, version: current.version, username: ctx.username, logIds: [logId], now });
     return current.record;
   });
 }
