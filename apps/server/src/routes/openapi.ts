@@ -270,6 +270,13 @@ const fixedPaths: Json = {
   '/media/{file}': { get: { summary: 'An uploaded image', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }, ifNoneMatch], responses: { 200: { description: 'The image bytes', headers: etag }, ...notModified, ...errors(...ALWAYS, 404) } } },
 };
 
+const LOG_ENTRY_REQUIRED = ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at', 'revision_id'];
+const logEntryProperties = {
+  id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
+  record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+  revision_id: { type: ['integer', 'null'], description: 'The revision the change stored; null for rows older than history' },
+};
+
 const user = {
   type: 'object', required: ['id', 'username', 'name'], additionalProperties: false,
   properties: { id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] } },
@@ -299,18 +306,11 @@ export function buildOpenApi(): Json {
         Message: { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } },
         User: user,
         Login: { type: 'object', required: ['token', 'user', 'message'], additionalProperties: false, properties: { token: { type: 'string' }, user: ref('User'), message: { type: 'string' } } },
-        LogEntry: {
-          type: 'object', required: ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'], additionalProperties: false,
-          properties: {
-            id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
-            record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
-            revision_id: { type: ['integer', 'null'], description: 'The revision the change stored; null for rows older than history' },
-          },
-        },
+        LogEntry: { type: 'object', required: LOG_ENTRY_REQUIRED, additionalProperties: false, properties: logEntryProperties },
         LogDetail: {
-          allOf: [ref('LogEntry')],
-          type: 'object', required: ['changes'],
+          type: 'object', required: [...LOG_ENTRY_REQUIRED, 'changes'], additionalProperties: false,
           properties: {
+            ...logEntryProperties,
             changes: {
               type: 'array',
               items: {
