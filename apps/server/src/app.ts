@@ -17,6 +17,7 @@ import backupSchedule from './plugins/backup-schedule.ts';
 import notFound from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
 import historyRoutes from './history/routes.ts';
+import historyRetention from './plugins/history-retention.ts';
 import logRoutes from './routes/logs.ts';
 import openapiRoutes from './routes/openapi.ts';
 import sectionRoutes from './sections/routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   await app.register(healthRoutes);
   await app.register(metricsPlugin);
   await app.register(backupSchedule);
+  await app.register(historyRetention);
   await app.register(logRoutes);
   await app.register(historyRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });

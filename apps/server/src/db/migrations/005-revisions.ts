@@ -22,9 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('revisions_action_id').on('revisions').columns(['action', 'id']).execute();
   await db.schema.createIndex('revisions_created_at').on('revisions').column('created_at').execute();
   await db.schema.alterTable('logs').addColumn('revision_id', 'integer').execute();
+  // retention unlinks the log rows of the revisions it purges
+  await db.schema.createIndex('logs_revision_id').on('logs').column('revision_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('logs_revision_id').execute();
   await db.schema.alterTable('logs').dropColumn('revision_id').execute();
   await db.schema.dropTable('revisions').execute();
 }
