@@ -49,12 +49,12 @@ async function start(label: string, serverDir: string, port: number): Promise<Ta
 /** 100,000 revisions of one FAQ, written straight into the database beside the running server. */
 function seedRevisions(dataDir: string, recordId: number): void {
   const database = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
-  const insert = database.prepare('insert into revisions (section, record_id, action, version, record, username, log_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = database.prepare('insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)');
   const start = Date.UTC(2020, 0, 1);
   database.transaction(() => {
     for (let n = 0; n < REVISIONS; n++) {
       const at = new Date(start + n * 60_000).toISOString();
-      insert.run('faqs', recordId, 'update', n + 2, JSON.stringify({ id: recordId, title: `Question ${n}?`, description: faqAnswer(n), created_at: at, updated_at: at }), admin.username, null, at);
+      insert.run('faqs', recordId, 'update', n + 2, JSON.stringify({ id: recordId, title: `Question ${n}?`, description: faqAnswer(n), created_at: at, updated_at: at }), admin.username, at);
     }
   })();
   database.close();
@@ -70,8 +70,8 @@ async function main(): Promise<void> {
   });
   console.log(`POST and PUT at c=10, ${seconds.run} s each, taken in turn…`);
   const posts = await measureInTurn(targets.map((target) => ({ base: target.base, load: post(target) })), seconds, SLICES);
-  const puts: Measure[] = [];
-  for (const target of targets) puts.push(await measure(target.base, await putLoad(target.base, target.auth, target.ids, 10), seconds));
+  const putLoads = await Promise.all(targets.map(async (target) => ({ base: target.base, load: await putLoad(target.base, target.auth, target.ids, 10) })));
+  const puts = await measureInTurn(putLoads, seconds, SLICES);
   targets.forEach((target, n) => {
     rows.push({ name: `POST /api/faqs, ${target.label} (c=10)`, ...(posts[n] as Measure) });
     rows.push({ name: `PUT /api/faqs/:id If-Match, ${target.label} (c=10)`, ...(puts[n] as Measure) });

@@ -52,7 +52,6 @@ export interface RevisionsTable {
   version: number;
   record: string;
   username: string;
-  log_id: number | null;
   created_at: string;
 }
 

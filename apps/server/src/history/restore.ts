@@ -1,6 +1,6 @@
 import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { appendLog, restoredSummary } from '../lib/audit.ts';
+import { restoredSummary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { columnOf, timestampKeys } from '../sections/naming.ts';
@@ -64,12 +64,12 @@ export async function restoreRevision(ctx: WriteContext, revisionId: number): Pr
     await writeItems(trx, section, revision.record, now);
     const restored = await readRecord(trx, section, id);
     if (!restored) throw new NotFoundError(`No revision with id ${revisionId}.`);
-    const logId = await appendLog(trx, {
-      action: current ? 'update' : 'create',
+    const log = {
+      action: current ? 'update' as const : 'create' as const,
       content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
       section: section.slug, recordId: id, username: ctx.username,
-    }, now);
-    await storeRevision(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logIds: [logId], now });
+    };
+    await storeRevision(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logs: [log], now });
     return restored;
   });
 }

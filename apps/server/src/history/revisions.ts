@@ -1,5 +1,7 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import type { RevisionAction } from '../db/types.ts';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, RevisionAction } from '../db/types.ts';
+import { appendLogs, type LogEvent } from '../lib/audit.ts';
 import type { Db } from '../sections/repository.ts';
 
 /** A revision as GET …/revisions answers it. */
@@ -21,26 +23,31 @@ export interface RevisionWrite {
   record: SectionRecord;
   version: number;
   username: string;
-  /** The change's log rows; the first is the one the revision names. */
-  logIds: number[];
+  /** The change's log rows; the first is the one the revision names as its log_id. */
+  logs: LogEvent[];
   now: string;
 }
 
 /**
- * Stores the change's revision in the change's transaction and marks its log rows with it, so the
- * record, its log rows and its revision commit together or not at all (DESIGN.md 5).
+ * Stores the change's revision, then its log rows naming it, in the change's transaction: the
+ * record, its log rows and its revision commit together or not at all (DESIGN.md 5). Two
+ * statements, however many log rows; the revision's log row is found by the index on revision_id.
  */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
   const row = await trx.insertInto('revisions').values({
     section: write.section.slug, record_id: write.record.id, action: write.action, version: write.version,
-    record: JSON.stringify(write.record), username: write.username, log_id: write.logIds[0] ?? null, created_at: write.now,
+    record: JSON.stringify(write.record), username: write.username, created_at: write.now,
   }).returning('id').executeTakeFirstOrThrow();
   const id = Number(row.id);
-  if (write.logIds.length > 0) await trx.updateTable('logs').set({ revision_id: id }).where('id', 'in', write.logIds).execute();
+  await appendLogs(trx, write.logs, id, write.now);
   return id;
 }
 
 type Row = { id: number | string; section: string; record_id: number | string; action: RevisionAction; version: number | string; record: string; username: string; log_id: number | string | null; created_at: string };
+
+/** Revisions with their log row: the first the change wrote. */
+export const withLogId = <O>(query: SelectQueryBuilder<Database & { r: Database['revisions'] }, 'r', O>) =>
+  query.selectAll('r').select(sql<number | string | null>`(select min(l.id) from logs l where l.revision_id = r.id)`.as('log_id'));
 
 export function fromStored(row: Row): StoredRevision {
   return {
@@ -55,31 +62,31 @@ export const toEntry = ({ id, action, username, created_at, log_id, record }: St
 
 /** A record's revisions, newest first; the index on (section, record_id, id) serves page and count. */
 export async function listRevisions(db: Db, section: SectionDef, recordId: number, page: { limit: number; offset: number }): Promise<{ items: RevisionEntry[]; total: number }> {
-  const mine = db.selectFrom('revisions').where('section', '=', section.slug).where('record_id', '=', recordId);
+  const mine = db.selectFrom('revisions as r').where('r.section', '=', section.slug).where('r.record_id', '=', recordId);
   const [rows, count] = await Promise.all([
-    mine.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    withLogId(mine).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     mine.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
   ]);
   return { items: rows.map((row) => toEntry(fromStored(row))), total: Number(count?.total ?? 0) };
 }
 
 export async function findRevision(db: Db, id: number): Promise<StoredRevision | undefined> {
-  const row = await db.selectFrom('revisions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await withLogId(db.selectFrom('revisions as r')).where('r.id', '=', id).executeTakeFirst();
   return row && fromStored(row);
 }
 
 /** The revision of the same record just before this one, which a change is shown against. */
 export async function previousRevision(db: Db, revision: StoredRevision): Promise<StoredRevision | undefined> {
-  const row = await db.selectFrom('revisions').selectAll()
-    .where('section', '=', revision.section).where('record_id', '=', revision.record_id).where('id', '<', revision.id)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await withLogId(db.selectFrom('revisions as r'))
+    .where('r.section', '=', revision.section).where('r.record_id', '=', revision.record_id).where('r.id', '<', revision.id)
+    .orderBy('r.id', 'desc').limit(1).executeTakeFirst();
   return row && fromStored(row);
 }
 
 /** The newest revision of a record: what a restore of a deleted record takes its version after. */
 export async function latestRevision(db: Db, section: string, recordId: number): Promise<StoredRevision | undefined> {
-  const row = await db.selectFrom('revisions').selectAll()
-    .where('section', '=', section).where('record_id', '=', recordId)
-    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await withLogId(db.selectFrom('revisions as r'))
+    .where('r.section', '=', section).where('r.record_id', '=', recordId)
+    .orderBy('r.id', 'desc').limit(1).executeTakeFirst();
   return row && fromStored(row);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { sections } from '@bursary/shared';
 import type { Db } from '../sections/repository.ts';
-import { fromStored } from './revisions.ts';
+import { fromStored, withLogId } from './revisions.ts';
 
 export interface TrashEntry { section: string; record_id: number; title: string; username: string; deleted_at: string; revision_id: number }
 
@@ -11,7 +11,7 @@ export async function listTrash(db: Db, page: { limit: number; offset: number })
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))
       .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id'))));
   const [rows, count] = await Promise.all([
-    deletes.selectAll('r').orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    withLogId(deletes).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     deletes.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
   ]);
   const items = rows.map((row) => {

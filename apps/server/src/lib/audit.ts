@@ -36,13 +36,13 @@ export function restoredSummary(kind: string, name: unknown, id: number, version
 }
 
 /**
- * Appends one audit row and answers its id; callers pass their transaction so the row lands with
- * the change or not at all, and then store the change's revision (history/revisions.ts) naming it.
+ * Appends a change's audit rows in one statement, each naming the change's revision; callers pass
+ * their transaction so the rows land with the change or not at all (history/revisions.ts).
  */
-export async function appendLog(db: Kysely<Database>, event: LogEvent, now: string): Promise<number> {
-  const row = await db.insertInto('logs').values({
+export async function appendLogs(db: Kysely<Database>, events: LogEvent[], revisionId: number, now: string): Promise<void> {
+  if (events.length === 0) return;
+  await db.insertInto('logs').values(events.map((event) => ({
     action: event.action, content: event.content, section: event.section, record_id: event.recordId,
-    username: event.username, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+    username: event.username, created_at: now, updated_at: now, revision_id: revisionId,
+  }))).execute();
 }

@@ -97,13 +97,13 @@ async function checkLogs(db: Inspector, faqs: Map<number, FaqRow>, testimonials:
 interface RevisionCount { section: string; record_id: number | string; logs: number | string; linked: number | string; revisions: number | string; latest_version: number | string | null }
 
 /**
- * Log rows and revisions one for one (issue 13): every log row names a revision that names it back,
+ * Log rows and revisions one for one (issue 13): every log row names a revision of its record,
  * no revision stands without its log row, and a FAQ's latest revision holds its stored version.
  */
 async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise<string[]> {
   const problems: string[] = [];
   const counts = await db.all<RevisionCount>(`select l.section, l.record_id, count(*) as logs,
-      sum(case when r.log_id = l.id and r.record_id = l.record_id and r.section = l.section then 1 else 0 end) as linked,
+      sum(case when r.record_id = l.record_id and r.section = l.section then 1 else 0 end) as linked,
       (select count(*) from revisions v where v.section = l.section and v.record_id = l.record_id) as revisions,
       (select max(v.version) from revisions v where v.section = l.section and v.record_id = l.record_id) as latest_version
     from logs l left join revisions r on r.id = l.revision_id
@@ -117,7 +117,7 @@ async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise
     if (faq && Number(count.latest_version) !== Number(faq.version)) problems.push(`${key}: latest revision is version ${count.latest_version}, the row is at ${faq.version}`);
   }
   const orphans = await db.all<{ n: number | string }>(`select count(*) as n from revisions r
-    where r.section in ('faqs', 'disbursement-testimonials') and not exists (select 1 from logs l where l.id = r.log_id and l.revision_id = r.id)`);
+    where r.section in ('faqs', 'disbursement-testimonials') and not exists (select 1 from logs l where l.revision_id = r.id)`);
   if (Number(orphans[0]?.n ?? 0) !== 0) problems.push(`${orphans[0]?.n} revisions without their log row`);
   return problems;
 }

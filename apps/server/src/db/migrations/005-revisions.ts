@@ -3,7 +3,8 @@ import { withId } from '../schema-helpers.ts';
 
 /**
  * `revisions`: every version of every record, written in the change's transaction beside its log
- * row (DESIGN.md 5, docs/decisions/028-history-and-undo.md); log rows name their revision.
+ * rows (DESIGN.md 5, docs/decisions/028-history-and-undo.md); each log row names its revision, and a
+ * revision's log row is the first that names it (the index on logs.revision_id finds it).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('revisions'))
@@ -13,7 +14,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('record', 'text', (c) => c.notNull())
     .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('log_id', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // a record's history page, newest first, and "is this the record's latest revision"
@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('revisions_action_id').on('revisions').columns(['action', 'id']).execute();
   await db.schema.createIndex('revisions_created_at').on('revisions').column('created_at').execute();
   await db.schema.alterTable('logs').addColumn('revision_id', 'integer').execute();
-  // retention unlinks the log rows of the revisions it purges
+  // a revision's log row, and retention unlinking the log rows of the revisions it purges
   await db.schema.createIndex('logs_revision_id').on('logs').column('revision_id').execute();
 }
 
