@@ -14,9 +14,13 @@ const DAY_MS = 86_400_000;
 export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - keepDays * DAY_MS).toISOString();
   let purged = 0;
+  // revisions are walked in id order (the order they were written), not through an index on their
+  // time that every write would have to keep up; kept ones are passed over once
+  let after = 0;
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('revisions as r').select('r.id')
+        .where('r.id', '>', after)
         .where('r.created_at', '<', cutoff)
         .where(({ or, eb, exists, selectFrom }) => or([
           eb('r.action', '=', 'delete'),
@@ -26,6 +30,7 @@ export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date
         .orderBy('r.id').limit(PURGE_BATCH).execute();
       const ids = rows.map((row) => Number(row.id));
       if (ids.length === 0) return 0;
+      after = ids[ids.length - 1] ?? after;
       await trx.updateTable('logs').set({ revision_id: null }).where('revision_id', 'in', ids).execute();
       await trx.deleteFrom('revisions').where('id', 'in', ids).execute();
       return ids.length;

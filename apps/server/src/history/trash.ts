@@ -7,7 +7,8 @@ export interface TrashEntry { section: string; record_id: number; title: string;
 
 /** The deleted records not since restored: deletes that are their record's latest revision (DESIGN.md 5). */
 export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {
-  const deletes = db.selectFrom('revisions as r').where('r.action', '=', 'delete')
+  // a literal, not a parameter: only then may the planner use the partial index of deletes
+  const deletes = db.selectFrom('revisions as r').where('r.action', '=', sql.lit('delete'))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))
       .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id'))));
   const [rows, count] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { withId } from '../schema-helpers.ts';
 
 /**
@@ -18,9 +18,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // a record's history page, newest first, and "is this the record's latest revision"
   await db.schema.createIndex('revisions_record').on('revisions').columns(['section', 'record_id', 'id']).execute();
-  // the trash walks the deletes newest first; retention walks by age
-  await db.schema.createIndex('revisions_action_id').on('revisions').columns(['action', 'id']).execute();
-  await db.schema.createIndex('revisions_created_at').on('revisions').column('created_at').execute();
+  // the trash walks the deletes newest first; partial, so the other writes do not maintain it
+  await db.schema.createIndex('revisions_deletes').on('revisions').column('id').where(sql.ref('action'), '=', 'delete').execute();
   await db.schema.alterTable('logs').addColumn('revision_id', 'integer').execute();
   // a revision's log row, and retention unlinking the log rows of the revisions it purges
   await db.schema.createIndex('logs_revision_id').on('logs').column('revision_id').execute();
