@@ -27,12 +27,15 @@ describe.each(dialects)('history retention on %s (HISTORY_KEEP_DAYS)', (dialect)
     expect(await purgeOldRevisions(t.db, 30, new Date(Date.now() + 40 * DAY))).toBe(3);
     expect(await actionsOf(live)).toEqual(['update']);
     expect(await actionsOf(trashed)).toEqual([]);
-    // the log rows keep their text; the purged one loses its link, the kept one keeps it
-    const after = await t.db.selectFrom('logs').select(['id', 'revision_id']).where('record_id', '=', live).where('section', '=', 'faqs').orderBy('id').execute();
-    expect(after.map((row) => row.revision_id === null)).toEqual([true, false]);
+    // the log rows keep their text; the purged one answers no revision, the kept one its own
+    const after = await t.db.selectFrom('logs').select(['id', 'content']).where('record_id', '=', live).where('section', '=', 'faqs').orderBy('id').execute();
     expect(after.map((row) => row.id)).toEqual(liveLogs.map((row) => row.id));
-    const detail = await t.injectAs({ method: 'GET', url: `/api/logs/${after[0]?.id}` });
-    expect(detail.json()).toMatchObject({ revision_id: null, changes: [] });
+    const created = await t.injectAs({ method: 'GET', url: `/api/logs/${after[0]?.id}` });
+    expect(created.json()).toMatchObject({ content: after[0]?.content, revision_id: null, changes: [] });
+    const edited = await t.injectAs({ method: 'GET', url: `/api/logs/${after[1]?.id}` });
+    expect(edited.json()).toMatchObject({ revision_id: Number(liveLogs[1]?.revision_id) });
+    const listed = (await t.injectAs({ method: 'GET', url: '/api/logs?limit=500' })).json() as { id: number; revision_id: number | null }[];
+    expect(listed.filter((row) => after.some((a) => a.id === row.id)).map((row) => row.revision_id === null)).toEqual([false, true]);
   });
 
   it('purges at start, and stop waits for the purge in progress', async () => {

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
  * Purges revisions older than `keepDays` (HISTORY_KEEP_DAYS). A record's latest revision is kept
  * whatever its age, unless it is a delete: a record in the trash longer than the limit is gone
  * for good, one deleted more recently keeps its delete and can be restored. Log rows of purged
- * revisions keep their text and lose the link. Answers how many were purged.
+ * revisions keep their text; the log routes answer their revision_id as null. Answers how many were purged.
  */
 export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - keepDays * DAY_MS).toISOString();
@@ -31,7 +31,6 @@ export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date
       const ids = rows.map((row) => Number(row.id));
       if (ids.length === 0) return 0;
       after = ids[ids.length - 1] ?? after;
-      await trx.updateTable('logs').set({ revision_id: null }).where('revision_id', 'in', ids).execute();
       await trx.deleteFrom('revisions').where('id', 'in', ids).execute();
       return ids.length;
     });

@@ -31,7 +31,7 @@ export interface RevisionWrite {
 /**
  * Stores the change's revision, then its log rows naming it, in the change's transaction: the
  * record, its log rows and its revision commit together or not at all (DESIGN.md 5). Two
- * statements, however many log rows; the revision's log row is found by the index on revision_id.
+ * statements, however many log rows.
  */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
   const row = await trx.insertInto('revisions').values({
@@ -45,9 +45,12 @@ export async function storeRevision(trx: Db, write: RevisionWrite): Promise<numb
 
 type Row = { id: number | string; section: string; record_id: number | string; action: RevisionAction; version: number | string; record: string; username: string; log_id: number | string | null; created_at: string };
 
-/** Revisions with their log row: the first the change wrote. */
+/**
+ * Revisions with their log row: the first the change wrote. The change wrote it at the revision's
+ * time, so the log's time index finds it among a handful, and no index on revision_id is kept up.
+ */
 export const withLogId = <O>(query: SelectQueryBuilder<Database & { r: Database['revisions'] }, 'r', O>) =>
-  query.selectAll('r').select(sql<number | string | null>`(select min(l.id) from logs l where l.revision_id = r.id)`.as('log_id'));
+  query.selectAll('r').select(sql<number | string | null>`(select min(l.id) from logs l where l.created_at = r.created_at and l.revision_id = r.id)`.as('log_id'));
 
 export function fromStored(row: Row): StoredRevision {
   return {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
 import { changesBetween, type FieldChange } from '../history/changes.ts';
@@ -19,7 +19,12 @@ async function logTotal(db: Kysely<Database>): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
-const toEntry = (row: Selectable<LogsTable>): LogEntry => ({
+/** Log columns with revision_id only while that revision is kept (HISTORY_KEEP_DAYS purges; rows keep their text). */
+const withLiveRevision = (query: SelectQueryBuilder<Database, 'logs', object>) =>
+  query.select(['logs.id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'])
+    .select(sql<number | string | null>`(select r.id from revisions r where r.id = logs.revision_id)`.as('revision_id'));
+
+const toEntry = (row: Omit<Selectable<LogsTable>, 'revision_id'> & { revision_id: number | string | null }): LogEntry => ({
   ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id),
   revision_id: row.revision_id === null ? null : Number(row.revision_id),
 });
@@ -44,7 +49,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
     const [rows, total] = await Promise.all([
-      app.db.selectFrom('logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      withLiveRevision(app.db.selectFrom('logs')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       logTotal(app.db),
     ]);
     setTotal(reply, total);
@@ -53,7 +58,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', auth, async (request): Promise<LogDetail> => {
     const id = parseId(request.params.id, 'log row');
-    const row = await app.db.selectFrom('logs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await withLiveRevision(app.db.selectFrom('logs')).where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError(`No log row with id ${id}.`);
     return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
   });

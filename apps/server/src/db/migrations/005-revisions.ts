@@ -4,7 +4,7 @@ import { withId } from '../schema-helpers.ts';
 /**
  * `revisions`: every version of every record, written in the change's transaction beside its log
  * rows (DESIGN.md 5, docs/decisions/028-history-and-undo.md); each log row names its revision, and a
- * revision's log row is the first that names it (the index on logs.revision_id finds it).
+ * revision's log row is the first that names it, found among the rows of its time (logs_created_at_id).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('revisions'))
@@ -21,12 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the trash walks the deletes newest first; partial, so the other writes do not maintain it
   await db.schema.createIndex('revisions_deletes').on('revisions').column('id').where(sql.ref('action'), '=', 'delete').execute();
   await db.schema.alterTable('logs').addColumn('revision_id', 'integer').execute();
-  // a revision's log row, and retention unlinking the log rows of the revisions it purges
-  await db.schema.createIndex('logs_revision_id').on('logs').column('revision_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('logs_revision_id').execute();
   await db.schema.alterTable('logs').dropColumn('revision_id').execute();
   await db.schema.dropTable('revisions').execute();
 }
