@@ -13,10 +13,12 @@ export interface Scale {
   content: number;
   /** Records of the one large collection (messages). */
   messages: number;
+  /** Revisions of the first FAQ: a record with a long history (issue 13); none when left out. */
+  revisions?: number;
 }
 
-export const FULL_SCALE: Scale = { faqs: 50, logs: 1_000_000, content: 100_000, messages: 2_000 };
-export const QUICK_SCALE: Scale = { faqs: 50, logs: 50_000, content: 5_000, messages: 2_000 };
+export const FULL_SCALE: Scale = { faqs: 50, logs: 1_000_000, content: 100_000, messages: 2_000, revisions: 100_000 };
+export const QUICK_SCALE: Scale = { faqs: 50, logs: 50_000, content: 5_000, messages: 2_000, revisions: 100_000 };
 
 /** One word in fifty titles carries it: what the content search looks for. */
 export const SEARCH_WORD = 'bursary-7';
@@ -76,6 +78,11 @@ export async function seedDataFolder(dataDir: string, admin: { username: string;
       excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
       body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>`,
     }), at);
+    const revision = database.prepare('insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    for (let n = 0; n < (scale.revisions ?? 0); n++) {
+      const stamp = at(n);
+      revision.run('faqs', 1, 'update', n + 1, JSON.stringify({ id: 1, title: `How does question ${n} work?`, description: faqAnswer(n), created_at: at(0), updated_at: stamp }), admin.username, stamp);
+    }
     const log = database.prepare('insert into logs (action, content, section, record_id, username, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)');
     const actions = ['create', 'update', 'delete'] as const;
     for (let n = 0; n < scale.logs; n++) {

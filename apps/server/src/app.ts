@@ -16,6 +16,8 @@ import metricsPlugin from './plugins/metrics.ts';
 import backupSchedule from './plugins/backup-schedule.ts';
 import unknownAddressAnswers from './plugins/not-found.ts';
 import healthRoutes from './routes/health.ts';
+import historyRoutes from './history/routes.ts';
+import historyRetention from './plugins/history-retention.ts';
 import logRoutes from './routes/logs.ts';
 import openapiRoutes from './routes/openapi.ts';
 import sectionRoutes from './sections/routes.ts';
@@ -92,7 +94,9 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   await app.register(healthRoutes);
   await app.register(metricsPlugin);
   await app.register(backupSchedule);
+  await app.register(historyRetention);
   await app.register(logRoutes);
+  await app.register(historyRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(openapiRoutes);
   await app.register(consolePlugin);

@@ -45,6 +45,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** `pretty` for a person at a terminal, `json` for log collectors. */
   logFormat: 'pretty' | 'json';
+  /** Days revisions are kept (HISTORY_KEEP_DAYS); 0, the default, keeps them forever. */
+  historyKeepDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),
     consoleDir: env.CONSOLE_DIR || new URL('../../console/dist', import.meta.url).pathname,
     logLevel: env.LOG_LEVEL || 'info',
+    historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
   };
 }

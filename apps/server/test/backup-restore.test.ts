@@ -9,7 +9,7 @@ import { sections } from '@bursary/shared';
 import { createUser } from '../src/auth/users.ts';
 import { sqliteFilePath } from '../src/db/connection.ts';
 import { storeImage } from '../src/media/store.ts';
-import { type Dialect, type TestApp, buildTestApp, dialects, freshSchema, pgUrlWithSchema } from './helper.ts';
+import { type Dialect, type TestApp, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from './helper.ts';
 import { sampleRecord, storedImageUrl } from './factories.ts';
 import { svg } from './fixtures/images.ts';
 
@@ -72,13 +72,18 @@ async function fill(t: TestApp): Promise<void> {
   await createUser(t.db, { username: 'second', password: 'a second long password', name: 'Second Editor' });
 }
 
-interface Dump { sections: Record<string, unknown>; logs: unknown; media: Record<string, string>; users: unknown[] }
+interface Dump { sections: Record<string, unknown>; logs: unknown; trash: unknown; revisions: Record<string, unknown>; media: Record<string, string>; users: unknown[] }
 
 /** What the API answers for every section and the log, the media bytes' digests, and the users' rows. */
 async function dump(t: TestApp): Promise<Dump> {
-  const result: Dump = { sections: {}, logs: undefined, media: {}, users: [] };
-  for (const section of sections) result.sections[section.slug] = (await t.app.inject({ method: 'GET', url: `/api/${section.slug}` })).json();
+  const result: Dump = { sections: {}, logs: undefined, trash: undefined, revisions: {}, media: {}, users: [] };
+  for (const section of sections) {
+    result.sections[section.slug] = (await t.app.inject({ method: 'GET', url: `/api/${section.slug}` })).json();
+    // the history of the first record, deleted or not: revisions are backed up and restored too
+    result.revisions[section.slug] = (await t.injectAs({ method: 'GET', url: `/api/${section.slug}/1/revisions?limit=500` })).json();
+  }
   result.logs = (await t.injectAs({ method: 'GET', url: '/api/logs?limit=1000' })).json();
+  result.trash = (await t.injectAs({ method: 'GET', url: '/api/trash?limit=500' })).json();
   for (const row of await t.db.selectFrom('media').select(['sha256', 'ext', 'content_type', 'size']).execute()) {
     const res = await t.app.inject({ method: 'GET', url: `/media/${row.sha256}.${row.ext}` });
     expect(res.statusCode).toBe(200);
@@ -103,6 +108,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     source = await appOn(sourcePlace);
     await fill(source);
     before = await dump(source);
+    expect(before.trash).toEqual([expect.objectContaining({ record_id: 1, username: TEST_USERNAME })]);
     target = await emptyPlace(to);
   });
   afterAll(async () => {

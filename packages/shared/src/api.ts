@@ -29,6 +29,13 @@ export interface LogEntry {
   username: string;
   created_at: string;
   updated_at: string;
+  /** The revision the change stored (GET /api/logs/{id} shows what it changed); null for rows older than history. Optional only so clients built before history still type-check. */
+  revision_id?: number | null;
+}
+
+/** GET /api/logs/{id}: the row and what its change did, against the version before it. */
+export interface LogDetail extends LogEntry {
+  changes: { field: string; item_id?: number; before: unknown; after: unknown }[];
 }
 
 /** GET /api/logs/summary. */

@@ -14,18 +14,35 @@ export interface LogEvent {
 const PAST: Record<LogAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 const MAX_NAME = 80;
 
-/** `FAQ "How do I apply?" updated`; a thing without a name is named by its id. */
-export function summary(kind: string, name: unknown, action: LogAction, id: number): string {
+/** `FAQ "How do I apply?"`; a thing without a name is named by its id. */
+function named(kind: string, name: unknown, id: number): string {
   const text = typeof name === 'string' || typeof name === 'number' ? String(name).replace(/\s+/g, ' ').trim() : '';
-  if (!text) return `${kind} #${id} ${PAST[action]}`;
+  if (!text) return `${kind} #${id}`;
   const shown = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
-  return `${kind} "${shown}" ${PAST[action]}`;
+  return `${kind} "${shown}"`;
 }
 
-/** Appends one audit row; callers pass their transaction so the row lands with the change or not at all. */
-export async function appendLog(db: Kysely<Database>, event: LogEvent, now: string): Promise<void> {
-  await db.insertInto('logs').values({
+/** `FAQ "How do I apply?" updated`. */
+export const summary = (kind: string, name: unknown, action: LogAction, id: number): string => `${named(kind, name, id)} ${PAST[action]}`;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `FAQ "How do I apply?" restored to the version of 12 Nov 2026, 14:05` (UTC, as every stored time). */
+export function restoredSummary(kind: string, name: unknown, id: number, versionTime: string): string {
+  const at = new Date(versionTime);
+  const when = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`;
+  return `${named(kind, name, id)} restored to the version of ${when}`;
+}
+
+/**
+ * Appends a change's audit rows in one statement, each naming the change's revision; callers pass
+ * their transaction so the rows land with the change or not at all (history/revisions.ts).
+ */
+export async function appendLogs(db: Kysely<Database>, events: LogEvent[], revisionId: number, now: string): Promise<void> {
+  if (events.length === 0) return;
+  await db.insertInto('logs').values(events.map((event) => ({
     action: event.action, content: event.content, section: event.section, record_id: event.recordId,
-    username: event.username, created_at: now, updated_at: now,
-  }).execute();
+    username: event.username, created_at: now, updated_at: now, revision_id: revisionId,
+  }))).execute();
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
-import { type Kysely, sql } from 'kysely';
+import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
-import type { Database } from '../db/types.ts';
-import { MethodNotAllowedError } from '../lib/errors.ts';
+import type { Database, LogsTable } from '../db/types.ts';
+import { changesBetween, type FieldChange } from '../history/changes.ts';
+import { findRevision, previousRevision } from '../history/revisions.ts';
+import { parseId } from '../lib/ids.ts';
+import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireToken } from '../auth/route-guards.ts';
@@ -17,6 +20,25 @@ async function logTotal(db: Kysely<Database>): Promise<number> {
   return Number(row?.value ?? 0);
 }
 
+/** Log columns with revision_id only while that revision is kept (HISTORY_KEEP_DAYS purges; rows keep their text). */
+const withLiveRevision = (query: SelectQueryBuilder<Database, 'logs', object>) =>
+  query.select(['logs.id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'])
+    .select(sql<number | string | null>`(select r.id from revisions r where r.id = logs.revision_id)`.as('revision_id'));
+
+const toEntry = (row: Omit<Selectable<LogsTable>, 'revision_id'> & { revision_id: number | string | null }): LogEntry => ({
+  ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id),
+  revision_id: row.revision_id === null ? null : Number(row.revision_id),
+});
+
+/** The change a log row's revision made, against the revision of the same record before it. */
+async function changesOf(db: Kysely<Database>, revisionId: number | string | null): Promise<FieldChange[]> {
+  const revision = revisionId === null ? undefined : await findRevision(db, Number(revisionId));
+  const section = revision && sections.find((s) => s.slug === revision.section);
+  if (!revision || !section) return [];
+  if (revision.action === 'delete') return changesBetween(section, revision.record, undefined);
+  return changesBetween(section, (await previousRevision(db, revision))?.record, revision.record);
+}
+
 const READ_ONLY = 'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
 
 /** The audit trail (DESIGN.md 1): read-only, behind the token, newest first. */
@@ -28,11 +50,18 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
     const [rows, total] = await Promise.all([
-      app.db.selectFrom('logs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      withLiveRevision(app.db.selectFrom('logs')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       logTotal(app.db),
     ]);
     setTotalCount(reply, total);
-    return rows.map((row) => ({ ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id) }));
+    return rows.map(toEntry);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/logs/:id', auth, async (request): Promise<LogDetail> => {
+    const id = parseId(request.params.id, 'log row');
+    const row = await withLiveRevision(app.db.selectFrom('logs')).where('id', '=', id).executeTakeFirst();
+    if (!row) throw new NotFoundError(`No log row with id ${id}.`);
+    return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
   });
 
   app.get('/api/logs/summary', auth, async (): Promise<LogSummary> => {

@@ -37,9 +37,9 @@ const etag = { ETag: { description: 'The version to send as If-Match with the ne
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'The request is not valid: a field, a query parameter, the JSON syntax or the address (details in `fields` when a field is at fault)',
   401: 'No token, or its session has ended',
-  404: 'No such record, item or image',
+  404: 'No such record, item, image, log row or revision',
   405: 'The audit log cannot be written',
-  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record)',
+  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another)',
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
   415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
@@ -161,6 +161,14 @@ function sectionPaths(section: SectionDef): Json {
       delete: write(`Delete a ${section.singular}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
     },
   };
+  const history = {
+    tags: tag, security: bearer,
+    responses: { 200: answer('Revisions, newest first; X-Total-Count holds the total', { type: 'array', items: ref(`Revision.${section.slug}`) }, totalCount), ...errors(...ALWAYS, 401, 404) },
+  };
+  paths[`${base}/{id}/revisions`] = { get: { ...history, summary: `Every version of a ${section.singular}, newest first`, parameters: [idParam, ...pageParams(LOGS_MAX_LIMIT)] } };
+  if (section.kind === 'single') {
+    paths[`${base}/revisions`] = { get: { ...history, summary: `Every version of the ${section.singular}, newest first`, parameters: pageParams(LOGS_MAX_LIMIT) } };
+  }
   const sub = section.kind === 'single' ? section.subItems : undefined;
   if (sub) {
     const item = subItemsSchema(sub).items;
@@ -169,6 +177,17 @@ function sectionPaths(section: SectionDef): Json {
     paths[`${base}/sub/{id}`] = { delete: write(`Delete one ${sub.itemKey}`, { parameters: [idParam, ifMatch], responses: { ...saved(200, 'Deleted; the ETag is the record\'s', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }) };
   }
   return paths;
+}
+
+function revisionSchema(section: SectionDef): Json {
+  return {
+    type: 'object', required: ['id', 'action', 'username', 'created_at', 'log_id', 'record'], additionalProperties: false,
+    properties: {
+      id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] }, username: { type: 'string' },
+      created_at: { type: 'string' }, log_id: { type: ['integer', 'null'] },
+      record: { type: 'object', required: ['id'], description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then` },
+    },
+  };
 }
 
 /** What GET /api/health answers: its status and the checks behind it. */
@@ -234,8 +253,28 @@ const fixedPaths: Json = {
     ...logWrites,
   },
   '/api/logs/summary': { get: { summary: 'Count and latest change', security: bearer, responses: { 200: answer('Summary', ref('LogSummary')), ...errors(...ALWAYS, 401) } }, ...logWrites },
-  '/api/logs/{id}': { ...logWrites, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] },
+  '/api/logs/{id}': {
+    get: { summary: 'One log row with what its change did, against the version before it', security: bearer, responses: { 200: answer('The log row and its changes', ref('LogDetail')), ...errors(...ALWAYS, 401, 404) } },
+    ...logWrites, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+  },
+  '/api/revisions/{id}/restore': {
+    post: {
+      summary: 'Write a revision\'s record back as a new change (a deleted record comes back under its id)', security: bearer,
+      parameters: [idParam, { ...ifMatch, description: 'The ETag of the record as the editor sees it; a stale one gets 412. A deleted record has none.' }],
+      responses: { 200: answer('The record as restored', { type: 'object', required: ['id'] }, etag), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
+    },
+  },
+  '/api/trash': {
+    get: { summary: 'Deleted records not since restored, newest first', security: bearer, parameters: pageParams(LOGS_MAX_LIMIT), responses: { 200: answer('Deleted records; X-Total-Count holds the total', { type: 'array', items: ref('TrashEntry') }, totalCount), ...errors(...ALWAYS, 401) } },
+  },
   '/media/{file}': { get: { summary: 'An uploaded image', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }, ifNoneMatch], responses: { 200: { description: 'The image bytes', headers: etag }, ...notModified, ...errors(...ALWAYS, 404) } } },
+};
+
+const LOG_ENTRY_REQUIRED = ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at', 'revision_id'];
+const logEntryProperties = {
+  id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
+  record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+  revision_id: { type: ['integer', 'null'], description: 'The revision the change stored; null for rows older than history' },
 };
 
 const user = {
@@ -245,6 +284,7 @@ const user = {
 
 export function buildOpenApi(): Json {
   const records = Object.fromEntries(sections.map((section) => [`Record.${section.slug}`, recordSchema(section)]));
+  const revisions = Object.fromEntries(sections.map((section) => [`Revision.${section.slug}`, revisionSchema(section)]));
   return {
     openapi: '3.1.0',
     info: {
@@ -266,13 +306,28 @@ export function buildOpenApi(): Json {
         Message: { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } },
         User: user,
         Login: { type: 'object', required: ['token', 'user', 'message'], additionalProperties: false, properties: { token: { type: 'string' }, user: ref('User'), message: { type: 'string' } } },
-        LogEntry: {
-          type: 'object', required: ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'], additionalProperties: false,
+        LogEntry: { type: 'object', required: LOG_ENTRY_REQUIRED, additionalProperties: false, properties: logEntryProperties },
+        LogDetail: {
+          type: 'object', required: [...LOG_ENTRY_REQUIRED, 'changes'], additionalProperties: false,
           properties: {
-            id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
-            record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
+            ...logEntryProperties,
+            changes: {
+              type: 'array',
+              items: {
+                type: 'object', required: ['field', 'before', 'after'], additionalProperties: false,
+                properties: { field: { type: 'string' }, item_id: { type: 'integer', description: 'The sub-item changed, added (before null) or removed (after null)' }, before: {}, after: {} },
+              },
+            },
           },
         },
+        TrashEntry: {
+          type: 'object', required: ['section', 'record_id', 'title', 'username', 'deleted_at', 'revision_id'], additionalProperties: false,
+          properties: {
+            section: { type: 'string' }, record_id: { type: 'integer' }, title: { type: 'string' }, username: { type: 'string' }, deleted_at: { type: 'string' },
+            revision_id: { type: 'integer', description: 'POST /api/revisions/{revision_id}/restore brings the record back' },
+          },
+        },
+        ...revisions,
         LogSummary: { type: 'object', required: ['total', 'last_updated_at'], additionalProperties: false, properties: { total: { type: 'integer', minimum: 0 }, last_updated_at: { type: ['string', 'null'] } } },
         ...records,
       },

@@ -1,6 +1,7 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { appendLog, summary } from '../lib/audit.ts';
+import { storeRevision } from '../history/revisions.ts';
+import { type LogEvent, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { RawInput } from './multipart-input.ts';
@@ -13,22 +14,19 @@ import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './writ
 
 export const recordNotFound = (section: SectionDef, id: number) => new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
-export async function logItemChanges(trx: Db, ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[], now: string): Promise<void> {
+/** The log rows of sub-item changes: one per item created or edited. */
+export function itemLogs(ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[]): LogEvent[] {
   const label = section.subItems?.itemLabel ?? 'Item';
-  for (const change of changes) {
-    await appendLog(trx, {
-      action: change.action, content: summary(label, change.text, change.action, change.id),
-      section: section.slug, recordId: parentId, username: ctx.username,
-    }, now);
-  }
+  return changes.map((change) => ({
+    action: change.action, content: summary(label, change.text, change.action, change.id),
+    section: section.slug, recordId: parentId, username: ctx.username,
+  }));
 }
 
-async function logRecord(trx: Db, ctx: WriteContext, section: SectionDef, record: SectionRecord, action: 'create' | 'update' | 'delete', now: string) {
-  await appendLog(trx, {
-    action, content: summary(section.singular, record[section.titleField], action, record.id),
-    section: section.slug, recordId: record.id, username: ctx.username,
-  }, now);
-}
+export const recordLog = (ctx: WriteContext, section: SectionDef, record: SectionRecord, action: 'create' | 'update' | 'delete'): LogEvent => ({
+  action, content: summary(section.singular, record[section.titleField], action, record.id),
+  section: section.slug, recordId: record.id, username: ctx.username,
+});
 
 async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
@@ -62,13 +60,15 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
   const now = nowIso();
   const created = await asWritten(trx, section, await insertRow(trx, section, await toColumns(trx, section, values, prepared, 'create'), now));
   const id = created.record.id;
-  await logRecord(trx, ctx, section, created.record, 'create', now);
+  const logs = [recordLog(ctx, section, created.record, 'create')];
   const sub = section.subItems;
+  let stored = created;
   if (sub && values[sub.field] !== undefined) {
-    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
-    return reread(trx, section, id);
+    logs.push(...itemLogs(ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now)));
+    stored = await reread(trx, section, id);
   }
-  return created;
+  await storeRevision(trx, { section, action: 'create', record: stored.record, version: stored.version, username: ctx.username, logs, now });
+  return stored;
 }
 
 async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, current: ReadRecord, values: Record<string, unknown>, prepared: PreparedWrite): Promise<ReadRecord> {
@@ -80,13 +80,15 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
   const sub = section.subItems;
   let updated: ReadRecord;
+  let items: LogEvent[] = [];
   if (sub && values[sub.field] !== undefined) {
-    await logItemChanges(trx, ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now), now);
+    items = itemLogs(ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now));
     updated = await reread(trx, section, id);
   } else {
     updated = await asWritten(trx, section, landed);
   }
-  await logRecord(trx, ctx, section, updated.record, 'update', now);
+  const logs = [recordLog(ctx, section, updated.record, 'update'), ...items];
+  await storeRevision(trx, { section, action: 'update', record: updated.record, version: updated.version, username: ctx.username, logs, now });
   return updated;
 }
 
@@ -122,7 +124,10 @@ export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: n
     if (!current) throw recordNotFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
-    await logRecord(trx, ctx, section, current.record, 'delete', nowIso());
+    await storeRevision(trx, {
+      section, action: 'delete', record: current.record, version: current.version, username: ctx.username,
+      logs: [recordLog(ctx, section, current.record, 'delete')], now: nowIso(),
+    });
     return current.record;
   });
 }

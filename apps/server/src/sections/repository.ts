@@ -65,6 +65,24 @@ export async function insertRow(db: Db, section: SectionDef, columns: Row, now: 
 }
 
 /**
+ * Puts a deleted record back under its old id (a restore). The id is given, so neither SQLite's
+ * nor PostgreSQL's id sequence moves; ids are never reused, so the old one is free.
+ */
+export async function insertRowWithId(db: Db, section: SectionDef, id: number, columns: Row, version: number): Promise<Row> {
+  return tablesByName(db).insertInto(tableOf(section)).values({ ...columns, id, version }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Makes a record's sub-items exactly the given list, ids included (a restore). */
+export async function replaceItems(db: Db, section: SectionDef, sub: SubItems, parentId: number, items: { id: number; text: string }[], now: string): Promise<void> {
+  const table = childTableOf(section, sub);
+  await tablesByName(db).deleteFrom(table).where('parent_id', '=', parentId).execute();
+  if (items.length === 0) return;
+  await tablesByName(db).insertInto(table).values(items.map((item, position) => ({
+    id: item.id, parent_id: parentId, position, [itemColumnOf(sub)]: item.text, created_at: now, updated_at: now,
+  }))).execute();
+}
+
+/**
  * Writes the columns and bumps the version. With `expectedVersion` the write lands only on that
  * version, so of several saves made from one read exactly one wins; undefined means it did not
  * land. Answers the row as stored, so the write needs no second query to read it back.

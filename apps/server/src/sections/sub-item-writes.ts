@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { appendLog, summary } from '../lib/audit.ts';
+import { storeRevision } from '../history/revisions.ts';
+import { type LogEvent, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { issuesOf, refuseNul } from './record-validation.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
-import { logItemChanges } from './record-writes.ts';
+import { itemLogs, recordLog } from './record-writes.ts';
 import { type Db, deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
@@ -39,9 +40,11 @@ async function touchParent(trx: Db, ctx: WriteContext, section: SectionDef, pare
   if (!landed) throw staleWrite(section, await readRecord(trx, section, parent.record.id));
 }
 
-async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
+/** The parent as the sub-item write left it, stored as the write's revision (an update of the record). */
+async function rereadAndStore(trx: Db, ctx: WriteContext, section: SectionDef, id: number, logs: LogEvent[], now: string): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
   if (!read) throw new NotFoundError(`${section.label} has no record.`);
+  await storeRevision(trx, { section, action: 'update', record: read.record, version: read.version, username: ctx.username, logs, now });
   return read;
 }
 
@@ -54,15 +57,9 @@ export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: 
     const id = parent.record.id;
     await touchParent(trx, ctx, section, parent, now);
     const changes = await applySubList(trx, section, sub, id, sentItems(sub, data[sub.field]), now);
-    await logItemChanges(trx, ctx, section, id, changes, now);
     // a reorder alone changes no item's text, yet it is a change the log must show
-    if (changes.length === 0) {
-      await appendLog(trx, {
-        action: 'update', content: summary(section.singular, parent.record[section.titleField], 'update', id),
-        section: section.slug, recordId: id, username: ctx.username,
-      }, now);
-    }
-    return reread(trx, section, id);
+    const logs = changes.length > 0 ? itemLogs(ctx, section, id, changes) : [recordLog(ctx, section, parent.record, 'update')];
+    return rereadAndStore(trx, ctx, section, id, logs, now);
   });
 }
 
@@ -77,8 +74,8 @@ export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: Su
     const position = existing.reduce((max, item) => Math.max(max, item.position + 1), 0);
     const id = await insertItem(trx, section, sub, { parentId: parent.record.id, position, text }, now);
     await touchParent(trx, ctx, section, parent, now);
-    await logItemChanges(trx, ctx, section, parent.record.id, [{ id, text, action: 'create' }], now);
-    return { item: { id, [sub.itemKey]: text }, parent: await reread(trx, section, parent.record.id) };
+    const logs = itemLogs(ctx, section, parent.record.id, [{ id, text, action: 'create' }]);
+    return { item: { id, [sub.itemKey]: text }, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now) };
   });
 }
 
@@ -94,10 +91,10 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
     const now = nowIso();
     await deleteItem(trx, section, sub, itemId);
     await touchParent(trx, ctx, section, parent, now);
-    await appendLog(trx, {
+    const logs: LogEvent[] = [{
       action: 'delete', content: summary(sub.itemLabel, item.text, 'delete', itemId),
       section: section.slug, recordId: parent.record.id, username: ctx.username,
-    }, now);
-    return { text: item.text, parent: await reread(trx, section, parent.record.id) };
+    }];
+    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now) };
   });
 }

@@ -7,7 +7,7 @@ import { type Acked, isWhole, runWriter, type WriterLedger } from './writers.ts'
 /**
  * SECURITY-TESTING.md 1.9 and 3 "Crash": 16 writers, SIGKILL of the server after 0.2–3 s,
  * restart, then the database's own checks, every acknowledged write present and byte-identical,
- * writes in flight whole or absent, and records and log rows one for one.
+ * writes in flight whole or absent, and records, log rows and revisions one for one for one.
  */
 export interface CrashOptions {
   label: string;
@@ -65,6 +65,7 @@ async function checkDatabase(db: Inspector, ledger: WriterLedger): Promise<{ pro
     if (createHash('sha256').update(stored.bytes).digest('hex') !== stored.sha256) problems.push(`media ${stored.sha256} bytes do not match their name`);
   }
   problems.push(...await checkLogs(db, faqs, testimonials));
+  problems.push(...await checkRevisions(db, faqs));
   ledger.inFlight.length = 0;
   return { problems, integrityOk, missing, rows: faqs.size + testimonials.size };
 }
@@ -90,6 +91,34 @@ async function checkLogs(db: Inspector, faqs: Map<number, FaqRow>, testimonials:
   }
   for (const id of faqs.keys()) if (!seen.has(`faqs/${id}`)) problems.push(`faqs/${id} has no log row`);
   for (const id of testimonials.keys()) if (!seen.has(`disbursement-testimonials/${id}`)) problems.push(`disbursement-testimonials/${id} has no log row`);
+  return problems;
+}
+
+interface RevisionCount { section: string; record_id: number | string; logs: number | string; linked: number | string; revisions: number | string; latest_version: number | string | null }
+
+/**
+ * Log rows and revisions one for one (issue 13): every log row names a revision of its record,
+ * no revision stands without its log row, and a FAQ's latest revision holds its stored version.
+ */
+async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise<string[]> {
+  const problems: string[] = [];
+  const counts = await db.all<RevisionCount>(`select l.section, l.record_id, count(*) as logs,
+      sum(case when r.record_id = l.record_id and r.section = l.section then 1 else 0 end) as linked,
+      (select count(*) from revisions v where v.section = l.section and v.record_id = l.record_id) as revisions,
+      (select max(v.version) from revisions v where v.section = l.section and v.record_id = l.record_id) as latest_version
+    from logs l left join revisions r on r.id = l.revision_id
+    where l.section in ('faqs', 'disbursement-testimonials') group by l.section, l.record_id`);
+  for (const count of counts) {
+    const key = `${count.section}/${Number(count.record_id)}`;
+    if (Number(count.linked) !== Number(count.logs) || Number(count.revisions) !== Number(count.logs)) {
+      problems.push(`${key}: ${count.logs} log rows, ${count.linked} linked to their revision, ${count.revisions} revisions; wanted one for one`);
+    }
+    const faq = count.section === 'faqs' ? faqs.get(Number(count.record_id)) : undefined;
+    if (faq && Number(count.latest_version) !== Number(faq.version)) problems.push(`${key}: latest revision is version ${count.latest_version}, the row is at ${faq.version}`);
+  }
+  const orphans = await db.all<{ n: number | string }>(`select count(*) as n from revisions r
+    where r.section in ('faqs', 'disbursement-testimonials') and not exists (select 1 from logs l where l.revision_id = r.id)`);
+  if (Number(orphans[0]?.n ?? 0) !== 0) problems.push(`${orphans[0]?.n} revisions without their log row`);
   return problems;
 }
 

@@ -1,0 +1,75 @@
+import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { restoredSummary } from '../lib/audit.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { columnOf, timestampKeys } from '../db/naming.ts';
+import { type ReadRecord, readRecord, readSingle } from '../sections/read.ts';
+import { type Db, type Row, insertRowWithId, replaceItems, updateRow } from '../sections/repository.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from '../sections/write-concurrency.ts';
+import { findRevision, latestRevision, type StoredRevision, storeRevision } from './revisions.ts';
+
+const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
+
+/** The stored columns of a revision's record: every field the section has now, absent ones empty. */
+function columnsOf(section: SectionDef, record: SectionRecord): Row {
+  const columns: Row = {};
+  for (const name of Object.keys(section.fields)) columns[columnOf(name)] = record[name] ?? null;
+  return columns;
+}
+
+async function writeItems(trx: Db, section: SectionDef, record: SectionRecord, now: string): Promise<void> {
+  const sub = section.subItems;
+  if (!sub) return;
+  const list = Array.isArray(record[sub.field]) ? record[sub.field] as Record<string, unknown>[] : [];
+  await replaceItems(trx, section, sub, record.id, list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })), now);
+}
+
+/** Brings a deleted record back under its old id, one version past the last it had. */
+async function bringBack(trx: Db, section: SectionDef, revision: StoredRevision, now: string): Promise<void> {
+  if (section.kind === 'single' && await readSingle(trx, section)) {
+    throw new ConflictError(`${section.label} already has its record. Restore a version of that record instead.`);
+  }
+  const latest = await latestRevision(trx, section.slug, revision.record_id);
+  const created = revision.record[timestampKeys(section).created];
+  await insertRowWithId(trx, section, revision.record_id, {
+    ...columnsOf(section, revision.record), created_at: typeof created === 'string' ? created : now, updated_at: now,
+  }, (latest?.version ?? revision.version) + 1);
+}
+
+/**
+ * POST /api/revisions/{id}/restore: writes an old version back as an ordinary change — a new
+ * version, a log row saying it was restored, a new revision — so the restore is undoable too.
+ * A deleted record comes back under its old id.
+ */
+export async function restoreRevision(ctx: WriteContext, revisionId: number): Promise<ReadRecord> {
+  return writeTransaction(ctx.db, async (trx) => {
+    const revision = await findRevision(trx, revisionId);
+    const section = revision && sectionOf(revision.section);
+    if (!revision || !section) throw new NotFoundError(`No revision with id ${revisionId}.`);
+    // restores of one section take turns, so two restores of a deleted record cannot both insert it
+    await lockSection(trx, section);
+    const id = revision.record_id;
+    const current = await readRecord(trx, section, id);
+    const now = nowIso();
+    if (current) {
+      checkIfMatch(section, ctx.ifMatch, current);
+      const landed = await updateRow(trx, section, id, columnsOf(section, revision.record), now, ctx.ifMatch === undefined ? undefined : current.version);
+      if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+    } else {
+      // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
+      if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
+      await bringBack(trx, section, revision, now);
+    }
+    await writeItems(trx, section, revision.record, now);
+    const restored = await readRecord(trx, section, id);
+    if (!restored) throw new NotFoundError(`No revision with id ${revisionId}.`);
+    const log = {
+      action: current ? 'update' as const : 'create' as const,
+      content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
+      section: section.slug, recordId: id, username: ctx.username,
+    };
+    await storeRevision(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logs: [log], now });
+    return restored;
+  });
+}

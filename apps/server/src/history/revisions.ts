@@ -1,0 +1,95 @@
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, RevisionAction } from '../db/types.ts';
+import { appendLogs, type LogEvent } from '../lib/audit.ts';
+import type { Db } from '../sections/repository.ts';
+
+/** A revision as GET …/revisions answers it. */
+export interface RevisionEntry {
+  id: number;
+  action: RevisionAction;
+  username: string;
+  created_at: string;
+  log_id: number | null;
+  record: SectionRecord;
+}
+
+export interface StoredRevision extends RevisionEntry { section: string; record_id: number; version: number }
+
+export interface RevisionWrite {
+  section: SectionDef;
+  action: RevisionAction;
+  /** The record after the change; for a delete, as it was. */
+  record: SectionRecord;
+  version: number;
+  username: string;
+  /** The change's log rows; the first is the one the revision names as its log_id. */
+  logs: LogEvent[];
+  now: string;
+}
+
+/**
+ * Stores the change's revision, then its log rows naming it, in the change's transaction: the
+ * record, its log rows and its revision commit together or not at all (DESIGN.md 5). Two
+ * statements, however many log rows.
+ */
+export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
+  const row = await trx.insertInto('revisions').values({
+    section: write.section.slug, record_id: write.record.id, action: write.action, version: write.version,
+    record: JSON.stringify(write.record), username: write.username, created_at: write.now,
+  }).returning('id').executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await appendLogs(trx, write.logs, id, write.now);
+  return id;
+}
+
+type Row = { id: number | string; section: string; record_id: number | string; action: RevisionAction; version: number | string; record: string; username: string; log_id: number | string | null; created_at: string };
+
+/**
+ * Revisions with their log row: the first the change wrote. The change wrote it at the revision's
+ * time, so the log's time index finds it among a handful, and no index on revision_id is kept up.
+ */
+export const withLogId = <O>(query: SelectQueryBuilder<Database & { r: Database['revisions'] }, 'r', O>) =>
+  query.selectAll('r').select(sql<number | string | null>`(select min(l.id) from logs l where l.created_at = r.created_at and l.revision_id = r.id)`.as('log_id'));
+
+export function fromStored(row: Row): StoredRevision {
+  return {
+    id: Number(row.id), section: row.section, record_id: Number(row.record_id), action: row.action, version: Number(row.version),
+    username: row.username, created_at: row.created_at, log_id: row.log_id === null ? null : Number(row.log_id),
+    record: JSON.parse(row.record) as SectionRecord,
+  };
+}
+
+export const toEntry = ({ id, action, username, created_at, log_id, record }: StoredRevision): RevisionEntry =>
+  ({ id, action, username, created_at, log_id, record });
+
+/** A record's revisions, newest first; the index on (section, record_id, id) serves page and count. */
+export async function listRevisions(db: Db, section: SectionDef, recordId: number, page: { limit: number; offset: number }): Promise<{ items: RevisionEntry[]; total: number }> {
+  const mine = db.selectFrom('revisions as r').where('r.section', '=', section.slug).where('r.record_id', '=', recordId);
+  const [rows, count] = await Promise.all([
+    withLogId(mine).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    mine.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  return { items: rows.map((row) => toEntry(fromStored(row))), total: Number(count?.total ?? 0) };
+}
+
+export async function findRevision(db: Db, id: number): Promise<StoredRevision | undefined> {
+  const row = await withLogId(db.selectFrom('revisions as r')).where('r.id', '=', id).executeTakeFirst();
+  return row && fromStored(row);
+}
+
+/** The revision of the same record just before this one, which a change is shown against. */
+export async function previousRevision(db: Db, revision: StoredRevision): Promise<StoredRevision | undefined> {
+  const row = await withLogId(db.selectFrom('revisions as r'))
+    .where('r.section', '=', revision.section).where('r.record_id', '=', revision.record_id).where('r.id', '<', revision.id)
+    .orderBy('r.id', 'desc').limit(1).executeTakeFirst();
+  return row && fromStored(row);
+}
+
+/** The newest revision of a record: what a restore of a deleted record takes its version after. */
+export async function latestRevision(db: Db, section: string, recordId: number): Promise<StoredRevision | undefined> {
+  const row = await withLogId(db.selectFrom('revisions as r'))
+    .where('r.section', '=', section).where('r.record_id', '=', recordId)
+    .orderBy('r.id', 'desc').limit(1).executeTakeFirst();
+  return row && fromStored(row);
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type SectionDef, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
+import { parseId } from '../lib/ids.ts';
+import { intParam } from '../lib/query.ts';
+import { readRecord, readSingle } from '../sections/read.ts';
+import { requireToken } from '../auth/route-guards.ts';
+import { setTotalCount } from '../lib/reply-headers.ts';
+import { recordNotFound } from '../sections/record-writes.ts';
+import { writeContextOf } from '../sections/write-request.ts';
+import type { Db } from '../sections/repository.ts';
+import { restoreRevision } from './restore.ts';
+import { listRevisions } from './revisions.ts';
+import { listTrash } from './trash.ts';
+
+/** History pages are paged as the audit log is. */
+function pageOf(query: unknown): { limit: number; offset: number } {
+  const params = query as Record<string, unknown>;
+  return {
+    limit: intParam(params, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT,
+    offset: intParam(params, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0,
+  };
+}
+
+/** A single-record section's record id: its record's, or, while it is deleted, the last one it had. */
+async function singleRecordId(db: Db, section: SectionDef): Promise<number | undefined> {
+  const single = await readSingle(db, section);
+  if (single) return single.record.id;
+  const last = await db.selectFrom('revisions').select('record_id').where('section', '=', section.slug).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return last && Number(last.record_id);
+}
+
+/**
+ * History and undo (DESIGN.md 5): every route of it, each behind the token. The restore is the one
+ * write here; a role check belongs beside `auth` on it.
+ */
+const historyRoutes: FastifyPluginAsync = async (app) => {
+  const auth = requireToken(app);
+
+  for (const section of sections) {
+    const base = `/api/${section.slug}`;
+    if (section.kind === 'single') {
+      app.get(`${base}/revisions`, auth, async (request, reply) => {
+        const page = pageOf(request.query);
+        const id = await singleRecordId(app.db, section);
+        const { items, total } = id === undefined ? { items: [], total: 0 } : await listRevisions(app.db, section, id, page);
+        setTotalCount(reply, total);
+        return items;
+      });
+    }
+    app.get<{ Params: { id: string } }>(`${base}/:id/revisions`, auth, async (request, reply) => {
+      const id = parseId(request.params.id);
+      const page = pageOf(request.query);
+      const { items, total } = await listRevisions(app.db, section, id, page);
+      // a record that never was has no history; a deleted one keeps its own, one older than history an empty one
+      if (total === 0 && !(await readRecord(app.db, section, id))) throw recordNotFound(section, id);
+      setTotalCount(reply, total);
+      return items;
+    });
+  }
+
+  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', auth, async (request, reply) => {
+    const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
+    return reply.header('ETag', read.etag).send(read.record);
+  });
+
+  app.get('/api/trash', auth, async (request, reply) => {
+    const { items, total } = await listTrash(app.db, pageOf(request.query));
+    setTotalCount(reply, total);
+    return items;
+  });
+};
+
+export default historyRoutes;

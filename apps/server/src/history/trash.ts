@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import { sections } from '@bursary/shared';
+import type { Db } from '../sections/repository.ts';
+import { fromStored, withLogId } from './revisions.ts';
+
+export interface TrashEntry { section: string; record_id: number; title: string; username: string; deleted_at: string; revision_id: number }
+
+/** The deleted records not since restored: deletes that are their record's latest revision (DESIGN.md 5). */
+export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {
+  // a literal, not a parameter: only then may the planner use the partial index of deletes
+  const deletes = db.selectFrom('revisions as r').where('r.action', '=', sql.lit('delete'))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))
+      .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id'))));
+  const [rows, count] = await Promise.all([
+    withLogId(deletes).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    deletes.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  const items = rows.map((row) => {
+    const revision = fromStored(row);
+    const section = sections.find((s) => s.slug === revision.section);
+    const title = section ? revision.record[section.titleField] : undefined;
+    return {
+      section: revision.section, record_id: revision.record_id, title: typeof title === 'string' || typeof title === 'number' ? String(title) : '',
+      username: revision.username, deleted_at: revision.created_at, revision_id: revision.id,
+    };
+  });
+  return { items, total: Number(count?.total ?? 0) };
+}
