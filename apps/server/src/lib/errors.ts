@@ -70,3 +70,7 @@ export class TooManyRequestsError extends HttpError {
     super(429, 'Too Many Requests', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   }
 }
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) { super(403, 'Forbidden', message); }
+}

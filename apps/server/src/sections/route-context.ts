@@ -3,6 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@bursary/shared';
 import { readIfMatch } from '../lib/etag.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import type { WriteContext } from './write-support.ts';
+import { requireRole } from '../auth/roles.ts';
 
 export function writeContext(app: FastifyInstance, request: FastifyRequest): WriteContext {
   // authenticate ran as the route's first hook; a write without a user must never proceed
@@ -25,5 +26,5 @@ export function setTotal(reply: FastifyReply, total: number): void {
   void reply.header(TOTAL_COUNT_HEADER, String(total)).header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
 }
 
-/** The token is checked before anything else about a write, body parsing included. */
-export const requireToken = (app: FastifyInstance) => ({ onRequest: app.authenticate });
+/** The token is checked before anything else about a write, body parsing included; then the editor role. */
+export const requireEditor = (app: FastifyInstance) => requireRole(app, 'editor');

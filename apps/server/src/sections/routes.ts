@@ -8,7 +8,7 @@ import { SectionListCache } from './list-cache.ts';
 import { buildList, sendList } from './list-reply.ts';
 import { readList, readRecord, readSingle } from './read.ts';
 import { createRecord, deleteRecord, notFound, putSingleRecord, updateRecord } from './record-writes.ts';
-import { notModified, requireToken, setTotal, writeContext } from './route-context.ts';
+import { notModified, requireEditor, setTotal, writeContext } from './route-context.ts';
 import { summary } from '../lib/audit.ts';
 import subItemRoutes from './sub-item-routes.ts';
 
@@ -21,7 +21,7 @@ export const SEARCH_MAX_LENGTH = 500;
  * Registered once per section under /api/{slug}; no section has routes of its own.
  */
 const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
-  const auth = requireToken(app);
+  const auth = requireEditor(app);
 
   const cache = new SectionListCache();
   const counter = sectionCounter(section);

@@ -2,12 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { summary } from '../lib/audit.ts';
-import { requireToken, writeContext } from './route-context.ts';
+import { requireEditor, writeContext } from './route-context.ts';
 import { addSubItem, deleteSubItem, editSubItems } from './sub-item-writes.ts';
 
 /** Sub-item writes of a single-record section (SPEC.md 7.3); trailing slashes work as the spec's clients send them. */
 const subItemRoutes: FastifyPluginAsync<{ section: SectionDef; sub: SubItems }> = async (app, { section, sub }) => {
-  const auth = requireToken(app);
+  const auth = requireEditor(app);
 
   app.put('/sub-edit', auth, async (request, reply) => {
     const read = await editSubItems(writeContext(app, request), section, sub, request.body);

@@ -3,6 +3,7 @@ import * as coreTables from './001-core-tables.ts';
 import * as sectionTables from './002-section-tables.ts';
 import * as changeCounters from './003-change-counters.ts';
 import * as loginAttempts from './004-login-attempts.ts';
+import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-section-tables': sectionTables,
   '003-change-counters': changeCounters,
   '004-login-attempts': loginAttempts,
+  '006-roles-and-two-factor': rolesAndTwoFactor,
 };
