@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dataDirPath } from '../db/connection.ts';
 
 /**
  * Secrets kept at rest (the TOTP secrets) are sealed with AES-256-GCM under a key derived from
@@ -16,15 +17,18 @@ const TAG_BYTES = 16;
 
 export class SecretKeyError extends Error {}
 
+/** Beside the SQLite file, whatever the database: the same folder a backup of DATA_DIR is taken from. */
+export const keyFilePath = (dataDir: string) => join(dataDirPath(dataDir), KEY_FILE_NAME);
+
 /** The key file's content, made on first use; `wx` so two processes starting at once keep the first one's. */
 function keyFileSecret(dataDir: string): string {
-  const path = join(dataDir, KEY_FILE_NAME);
+  const path = keyFilePath(dataDir);
   try {
     return readFileSync(path, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SecretKeyError(`The key file ${KEY_FILE_NAME} in DATA_DIR cannot be read`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDirPath(dataDir), { recursive: true });
   try {
     writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
