@@ -40,7 +40,7 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
     t = await buildTestApp({ dialect, signIn: false });
     await createUser(t.db, { username: 'Dora', password: 'dora has a long password', name: 'Dora D', email: 'dora@example.org' });
     await createUser(t.db, { username: 'gone', password: 'gone has a long password' });
-    await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!.id);
+    await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!);
   });
   afterAll(async () => { await t.close(); });
   beforeEach(() => { verifySpy.mockClear(); });

@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Role } from '@bursary/shared';
-import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
@@ -10,11 +8,10 @@ import { logAccountChange, signedIn } from './account-log.ts';
 import { requireRole } from './roles.ts';
 import type { SecondFactor } from './second-factor.ts';
 import { endSessions, type Clock } from './sessions.ts';
-import { createUser, findUserById, findUserByUsername, listUsers, setPassword, temporaryPassword } from './users.ts';
+import { createUser, findUserById, findUserByUsername, keepAnAdmin, listUsers, setPassword, temporaryPassword } from './users.ts';
 
 interface UserRoutesDeps { now: Clock; secondFactor: SecondFactor }
 
-const LAST_ADMIN = 'This is the last active administrator: make another user an administrator first, or the fund would have nobody who can manage users.';
 
 /** A user as the users API answers it: never a hash or a secret. */
 type ListedUser = Awaited<ReturnType<typeof listUsers>>[number];
@@ -35,19 +32,6 @@ async function listed(db: Kysely<Database>, id: number) {
   const row = (await listUsers(db)).find((u) => Number(u.id) === id);
   if (!row) throw new NotFoundError('No such user.');
   return wire(row);
-}
-
-/**
- * 409 when the change leaves no active administrator. The active admins are locked first on
- * PostgreSQL, so two administrators demoting each other at once cannot both pass; SQLite runs
- * one write transaction at a time.
- */
-async function keepAnAdmin(trx: Kysely<Database>, user: { id: number; role: Role; disabled: number }, next: { role: Role; disabled: boolean }) {
-  const wasActiveAdmin = user.role === 'admin' && Number(user.disabled) === 0;
-  if (!wasActiveAdmin || (next.role === 'admin' && !next.disabled)) return;
-  let others = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).where('id', '!=', user.id);
-  if (dialectOf(trx) === 'postgres') others = others.forUpdate();
-  if ((await others.execute()).length === 0) throw new ConflictError(LAST_ADMIN);
 }
 
 /** The users API (DESIGN.md 5): administrators only; every change is in the audit log, without a secret. */

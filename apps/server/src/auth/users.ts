@@ -4,6 +4,8 @@ import type { Database } from '../db/types.ts';
 import type { Role } from '@bursary/shared';
 import type { AuthUser } from './types.ts';
 import type { TwoFactorRequirement } from '../config.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { ConflictError } from '../lib/errors.ts';
 import { hashPassword, newPasswordProblem } from './password.ts';
 
 /**
@@ -107,9 +109,34 @@ export async function setPassword(db: Kysely<Database>, userId: number, password
   });
 }
 
-/** Disables the account and ends all its sessions at once. */
-export async function disableUser(db: Kysely<Database>, userId: number): Promise<void> {
+export const LAST_ADMIN = 'This is the last active administrator: make another user an administrator first, or the fund would have nobody who can manage users.';
+
+/**
+ * 409 when the change leaves no active administrator (the API and the shell alike). The active
+ * admins are locked first on PostgreSQL, so two administrators demoting each other at once cannot
+ * both pass; SQLite runs one write transaction at a time. Call it inside the change's transaction.
+ */
+export async function keepAnAdmin(trx: Kysely<Database>, user: { id: number; role: Role; disabled: number }, next: { role: Role; disabled: boolean }): Promise<void> {
+  const wasActiveAdmin = user.role === 'admin' && Number(user.disabled) === 0;
+  if (!wasActiveAdmin || (next.role === 'admin' && !next.disabled)) return;
+  let others = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).where('id', '!=', user.id);
+  if (dialectOf(trx) === 'postgres') others = others.forUpdate();
+  if ((await others.execute()).length === 0) throw new ConflictError(LAST_ADMIN);
+}
+
+/** A new role, from the next request on; never the last active administrator's. */
+export async function setRole(db: Kysely<Database>, user: { id: number; role: Role; disabled: number }, role: Role): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await keepAnAdmin(trx, user, { role, disabled: Number(user.disabled) !== 0 });
+    await trx.updateTable('users').set({ role, updated_at: new Date().toISOString() }).where('id', '=', user.id).execute();
+  });
+}
+
+/** Disables the account and ends all its sessions at once; never the last active administrator. */
+export async function disableUser(db: Kysely<Database>, user: { id: number; role: Role; disabled: number }): Promise<void> {
+  const userId = user.id;
+  await db.transaction().execute(async (trx) => {
+    await keepAnAdmin(trx, user, { role: user.role, disabled: true });
     await trx.updateTable('users').set({ disabled: 1, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
   });
