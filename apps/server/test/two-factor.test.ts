@@ -1,9 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { createUser } from '../src/auth/users.ts';
-import { keyFilePath } from '../src/auth/secret-box.ts';
+import { keyFilePath, SecretBox } from '../src/auth/secret-box.ts';
+import { loadConfig } from '../src/config.ts';
 import { sqliteFilePath } from '../src/db/connection.ts';
 
 const STEP_MS = 30_000;
@@ -153,5 +156,28 @@ describe.each(dialects)('REQUIRE_2FA on %s', (dialect) => {
     expect((await t.injectAs({ method: 'PUT', url: '/api/me/totp', payload: { code } })).statusCode).toBe(200);
     expect((await t.injectAs({ method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     clock = new Date(clock.getTime() + 30_000);
+  });
+});
+
+describe('the key that seals the secrets', () => {
+  it('takes SECRET_KEY of 32 characters or more, REQUIRE_2FA of admins, all or off, and names the variable otherwise', () => {
+    expect(() => loadConfig({ SECRET_KEY: 'too short' })).toThrow(/SECRET_KEY must be at least 32 characters/);
+    expect(() => loadConfig({ REQUIRE_2FA: 'everyone' })).toThrow(/REQUIRE_2FA must be "admins", "all" or "off"/);
+    expect(loadConfig({ REQUIRE_2FA: 'admins', SECRET_KEY: 'k'.repeat(32) })).toMatchObject({ require2fa: 'admins', secretKey: 'k'.repeat(32) });
+    expect(loadConfig({})).toMatchObject({ require2fa: 'off', secretKey: undefined });
+  });
+
+  it('opens a secret only with the key and for the user it was sealed for; SECRET_KEY makes no key file', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bursary-key-'));
+    const box = new SecretBox({ secretKey: 'a'.repeat(40), dataDir });
+    const sealed = box.seal('JBSWY3DPEHPK3PXP', 'totp:7');
+    expect(box.open(sealed, 'totp:7')).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => box.open(sealed, 'totp:8')).toThrow(/does not open/);
+    expect(() => new SecretBox({ secretKey: 'b'.repeat(40), dataDir }).open(sealed, 'totp:7')).toThrow(/does not open/);
+    expect(existsSync(keyFilePath(dataDir))).toBe(false);
+    // without SECRET_KEY: one key file, kept across restarts
+    const first = new SecretBox({ secretKey: undefined, dataDir }).seal('x', 'c');
+    expect(new SecretBox({ secretKey: undefined, dataDir }).open(first, 'c')).toBe('x');
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
