@@ -47,7 +47,15 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Days revisions are kept (HISTORY_KEEP_DAYS); 0, the default, keeps them forever. */
   historyKeepDays: number;
+
+  // Team accounts (issue 14)
+  /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
+  secretKey: string | undefined;
+  require2fa: TwoFactorRequirement;
 }
+
+/** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
+export type TwoFactorRequirement = 'off' | 'admins' | 'all';
 
 export class ConfigError extends Error {}
 
@@ -113,7 +121,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
+    ...accountsConfig(env),
   };
+}
+
+/** Shorter than this, a SECRET_KEY is guessable: 32 characters of a password manager's output or `openssl rand -base64 32`. */
+const SECRET_KEY_MIN_LENGTH = 32;
+
+function accountsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'secretKey' | 'require2fa'> {
+  const secretKey = env.SECRET_KEY || undefined;
+  if (secretKey !== undefined && secretKey.length < SECRET_KEY_MIN_LENGTH) {
+    throw new ConfigError(`SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. the output of: openssl rand -base64 32)`);
+  }
+  const raw = env.REQUIRE_2FA || 'off';
+  if (raw !== 'off' && raw !== 'admins' && raw !== 'all') throw new ConfigError(`REQUIRE_2FA must be "admins", "all" or "off", not "${raw}"`);
+  return { secretKey, require2fa: raw };
 }
 
 function logFormat(raw: string | undefined): 'pretty' | 'json' {

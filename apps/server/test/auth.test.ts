@@ -40,7 +40,7 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
     t = await buildTestApp({ dialect, signIn: false });
     await createUser(t.db, { username: 'Dora', password: 'dora has a long password', name: 'Dora D', email: 'dora@example.org' });
     await createUser(t.db, { username: 'gone', password: 'gone has a long password' });
-    await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!.id);
+    await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!);
   });
   beforeEach(() => { verifySpy.mockClear(); });
 
@@ -110,7 +110,10 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
     const { token } = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as { token: string };
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ id: expect.any(Number), username: 'Dora', name: 'Dora D', email: 'dora@example.org' });
+    expect(me.json()).toEqual({
+      id: expect.any(Number), username: 'Dora', name: 'Dora D', email: 'dora@example.org',
+      role: 'editor', two_factor: false, must_change_password: false, must_set_up_2fa: false,
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Authentication required. Please sign in.', error: 'Unauthorized' });

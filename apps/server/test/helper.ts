@@ -7,7 +7,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { AuthPluginOptions } from '../src/auth/plugin.ts';
+import type { Role } from '@bursary/shared';
 import { ensureFirstUser } from '../src/auth/bootstrap.ts';
+import { createUser, findUserByUsername } from '../src/auth/users.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -29,6 +31,7 @@ if (!pgUrl && !(globalThis as { bursaryNoted?: boolean }).bursaryNoted) {
   console.info('TEST_DATABASE_URL is not set: the server suites run on SQLite only.');
 }
 
+/** The first user: an administrator (the first-user rule). */
 export const TEST_USERNAME = 'editor';
 export const TEST_PASSWORD = 'a long test password 42';
 
@@ -78,7 +81,16 @@ export function pgUrlWithSchema(schema: string): string {
   return url.toString();
 }
 
-/** The real app on a real, empty, migrated database, with a signed-in editor; closed after the file, or earlier by close(). */
+/** A user with `role` and a password of their own, signed in: their token. */
+export async function signInAs(t: Pick<TestApp, 'app' | 'db'>, role: Role, username: string = role === 'admin' ? 'second-admin' : `a-${role}`): Promise<string> {
+  const password = `${username} has a long password`;
+  if (!(await findUserByUsername(t.db, username))) await createUser(t.db, { username, password, role });
+  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`sign-in as ${username} failed: ${login.statusCode} ${login.body}`);
+  return (login.json() as { token: string }).token;
+}
+
+/** The real app on a real, empty, migrated database, with the first user (an administrator) signed in; closed after the file, or earlier by close(). */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   if (dialect === 'postgres' && !pgUrl) throw new Error('TEST_DATABASE_URL is needed for PostgreSQL tests');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { purgeOldRevisions, startRetention } from '../src/history/retention.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
@@ -9,7 +9,6 @@ const DAY = 86_400_000;
 describe.each(dialects)('history retention on %s (HISTORY_KEEP_DAYS)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp({ dialect }); });
-  afterAll(async () => { await t.close(); });
 
   const faq = async (title: string) => ((await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title } })).json() as Body).id as number;
   const actionsOf = async (id: number) => (await t.db.selectFrom('revisions').select('action').where('section', '=', 'faqs').where('record_id', '=', id).orderBy('id', 'desc').execute()).map((r) => r.action);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
 import { timestampKeys } from '../src/db/naming.ts';
 import { buildTestApp, dialects, TEST_USERNAME, type TestApp } from './helper.ts';
@@ -23,7 +23,6 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
     t = await buildTestApp({ dialect });
     imageUrl = await storedImageUrl(t.db);
   });
-  afterAll(async () => { await t.close(); });
 
   const history = async (section: SectionDef, id: number): Promise<Revision[]> => {
     const url = section.kind === 'single' ? `/api/${section.slug}/revisions` : `/api/${section.slug}/${id}/revisions`;

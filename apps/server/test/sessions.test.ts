@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { disableUser, findUserByUsername, setPassword } from '../src/auth/users.ts';
+import { createUser, disableUser, findUserByUsername, setPassword } from '../src/auth/users.ts';
 import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } from './helper.ts';
 
 const MINUTE = 60_000;
@@ -70,7 +70,9 @@ describe.each(dialects)('session lifetime on %s', (dialect) => {
     expect((await me(token)).statusCode).toBe(401);
     await t.db.updateTable('users').set({ disabled: 0 }).where('id', '=', user.id).execute();
     const next = await signIn();
-    await disableUser(t.db, user.id);
+    // the last active administrator cannot be disabled: another one first
+    await createUser(t.db, { username: 'another-admin', password: 'another long password 7', role: 'admin' });
+    await disableUser(t.db, user);
     expect((await me(next)).statusCode).toBe(401);
     expect(await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     await t.db.updateTable('users').set({ disabled: 0 }).where('id', '=', user.id).execute();

@@ -56,7 +56,7 @@ describe.each(dialects)('user command on %s', (dialect) => {
   it('adds a user with a password from standard input, who can then sign in', async () => {
     const run = await cli(env, ['add', 'alice', '--name', 'Alice Adams', '--email', 'alice@example.org', '--password-stdin'], 'alice has a long password\n');
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^Added user "alice" \(id \d+\)\.\n$/);
+    expect(run.stdout).toMatch(/^Added user "alice" \(id \d+, editor\)\.\n$/);
     const res = await login('alice', 'alice has a long password');
     expect(res.statusCode).toBe(200);
     expect((res.json() as { user: unknown }).user).toMatchObject({ username: 'alice', name: 'Alice Adams' });
@@ -66,8 +66,8 @@ describe.each(dialects)('user command on %s', (dialect) => {
     const run = await cli(env, ['list']);
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+USERNAME\s+NAME\s+EMAIL\s+STATUS\s+CREATED$/);
-    expect(lines.some((l) => /^\d+\s+alice\s+Alice Adams\s+alice@example\.org\s+active\s+\d{4}-\d{2}-\d{2}$/.test(l))).toBe(true);
+    expect(lines[0]).toMatch(/^ID\s+USERNAME\s+NAME\s+EMAIL\s+ROLE\s+STATUS\s+2FA\s+CREATED$/);
+    expect(lines.some((l) => /^\d+\s+alice\s+Alice Adams\s+alice@example\.org\s+editor\s+active\s+off\s+\d{4}-\d{2}-\d{2}$/.test(l))).toBe(true);
     expect(run.stdout).not.toMatch(/scrypt|password/i);
   });
 
@@ -106,6 +106,34 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expect((await login('alice', 'alice has a newer password')).statusCode).toBe(200);
   });
 
+  it('adds with a role, changes a role, and never demotes the last administrator', async () => {
+    const added = await cli(env, ['add', 'vera', '--role', 'viewer', '--password-stdin'], 'vera has a long password');
+    expect(added.code, added.stderr).toBe(0);
+    const { token } = (await login('vera', 'vera has a long password')).json() as { token: string };
+    expect((await me(token)).json()).toMatchObject({ role: 'viewer' });
+    const promoted = await cli(env, ['role', 'vera', 'admin']);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect((await me(token)).json()).toMatchObject({ role: 'admin' });
+    expectRefusal(await cli(env, ['role', 'vera', 'owner']), 2, /role must be one of admin, editor, viewer/);
+    expectRefusal(await cli(env, ['add', 'walt', '--role', 'root', '--password-stdin'], 'walt has a long password'), 2, /role must be one of/);
+    expectRefusal(await cli(env, ['role', 'vera']), 2, /takes a username and a role/);
+    expect((await cli(env, ['role', 'vera', 'editor'])).code).toBe(0);
+    // vera is an editor again: the first user is the only administrator left
+    expectRefusal(await cli(env, ['role', t.config.adminUsername, 'viewer']), 1, /last active administrator/);
+    expectRefusal(await cli(env, ['disable', t.config.adminUsername]), 1, /last active administrator/);
+  });
+
+  it('totp-off turns off a lost second factor', async () => {
+    const { token } = (await login('vera', 'vera has a long password')).json() as { token: string };
+    await t.app.inject({ method: 'POST', url: '/api/me/totp', headers: { authorization: `Bearer ${token}` } });
+    await t.db.updateTable('users').set({ totp_enabled: 1 }).where('username', '=', 'vera').execute();
+    expect((await login('vera', 'vera has a long password')).json()).toMatchObject({ mfa_required: true });
+    const run = await cli(env, ['totp-off', 'vera']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await login('vera', 'vera has a long password')).json()).toMatchObject({ token: expect.any(String) });
+    expectRefusal(await cli(env, ['totp-off', 'nobody']), 1, /No user named "nobody"/);
+  });
+
   it('disable ends the user\'s sessions at once and stops their sign-in', async () => {
     const { token } = (await login('alice', 'alice has a newer password')).json() as { token: string };
     const run = await cli(env, ['disable', 'alice']);
@@ -114,7 +142,7 @@ describe.each(dialects)('user command on %s', (dialect) => {
     const res = await login('alice', 'alice has a newer password');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Invalid username or password', message: 'Invalid username or password' });
-    expect((await cli(env, ['list'])).stdout).toMatch(/alice\s+Alice Adams\s+alice@example\.org\s+disabled/);
+    expect((await cli(env, ['list'])).stdout).toMatch(/alice\s+Alice Adams\s+alice@example\.org\s+editor\s+disabled/);
     expectRefusal(await cli(env, ['disable', 'nobody']), 1, /No user named "nobody"/);
   });
 });

@@ -61,3 +61,7 @@ export interface HealthResponse {
 
 /** The message an unknown section answers with (SPEC.md 8.3). */
 export const UNSUPPORTED_SECTION = 'Unsupported content type';
+
+/** What a user may do (issue 14): `admin` everything including users, `editor` every content write, `viewer` reads only. */
+export const ROLES = ['admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];

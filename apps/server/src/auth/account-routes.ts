@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from './sessions.ts';
+import { endSessions, listSessions, type Clock } from './sessions.ts';
 import { verifyPassword, newPasswordProblem } from './password.ts';
 import { addressKey, usernameKey, type SignInAttempts } from './throttle.ts';
 import { findUserByUsername, setPassword } from './users.ts';
 import { AuthError, invalidInput } from './errors.ts';
+import { parseBody, profileBody, storedEmail } from './account-input.ts';
+import { logAccountChange, signedIn } from './account-log.ts';
 
 interface AccountDeps { attempts: SignInAttempts; now: Clock }
 
@@ -24,13 +26,43 @@ function passwordChange(body: unknown): { current: string; next: string } {
   return { current: current as string, next: next as string };
 }
 
-/** The signed-in user's own account: who am I, and change my password. */
+/** The signed-in user's own account, whatever the role: who am I, my name and email, my password, my sessions. */
 export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: AccountDeps) {
   const { db } = app;
+  const own = { onRequest: app.authenticate };
+  /** Open while a temporary password or a required second factor is pending: the way out of it. */
+  const setUp = { onRequest: app.authenticate, config: { accountSetup: true } };
 
-  app.get('/api/me', { onRequest: app.authenticate }, async (request) => request.user);
+  app.get('/api/me', setUp, async (request) => request.user);
 
-  app.put('/api/me/password', { onRequest: app.authenticate }, async (request) => {
+  app.patch('/api/me', own, async (request) => {
+    const user = signedIn(request);
+    const change = parseBody(profileBody, request.body);
+    const email = storedEmail(change.email);
+    if (change.name !== undefined || email !== undefined) {
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ ...(change.name !== undefined ? { name: change.name } : {}), ...(email !== undefined ? { email } : {}), updated_at: at })
+          .where('id', '=', user.id).execute();
+        await logAccountChange(trx, user, user, 'update', `User "${user.username}" updated their name or email`, at);
+      });
+    }
+    return { ...user, ...(change.name !== undefined ? { name: change.name } : {}), ...(email !== undefined ? { email } : {}) };
+  });
+
+  app.get('/api/me/sessions', own, async (request) => {
+    const user = signedIn(request);
+    const rows = await listSessions(db, user.id);
+    return rows.map((row) => ({ ...row, id: Number(row.id), current: Number(row.id) === request.sessionId }));
+  });
+
+  app.delete('/api/me/sessions', own, async (request) => {
+    const user = signedIn(request);
+    const ended = await endSessions(db, user.id, request.sessionId);
+    return { message: ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`, ended };
+  });
+
+  app.put('/api/me/password', setUp, async (request) => {
     const signedIn = request.user;
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in

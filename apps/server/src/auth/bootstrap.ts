@@ -15,7 +15,7 @@ export async function ensureFirstUser(db: Kysely<Database>, config: Config, log:
   // 18 random bytes: 24 base64url characters, 144 bits
   const password = config.adminPassword ?? randomBytes(18).toString('base64url');
   try {
-    await createUser(db, { username: config.adminUsername, password, name: 'Administrator' });
+    await createUser(db, { username: config.adminUsername, password, name: 'Administrator', role: 'admin' });
   } catch (error) {
     // another instance starting on the same database may have created it first
     if (await countUsers(db) > 0) return false;

@@ -1,13 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { AuthError, INVALID_CREDENTIALS, invalidInput } from './errors.ts';
 import { dummyPasswordHash, limitHashing, verifyPassword } from './password.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
-import { SignInAttempts, addressKey, usernameKey } from './throttle.ts';
+import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
-import { findUserByUsername } from './users.ts';
+import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
 import { registerAccountRoutes } from './account-routes.ts';
+import { registerTwoFactorRoutes } from './two-factor-routes.ts';
+import { registerUserRoutes } from './user-routes.ts';
+import { challengedUserId, closeChallenge, openChallenge } from './mfa-challenges.ts';
+import { loginCodeBody, parseBody } from './account-input.ts';
+import { SecondFactor } from './second-factor.ts';
+import { SecretBox } from './secret-box.ts';
+import type { AuthUser } from './types.ts';
 import './types.ts';
 
 export interface AuthPluginOptions {
@@ -16,6 +23,17 @@ export interface AuthPluginOptions {
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const CHANGE_PASSWORD_FIRST = 'You signed in with a temporary password. Choose a new one (PUT /api/me/password) before doing anything else.';
+const SET_UP_2FA_FIRST = 'Two-factor sign-in is required for your account. Set it up (POST /api/me/totp, then PUT /api/me/totp) before doing anything else.';
+const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
+const WRONG_CODE = 'The code is not correct';
+
+/** Until a temporary password is changed or a required second factor is set up, only the routes that do so are open. */
+function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefined): void {
+  if (accountSetup) return;
+  if (user.must_change_password) throw new ForbiddenError(CHANGE_PASSWORD_FIRST);
+  if (user.must_set_up_2fa) throw new ForbiddenError(SET_UP_2FA_FIRST);
+}
 /** Longest username or password worth hashing; anything longer cannot be a real one. */
 const MAX_CREDENTIAL_LENGTH = 1024;
 
@@ -43,6 +61,17 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
 
+  const secondFactor = new SecondFactor(db, new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }), now);
+  const toPublic = (row: Parameters<typeof publicUser>[0]) => publicUser(row, config.require2fa);
+
+  /** The session a right sign-in opens, and what the sign-in answers. */
+  const signIn = async (user: UserRow, at: Date) => {
+    await deleteExpiredSessions(db, at);
+    const token = await openSession(db, user.id, limits, at);
+    await db.updateTable('users').set({ last_login_at: at.toISOString() }).where('id', '=', user.id).execute();
+    return { token, user: toPublic(user), message: 'Login successful' };
+  };
+
   app.decorateRequest('user', undefined);
   app.decorateRequest('sessionId', undefined);
 
@@ -52,8 +81,9 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     if (!token) throw new UnauthorizedError();
     const live = await findLiveSession(db, token, limits, now());
     if (!live) throw new UnauthorizedError(SESSION_ENDED);
-    request.user = live.user;
+    request.user = toPublic(live.user);
     request.sessionId = live.sessionId;
+    refuseUnfinishedAccount(request.user, request.routeOptions.config.accountSetup);
   });
 
   app.post('/api/login', async (request) => {
@@ -72,21 +102,50 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
         throw new AuthError(401, INVALID_CREDENTIALS);
       }
       await attempts.clear(usernameKey(username));
-      await deleteExpiredSessions(db, at);
-      const token = await openSession(db, user.id, limits, at);
-      return { token, user: { id: user.id, username: user.username, name: user.name, email: user.email }, message: 'Login successful' };
+      if (Number(user.totp_enabled)) {
+        // no session yet: the code is the second step, on POST /api/login/totp
+        return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };
+      }
+      return await signIn(user, at);
     } finally {
       // only a wrong password keeps its count: a success or a full hashing queue gives it back
       if (!failed) await reservation.release();
     }
   });
 
-  app.post('/api/logout', { onRequest: app.authenticate }, async (request) => {
+  app.post('/api/login/totp', async (request) => {
+    const at = now();
+    const { mfa_token: mfaToken, code } = parseBody(loginCodeBody, request.body);
+    const userId = await challengedUserId(db, mfaToken, at);
+    const user = userId === undefined ? undefined : await findUserById(db, userId);
+    // codes are counted like passwords, per address and per user, before they are checked
+    const reservation = await attempts.reserve([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at);
+    let failed = false;
+    try {
+      if (!user || Number(user.disabled) !== 0) {
+        failed = true;
+        throw new AuthError(401, CHALLENGE_ENDED);
+      }
+      if (!(await secondFactor.verify(user, code))) {
+        failed = true;
+        throw new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] });
+      }
+      await attempts.clear(codeKey(user.username));
+      await closeChallenge(db, mfaToken);
+      return await signIn(user, at);
+    } finally {
+      if (!failed) await reservation.release();
+    }
+  });
+
+  app.post('/api/logout', { onRequest: app.authenticate, config: { accountSetup: true } }, async (request) => {
     if (request.sessionId !== undefined) await revokeSession(db, request.sessionId);
     return { message: 'You have been successfully logged out.' };
   });
 
   registerAccountRoutes(app, { attempts, now });
+  registerTwoFactorRoutes(app, { attempts, now, secondFactor });
+  registerUserRoutes(app, { now, secondFactor });
 }
 
 export default fp(authPlugin, { name: 'bursary-auth', fastify: '5.x' });

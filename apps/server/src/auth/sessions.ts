@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import type { AuthUser } from './types.ts';
+import type { AccountRow } from './users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export interface SessionLimits {
@@ -26,7 +26,7 @@ export async function openSession(db: Kysely<Database>, userId: number, limits: 
   return token;
 }
 
-export interface LiveSession { sessionId: number; user: AuthUser }
+export interface LiveSession { sessionId: number; user: AccountRow }
 
 /**
  * The session a token opened, if it is still live: not revoked, within its absolute and idle
@@ -38,6 +38,7 @@ export async function findLiveSession(db: Kysely<Database>, token: string, limit
     .select([
       'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at',
       'users.id', 'users.username', 'users.name', 'users.email', 'users.disabled',
+      'users.role', 'users.must_change_password', 'users.totp_enabled',
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -54,7 +55,10 @@ export async function findLiveSession(db: Kysely<Database>, token: string, limit
   }
   return {
     sessionId: row.session_id,
-    user: { id: row.id, username: row.username, name: row.name, email: row.email },
+    user: {
+      id: row.id, username: row.username, name: row.name, email: row.email,
+      role: row.role, must_change_password: row.must_change_password, totp_enabled: row.totp_enabled,
+    },
   };
 }
 
@@ -65,4 +69,18 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number): Pr
 /** Drops sessions past their absolute expiry; called now and then so the table stays small. */
 export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+}
+
+/** A user's sessions, newest first, for "where am I signed in". */
+export async function listSessions(db: Kysely<Database>, userId: number) {
+  return db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Ends every session of the user except `keepSessionId`; answers how many ended. */
+export async function endSessions(db: Kysely<Database>, userId: number, keepSessionId?: number): Promise<number> {
+  let ending = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) ending = ending.where('id', '!=', keepSessionId);
+  const result = await ending.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -111,4 +111,6 @@ export class SignInAttempts {
 }
 
 export const usernameKey = (username: string) => `user:${username.normalize('NFKC').trim().toLowerCase()}`;
+/** Second-factor codes have their own count per user, so a right password does not reset it. */
+export const codeKey = (username: string) => `code:${username.normalize('NFKC').trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `addr:${ip}`;

@@ -1,11 +1,19 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Role } from '@bursary/shared';
 
-/** The signed-in user as handlers see it; never carries the password hash. */
+/** The signed-in user as handlers see it and as sign-in and GET /api/me answer it; never carries a secret. */
 export interface AuthUser {
   id: number;
   username: string;
   name: string;
   email: string | null;
+  role: Role;
+  /** Two-factor sign-in is on. */
+  two_factor: boolean;
+  /** The password is a temporary one: every call but the password change is refused until it is changed. */
+  must_change_password: boolean;
+  /** REQUIRE_2FA asks this user to turn on two-factor sign-in before anything else. */
+  must_set_up_2fa: boolean;
 }
 
 declare module 'fastify' {
@@ -21,5 +29,12 @@ declare module 'fastify' {
      * needs a token runs it as onRequest, so no body is read or parsed for a caller without one.
      */
     authenticate: onRequestAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route is part of finishing an account (the password change, two-factor set-up, who am
+     * I, sign out): it stays open while a temporary password or a required second factor is pending.
+     */
+    accountSetup?: boolean;
   }
 }

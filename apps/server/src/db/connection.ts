@@ -34,8 +34,11 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return openSqlite(config.dataDir);
 }
 
-/** The SQLite file of a DATA_DIR; npm runs workspace scripts inside the workspace, so a relative DATA_DIR means the folder the user ran npm in. */
-export const sqliteFilePath = (dataDir: string): string => join(resolve(process.env.INIT_CWD ?? process.cwd(), dataDir), SQLITE_FILE_NAME);
+/** DATA_DIR as a folder: npm runs workspace scripts inside the workspace, so a relative DATA_DIR means the folder the user ran npm in. */
+export const dataDirPath = (dataDir: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
+
+/** The SQLite file of a DATA_DIR. */
+export const sqliteFilePath = (dataDir: string): string => join(dataDirPath(dataDir), SQLITE_FILE_NAME);
 
 function openSqlite(dataDir: string): Kysely<Database> {
   const file = sqliteFilePath(dataDir);

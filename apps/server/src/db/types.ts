@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LogEntry } from '@bursary/shared';
+import type { LogEntry, Role } from '@bursary/shared';
 
 /**
  * Tables shared by every part of the server. Section tables are derived from the registry
@@ -15,6 +15,33 @@ export interface UsersTable {
   disabled: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+  /** `admin`, `editor` or `viewer` (migration 006). */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** 1 while the password is a temporary one an administrator set. */
+  must_change_password: ColumnType<number, number | undefined, number>;
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The TOTP secret, encrypted (src/auth/secret-box.ts); set while pending or on. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled: ColumnType<number, number | undefined, number>;
+  /** The time step of the last code accepted: a code, or an earlier one, is not accepted twice. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** Single-use recovery codes for a lost second factor; only their SHA-256 is kept. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+}
+
+/** A sign-in waiting for its second factor. */
+export interface MfaChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the mfa_token. */
+  token_hash: string;
+  expires_at: string;
 }
 
 export interface SessionsTable {
@@ -85,4 +112,6 @@ export interface Database {
   logs: LogsTable;
   revisions: RevisionsTable;
   media: MediaTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }

@@ -3,7 +3,7 @@ import { type SectionDef, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@
 import { parseId } from '../lib/ids.ts';
 import { intParam } from '../lib/query.ts';
 import { readRecord, readSingle } from '../sections/read.ts';
-import { requireToken } from '../auth/route-guards.ts';
+import { requireRole } from '../auth/roles.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { recordNotFound } from '../sections/record-writes.ts';
 import { writeContextOf } from '../sections/write-request.ts';
@@ -30,11 +30,11 @@ async function singleRecordId(db: Db, section: SectionDef): Promise<number | und
 }
 
 /**
- * History and undo (DESIGN.md 5): every route of it, each behind the token. The restore is the one
- * write here; a role check belongs beside `auth` on it.
+ * History and undo (DESIGN.md 5): every route of it, each behind the token. Any signed-in role reads
+ * history and the trash; the restore, the one write here, needs an editor.
  */
 const historyRoutes: FastifyPluginAsync = async (app) => {
-  const auth = requireToken(app);
+  const auth = requireRole(app, 'viewer');
 
   for (const section of sections) {
     const base = `/api/${section.slug}`;
@@ -58,7 +58,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', auth, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', requireRole(app, 'editor'), async (request, reply) => {
     const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
     return reply.header('ETag', read.etag).send(read.record);
   });

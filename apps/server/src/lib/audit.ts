@@ -36,10 +36,11 @@ export function restoredSummary(kind: string, name: unknown, id: number, version
 }
 
 /**
- * Appends a change's audit rows in one statement, each naming the change's revision; callers pass
- * their transaction so the rows land with the change or not at all (history/revisions.ts).
+ * Appends a change's audit rows in one statement, each naming the change's revision (none for an
+ * account change); callers pass their transaction so the rows land with the change or not at all
+ * (history/revisions.ts).
  */
-export async function appendLogs(db: Kysely<Database>, events: LogEvent[], revisionId: number, now: string): Promise<void> {
+export async function appendLogs(db: Kysely<Database>, events: LogEvent[], revisionId: number | null, now: string): Promise<void> {
   if (events.length === 0) return;
   await db.insertInto('logs').values(events.map((event) => ({
     action: event.action, content: event.content, section: event.section, record_id: event.recordId,

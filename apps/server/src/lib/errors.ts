@@ -64,3 +64,7 @@ export class PayloadTooLargeError extends HttpError {
 export class UnsupportedMediaTypeError extends HttpError {
   constructor(message: string) { super(415, 'Unsupported Media Type', message); }
 }
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) { super(403, 'Forbidden', message); }
+}

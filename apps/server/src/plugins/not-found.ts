@@ -4,7 +4,7 @@ import { NotFoundError } from '../lib/errors.ts';
 import { isBuildMetadata } from './console.ts';
 
 /** The first path segments under /api that are not sections. */
-const BESPOKE_API_PREFIXES = new Set(['login', 'logout', 'me', 'logs', 'health', 'metrics', 'openapi.json', 'revisions', 'trash']);
+const BESPOKE_API_PREFIXES = new Set(['login', 'logout', 'me', 'users', 'logs', 'health', 'metrics', 'openapi.json', 'revisions', 'trash']);
 const SECTION_SLUGS = new Set(sections.map((s) => s.slug));
 
 function apiSegment(url: string): string | null {

@@ -9,7 +9,7 @@ import { parseId } from '../lib/ids.ts';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { requireToken } from '../auth/route-guards.ts';
+import { requireRole } from '../auth/roles.ts';
 
 /**
  * The number of log rows, kept by triggers (migration 003): count(*) would walk a million rows on
@@ -43,7 +43,8 @@ const READ_ONLY = 'The audit log is written by the server as content changes; it
 
 /** The audit trail (DESIGN.md 1): read-only, behind the token, newest first. */
 const logRoutes: FastifyPluginAsync = async (app) => {
-  const auth = requireToken(app);
+  // every signed-in role reads the log
+  const auth = requireRole(app, 'viewer');
 
   app.get('/api/logs', auth, async (request, reply): Promise<LogEntry[]> => {
     const query = request.query as Record<string, unknown>;
@@ -72,10 +73,10 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     return { total, last_updated_at: row?.last_updated_at ?? null };
   });
 
-  // writes are refused, but only to a signed-in caller: without a token the answer is 401 as for any write
+  // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as for any write
   const refuse = async () => { throw new MethodNotAllowedError(READ_ONLY, 'GET'); };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...auth, handler: refuse });
+    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...requireRole(app, 'editor'), handler: refuse });
   }
 };
 

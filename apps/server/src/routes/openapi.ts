@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  type SectionDef, type SubItems, LOGS_MAX_LIMIT, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
+  type SectionDef, type SubItems, LOGS_MAX_LIMIT, ROLES, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
 } from '@bursary/shared';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import { codeBody, loginCodeBody, newUserBody, profileBody, totpOffBody, userChangeBody } from '../auth/account-input.ts';
 import { MAX_ID } from '../lib/ids.ts';
 import { MEDIA_URL } from '../sections/record-validation.ts';
 import { timestampKeys } from '../db/naming.ts';
@@ -36,10 +37,11 @@ const etag = { ETag: { description: 'The version to send as If-Match with the ne
 /** What each error status means on this server; every one answers `{ message, error }`. */
 const ERROR_MEANINGS: Record<number, string> = {
   400: 'The request is not valid: a field, a query parameter, the JSON syntax or the address (details in `fields` when a field is at fault)',
-  401: 'No token, or its session has ended',
-  404: 'No such record, item, image, log row or revision',
+  401: 'No token, or its session has ended (on sign-in: a wrong username, password or code)',
+  403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
+  404: 'No such record, item, image, log row, revision or user',
   405: 'The audit log cannot be written',
-  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another)',
+  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off)',
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
   415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
@@ -244,9 +246,30 @@ const fixedPaths: Json = {
     },
   },
   '/api/openapi.json': { get: { summary: 'This description', responses: { 200: answer('The OpenAPI document', { type: 'object' }), ...errors(...ALWAYS) } } },
-  '/api/login': { post: { summary: 'Sign in', requestBody: { required: true, content: json(credentialsBody) }, responses: { 200: answer('A token and the user', ref('Login')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
+  '/api/login': { post: { summary: 'Sign in (with two-factor sign-in on, the first of two steps)', requestBody: { required: true, content: json(credentialsBody) }, responses: { 200: answer('A token and the user, or (two-factor sign-in on) a token for the second step', { oneOf: [ref('Login'), ref('MfaRequired')] }), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
+  '/api/login/totp': { post: { summary: 'Second step of a two-factor sign-in: a code from the authenticator app or a recovery code', requestBody: { required: true, content: json(schemaOf(loginCodeBody)) }, responses: { 200: answer('A token and the user', ref('Login')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
   '/api/logout': { post: { summary: 'Sign out (revokes the token)', security: bearer, responses: { 200: answer('Signed out', ref('Message')), ...errors(...ALWAYS, ...BODY, 401) } } },
-  '/api/me': { get: { summary: 'The signed-in user', security: bearer, responses: { 200: answer('The user', ref('User')), ...errors(...ALWAYS, 401) } } },
+  '/api/me': {
+    get: { summary: 'The signed-in user, with the role and what the account must still do', security: bearer, responses: { 200: answer('The user', ref('User')), ...errors(...ALWAYS, 401) } },
+    patch: { summary: 'Change one\'s own name or email', security: bearer, requestBody: { required: true, content: json(schemaOf(profileBody)) }, responses: { 200: answer('The user', ref('User')), ...errors(...ALWAYS, ...BODY, 401) } },
+  },
+  '/api/me/sessions': {
+    get: { summary: 'One\'s own sessions, newest first', security: bearer, responses: { 200: answer('The sessions', { type: 'array', items: ref('Session') }), ...errors(...ALWAYS, 401) } },
+    delete: { summary: 'Sign out of every other session', security: bearer, responses: { 200: answer('Signed out', ref('Ended')), ...errors(...ALWAYS, ...BODY, 401) } },
+  },
+  '/api/me/totp': {
+    post: { summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URI', security: bearer, responses: { 200: answer('The secret', ref('TotpSetup')), ...errors(...ALWAYS, ...BODY, 401, 409) } },
+    put: { summary: 'Confirm two-factor sign-in with a code; answers the recovery codes once', security: bearer, requestBody: { required: true, content: json(schemaOf(codeBody)) }, responses: { 200: answer('On', ref('RecoveryCodes')), ...errors(...ALWAYS, ...BODY, 401, 409, 429) } },
+    delete: { summary: 'Turn two-factor sign-in off (the password and a code or recovery code)', security: bearer, requestBody: { required: true, content: json(schemaOf(totpOffBody)) }, responses: { 200: answer('Off', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 409, 429) } },
+  },
+  '/api/users': {
+    get: { summary: 'Every user (administrators only)', security: bearer, responses: { 200: answer('The users', { type: 'array', items: ref('ListedUser') }), ...errors(...ALWAYS, 401) } },
+    post: { summary: 'Add a user with a temporary password (administrators only)', security: bearer, requestBody: { required: true, content: json(schemaOf(newUserBody)) }, responses: { 201: answer('The user and the temporary password, shown once', ref('NewUser')), ...errors(...ALWAYS, ...BODY, 401, 409) } },
+  },
+  '/api/users/{id}': { patch: { summary: 'Change a user\'s name, email, role or disabled (administrators only)', security: bearer, parameters: [idParam], requestBody: { required: true, content: json(schemaOf(userChangeBody)) }, responses: { 200: answer('The user', ref('ListedUser')), ...errors(...ALWAYS, ...BODY, 401, 404, 409) } } },
+  '/api/users/{id}/reset-password': { post: { summary: 'A new temporary password; ends the user\'s sessions (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('The temporary password, shown once', ref('TemporaryPassword')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
+  '/api/users/{id}/sessions': { delete: { summary: 'Sign the user out everywhere (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('Signed out', ref('Ended')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
+  '/api/users/{id}/totp': { delete: { summary: 'Turn off a user\'s lost second factor (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('Off', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
   '/api/me/password': { put: { summary: 'Change the password (ends the user\'s other sessions)', security: bearer, requestBody: { required: true, content: json(passwordChangeBody) }, responses: { 200: answer('Changed', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
   '/api/logs': {
     get: { summary: 'Audit log, newest first (100 without parameters)', security: bearer, parameters: pageParams(LOGS_MAX_LIMIT), responses: { 200: answer('Log rows; X-Total-Count holds the total', { type: 'array', items: ref('LogEntry') }, totalCount), ...errors(...ALWAYS, 401) } },
@@ -277,10 +300,47 @@ const logEntryProperties = {
   revision_id: { type: ['integer', 'null'], description: 'The revision the change stored; null for rows older than history' },
 };
 
+const role = { type: 'string', enum: [...ROLES] };
 const user = {
-  type: 'object', required: ['id', 'username', 'name'], additionalProperties: false,
-  properties: { id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] } },
+  type: 'object', required: ['id', 'username', 'name', 'email', 'role', 'two_factor', 'must_change_password', 'must_set_up_2fa'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] }, role,
+    two_factor: { type: 'boolean' },
+    must_change_password: { type: 'boolean', description: 'Signed in with a temporary password: every call but PUT /api/me/password (and GET /api/me, sign-out, two-factor set-up) answers 403 until it is changed' },
+    must_set_up_2fa: { type: 'boolean', description: 'REQUIRE_2FA asks this user for two-factor sign-in: every call but its set-up (and GET /api/me, sign-out, the password change) answers 403 until it is on' },
+  },
 };
+const listedUser = {
+  type: 'object', required: ['id', 'username', 'name', 'email', 'role', 'disabled', 'two_factor', 'last_login_at', 'created_at'], additionalProperties: false,
+  properties: {
+    id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] }, role,
+    disabled: { type: 'boolean' }, two_factor: { type: 'boolean' }, last_login_at: { type: ['string', 'null'] }, created_at: { type: 'string' },
+  },
+};
+const object = (properties: Json) => ({ type: 'object', required: Object.keys(properties), additionalProperties: false, properties });
+const accountSchemas = {
+  ListedUser: listedUser,
+  NewUser: object({ user: ref('ListedUser'), temporary_password: { type: 'string' }, message: { type: 'string' } }),
+  TemporaryPassword: object({ temporary_password: { type: 'string' }, message: { type: 'string' } }),
+  Ended: object({ message: { type: 'string' }, ended: { type: 'integer', minimum: 0 } }),
+  Session: object({ id: { type: 'integer' }, created_at: { type: 'string' }, last_seen_at: { type: 'string' }, expires_at: { type: 'string' }, current: { type: 'boolean' } }),
+  TotpSetup: object({ secret: { type: 'string', description: 'Base32, for typing into an app' }, uri: { type: 'string', pattern: '^otpauth://totp/' }, message: { type: 'string' } }),
+  RecoveryCodes: object({ recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 }, message: { type: 'string' } }),
+  MfaRequired: object({ mfa_required: { type: 'boolean', enum: [true] }, mfa_token: { type: 'string', description: 'Send it with the code to POST /api/login/totp within 5 minutes' }, message: { type: 'string' } }),
+};
+
+/** Every operation that takes a token may also answer 403: a role that does not reach it, or an account still to be finished. */
+function withForbidden(paths: Json): Json {
+  for (const item of Object.values(paths) as Json[]) {
+    for (const operation of Object.values(item) as Json[]) {
+      if (operation && typeof operation === 'object' && operation.security === bearer) {
+        const responses = operation.responses as Json;
+        responses['403'] ??= errors(403)['403'];
+      }
+    }
+  }
+  return paths;
+}
 
 export function buildOpenApi(): Json {
   const records = Object.fromEntries(sections.map((section) => [`Record.${section.slug}`, recordSchema(section)]));
@@ -291,7 +351,7 @@ export function buildOpenApi(): Json {
       title: 'Bursary content API', version: '1.0.0',
       description: 'Generated from the section registry that the routes validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
     },
-    paths: Object.assign({}, fixedPaths, ...sections.map(sectionPaths)),
+    paths: withForbidden(Object.assign({}, fixedPaths, ...sections.map(sectionPaths))),
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
@@ -306,6 +366,7 @@ export function buildOpenApi(): Json {
         Message: { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } },
         User: user,
         Login: { type: 'object', required: ['token', 'user', 'message'], additionalProperties: false, properties: { token: { type: 'string' }, user: ref('User'), message: { type: 'string' } } },
+        ...accountSchemas,
         LogEntry: { type: 'object', required: LOG_ENTRY_REQUIRED, additionalProperties: false, properties: logEntryProperties },
         LogDetail: {
           type: 'object', required: [...LOG_ENTRY_REQUIRED, 'changes'], additionalProperties: false,

@@ -9,7 +9,7 @@ import { buildList, sendList } from './list-reply.ts';
 import { readList, readRecord, readSingle } from './read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { notModified, setTotalCount } from '../lib/reply-headers.ts';
-import { requireToken } from '../auth/route-guards.ts';
+import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../lib/audit.ts';
 import subItemRoutes from './sub-item-routes.ts';
@@ -23,7 +23,7 @@ export const SEARCH_MAX_LENGTH = 500;
  * Registered once per section under /api/{slug}; no section has routes of its own.
  */
 const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
-  const auth = requireToken(app);
+  const auth = requireRole(app, 'editor');
 
   const cache = new SectionListCache();
   const counter = sectionCounter(section);

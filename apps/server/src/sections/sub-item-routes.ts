@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { summary } from '../lib/audit.ts';
-import { requireToken } from '../auth/route-guards.ts';
+import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { addSubItem, deleteSubItem, editSubItems } from './sub-item-writes.ts';
 
 /** Sub-item writes of a single-record section (SPEC.md 7.3); trailing slashes work as the spec's clients send them. */
 const subItemRoutes: FastifyPluginAsync<{ section: SectionDef; sub: SubItems }> = async (app, { section, sub }) => {
-  const auth = requireToken(app);
+  const auth = requireRole(app, 'editor');
 
   app.put('/sub-edit', auth, async (request, reply) => {
     const read = await editSubItems(writeContextOf(app, request), section, sub, request.body);

@@ -39,6 +39,8 @@ const sectionOf = (url: string): SectionDef | undefined => sections.find((s) => 
 function bodyFor(method: string, url: string, imageUrl: string): Record<string, unknown> | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
   if (url === '/api/login') return { username: 'nobody-here', password: 'not the password 1' };
+  if (url === '/api/login/totp') return { mfa_token: 'not-a-live-sign-in', code: '123456' };
+  if (url === '/api/users') return { username: 'fuzzed-user', role: 'viewer' };
   if (url === '/api/me/password') return { current_password: 'not the password 1', new_password: 'a brand new long password 7' };
   const section = sectionOf(url);
   const sub = section?.subItems;
@@ -47,6 +49,11 @@ function bodyFor(method: string, url: string, imageUrl: string): Record<string, 
   if (section && method !== 'DELETE') return sampleRecord(section, 1, imageUrl);
   return { title: 'x' };
 }
+
+/** The two steps of a sign-in: the only writes without a token. */
+const OPEN_WRITES = new Set(['/api/login', '/api/login/totp']);
+/** Logout ends the token it is called with; a reset or a sign-out-everywhere aimed at id 1 (the suite's own user) ends all of its sessions. */
+const ENDS_SESSIONS = /^(POST \/api\/logout|POST \/api\/users\/:id\/reset-password|DELETE \/api\/users\/:id\/sessions)$/;
 
 export function routesUnderTest(table: readonly { method: string; url: string }[], imageUrl: string): RouteUnderTest[] {
   const seen = new Set<string>();
@@ -60,8 +67,8 @@ export function routesUnderTest(table: readonly { method: string; url: string }[
     const hashes = url === '/api/login' || url === '/api/me/password';
     routes.push({
       method, url, body, probeBody: hashes && body ? { ...body, password: undefined, current_password: undefined } : body,
-      needsToken: isRead ? /^\/api\/(logs|me)(\/|$)/.test(url) : url !== '/api/login',
-      endsSession: url === '/api/logout',
+      needsToken: isRead ? /^\/api\/(logs|me|users)(\/|$)/.test(url) : !OPEN_WRITES.has(url),
+      endsSession: ENDS_SESSIONS.test(`${method} ${url}`),
     });
   }
   return routes;

@@ -4,6 +4,7 @@ import * as sectionTables from './002-section-tables.ts';
 import * as changeCounters from './003-change-counters.ts';
 import * as loginAttempts from './004-login-attempts.ts';
 import * as revisions from './005-revisions.ts';
+import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-change-counters': changeCounters,
   '004-login-attempts': loginAttempts,
   '005-revisions': revisions,
+  '006-roles-and-two-factor': rolesAndTwoFactor,
 };

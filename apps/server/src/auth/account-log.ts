@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { LogAction } from '@bursary/shared';
+import type { Database } from '../db/types.ts';
+import { appendLogs } from '../lib/audit.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+import type { AuthUser } from './types.ts';
+
+/** Audit rows of account changes go under this section name; they never carry a password, code or secret. */
+export const USERS_LOG_SECTION = 'users';
+
+export async function logAccountChange(
+  db: Kysely<Database>, actor: { username: string }, subject: { id: number }, action: LogAction, content: string, at: string,
+): Promise<void> {
+  // accounts keep no history of their own: the row names no revision
+  await appendLogs(db, [{ action, content, section: USERS_LOG_SECTION, recordId: subject.id, username: actor.username }], null, at);
+}
+
+/** The user authenticate set; a handler behind it never runs without one. */
+export function signedIn(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { ConflictError } from '../lib/errors.ts';
+import { codeBody, parseBody, totpOffBody } from './account-input.ts';
+import { logAccountChange, signedIn } from './account-log.ts';
+import { AuthError } from './errors.ts';
+import { verifyPassword } from './password.ts';
+import type { SecondFactor } from './second-factor.ts';
+import type { Clock } from './sessions.ts';
+import { addressKey, codeKey, usernameKey, type SignInAttempts } from './throttle.ts';
+import { findUserById } from './users.ts';
+
+interface TwoFactorDeps { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
+
+const WRONG_CODE = 'The code is not correct';
+const WRONG_PASSWORD = 'The password is not correct';
+const wrong = (path: string, message: string) => new AuthError(400, message, { fields: [{ path, message }] });
+
+/** The signed-in user's second factor: start, confirm (answers the recovery codes once), turn off. */
+export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, secondFactor }: TwoFactorDeps) {
+  const { db } = app;
+  // open while REQUIRE_2FA waits for it (or a temporary password is pending): this is how it is set up
+  const setUp = { onRequest: app.authenticate, config: { accountSetup: true } };
+
+  app.post('/api/me/totp', setUp, async (request) => {
+    const { secret, uri } = await secondFactor.begin(signedIn(request));
+    return { secret, uri, message: 'Add this account to your authenticator app, then confirm with a code from it.' };
+  });
+
+  app.put('/api/me/totp', setUp, async (request) => {
+    const user = signedIn(request);
+    const { code } = parseBody(codeBody, request.body);
+    const reservation = await attempts.reserve([addressKey(request.ip), codeKey(user.username)], now());
+    let failed = false;
+    try {
+      const recoveryCodes = await secondFactor.confirm(user, code.trim());
+      if (!recoveryCodes) {
+        failed = true;
+        throw wrong('code', WRONG_CODE);
+      }
+      await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned on for "${user.username}"`, now().toISOString());
+      return { recovery_codes: recoveryCodes, message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.' };
+    } finally {
+      if (!failed) await reservation.release();
+    }
+  });
+
+  app.delete('/api/me/totp', { onRequest: app.authenticate }, async (request) => {
+    const user = signedIn(request);
+    const { password, code } = parseBody(totpOffBody, request.body);
+    if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');
+    // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
+    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(user.username)], now());
+    let failed = false;
+    try {
+      const row = await findUserById(db, user.id);
+      if (!row || !(await verifyPassword(password, row.password_hash))) {
+        failed = true;
+        throw wrong('password', WRONG_PASSWORD);
+      }
+      if (!(await secondFactor.verify(user, code))) {
+        failed = true;
+        throw wrong('code', WRONG_CODE);
+      }
+      await secondFactor.turnOff(user.id);
+      await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned off for "${user.username}"`, now().toISOString());
+      return { message: 'Two-factor sign-in is off.' };
+    } finally {
+      if (!failed) await reservation.release();
+    }
+  });
+}
