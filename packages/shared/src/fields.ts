@@ -49,7 +49,8 @@ export function isRequired(def: FieldDef, mode: WriteMode): boolean {
  * Rich text that shows something: not only tags, white space and &nbsp; (an image counts). A
  * pattern rather than code, so that the API description carries the very same rule.
  */
-export const SHOWS_SOMETHING = /^(?!(?:\s|&nbsp;|<(?![iI][mM][gG]\b)[^>]*>)*$)/;
+export const BLANK_HTML = /^(?:\s|&nbsp;|<(?![iI][mM][gG]\b)[^>]*>)*$/;
+export const SHOWS_SOMETHING = new RegExp(`^(?!${BLANK_HTML.source.slice(1)})`);
 
 /** Rich text that shows nothing: only tags, spaces and &nbsp;, and no image. */
 export function isBlankHtml(html: string): boolean {

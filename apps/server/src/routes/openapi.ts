@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  type SectionDef, type SubItems, LOGS_MAX_LIMIT, ROLES, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
+  type SectionDef, type SubItems, BLANK_HTML, LOGS_MAX_LIMIT, ROLES, SHOWS_SOMETHING, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
 } from '@bursary/shared';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
 import { codeBody, loginCodeBody, newUserBody, profileBody, totpOffBody, userChangeBody } from '../auth/account-input.ts';
@@ -22,8 +22,23 @@ const OFFSET_MAX = 1_000_000_000;
  */
 const schemaOf = (schema: z.ZodType): Json => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
-  return rest;
+  return negatedBlankHtml(rest);
 };
+
+/**
+ * "Rich text that shows something" is a negative lookahead, which body generators cannot satisfy;
+ * said as "not blank rich text" it is the same rule in a form every JSON Schema tool reads.
+ */
+function negatedBlankHtml<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(negatedBlankHtml) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'pattern' && value === SHOWS_SOMETHING.source) out.not = { pattern: BLANK_HTML.source };
+    else out[key] = negatedBlankHtml(value);
+  }
+  return out as T;
+}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: Json) => ({ 'application/json': { schema } });
