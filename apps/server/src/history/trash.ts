@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { sections } from '@bursary/shared';
+import { DELETE_ACTION_LITERAL } from '../db/revision-literals.ts';
 import type { Db } from '../sections/repository.ts';
 import { fromStored, withLogId } from './revisions.ts';
 
@@ -7,8 +8,7 @@ export interface TrashEntry { section: string; record_id: number; title: string;
 
 /** The deleted records not since restored: deletes that are their record's latest revision (DESIGN.md 5). */
 export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {
-  // a literal, not a parameter: only then may the planner use the partial index of deletes
-  const deletes = db.selectFrom('revisions as r').where('r.action', '=', sql.lit('delete'))
+  const deletes = db.selectFrom('revisions as r').where('r.action', '=', DELETE_ACTION_LITERAL)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))
       .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id'))));
   const [rows, count] = await Promise.all([
