@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { startPeriodicTask } from '../lib/periodic-task.ts';
 import { openDatabase } from '../db/connection.ts';
 import { claimScheduledBackup, releaseClaim } from './backup-state.ts';
 import { createBackup, type BackupResult } from './create-backup.ts';
@@ -53,17 +54,7 @@ export async function runScheduledBackup(app: FastifyInstance, now = new Date())
 
 /** Checks every minute while the server runs; close waits for a backup in progress. */
 export function startBackupSchedule(app: FastifyInstance): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    running = runScheduledBackup(app).catch((error: unknown) => {
-      app.log.error({ err: error }, 'scheduled backup failed; the next check tries again');
-    });
-  };
-  const timer = setInterval(check, SCHEDULE_CHECK_MS);
-  timer.unref();
-  check();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(() => runScheduledBackup(app), SCHEDULE_CHECK_MS, (error) => {
+    app.log.error({ err: error }, 'scheduled backup failed; the next check tries again');
+  });
 }

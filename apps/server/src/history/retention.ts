@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../sections/repository.ts';
+import { startPeriodicTask } from '../lib/periodic-task.ts';
 
 /** Revisions purged per transaction, so a first purge of years of history never holds the writers long. */
 const PURGE_BATCH = 1000;
@@ -41,13 +42,5 @@ export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date
 
 /** Purges at start and then daily while the server runs; the returned stop waits for a purge in progress. */
 export function startRetention(db: Db, keepDays: number, onError: (error: unknown) => void): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const purge = () => { running = purgeOldRevisions(db, keepDays).catch(onError); };
-  const timer = setInterval(purge, DAY_MS);
-  timer.unref();
-  purge();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(() => purgeOldRevisions(db, keepDays), DAY_MS, onError);
 }
