@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import { recordBackupMade } from '../backup/backup-state.ts';
 import { createBackup } from '../backup/create-backup.ts';
 import { defaultBackupFile, resolveFromCaller } from '../backup/files.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase, sqliteFilePath } from '../db/connection.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, tableLines } from './backup-report.ts';
+import { firstLine, formatSeconds, formatSize, runBackupCommand, tableLines } from './backup-report.ts';
 
 /**
  * `npm run backup -- [FILE]`: one consistent backup file of the database (DATA_DIR or
@@ -51,9 +51,4 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  console.error(`error: ${firstLine(error)}`);
-  process.exitCode = error instanceof CliError ? error.exitCode : error instanceof ConfigError ? 2 : 1;
-}
+await runBackupCommand(() => run(process.argv.slice(2)));

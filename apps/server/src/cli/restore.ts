@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, tableLines } from './backup-report.ts';
+import { firstLine, formatSeconds, formatSize, runBackupCommand, tableLines } from './backup-report.ts';
 
 /**
  * `npm run restore -- FILE [--force] [--check]`: checks a backup, then restores it into the
@@ -82,10 +82,6 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-try {
-  await run(process.argv.slice(2));
-} catch (error) {
-  console.error(`error: ${firstLine(error)}`);
-  process.exitCode = error instanceof CliError ? error.exitCode : error instanceof ConfigError ? 2 : 1;
+await runBackupCommand(() => run(process.argv.slice(2)), (error) => {
   if (!(error instanceof CliError || error instanceof BackupError || error instanceof ConfigError)) console.error('Nothing was restored.');
-}
+});
