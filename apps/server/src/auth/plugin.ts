@@ -64,10 +64,10 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const secondFactor = new SecondFactor(db, new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }), now);
   const toPublic = (row: Parameters<typeof publicUser>[0]) => publicUser(row, config.require2fa);
 
-  /** The session a right sign-in opens, and what the sign-in answers. */
-  const signIn = async (user: UserRow, at: Date) => {
+  /** The session a right sign-in opens (named by the browser that asked for it), and what the sign-in answers. */
+  const signIn = async (user: UserRow, at: Date, request: FastifyRequest) => {
     await deleteExpiredSessions(db, at);
-    const token = await openSession(db, user.id, limits, at);
+    const token = await openSession(db, user.id, limits, at, request.headers['user-agent']);
     await db.updateTable('users').set({ last_login_at: at.toISOString() }).where('id', '=', user.id).execute();
     return { token, user: toPublic(user), message: 'Login successful' };
   };
@@ -106,7 +106,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
         // no session yet: the code is the second step, on POST /api/login/totp
         return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };
       }
-      return await signIn(user, at);
+      return await signIn(user, at, request);
     } finally {
       // only a wrong password keeps its count: a success or a full hashing queue gives it back
       if (!failed) await reservation.release();
@@ -132,7 +132,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       }
       await attempts.clear(codeKey(user.username));
       await closeChallenge(db, mfaToken);
-      return await signIn(user, at);
+      return await signIn(user, at, request);
     } finally {
       if (!failed) await reservation.release();
     }

@@ -14,7 +14,17 @@ const MINUTE = 60_000;
 /** last_seen_at is refreshed at most this often, to spare a write on every request. */
 const TOUCH_INTERVAL_MS = MINUTE;
 
-export async function openSession(db: Kysely<Database>, userId: number, limits: SessionLimits, now: Date): Promise<string> {
+/** Enough to name any real browser; a longer header is cut, so a client cannot fill the table. */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/** The User-Agent as stored: bounded, without NUL (PostgreSQL text refuses it), null when absent or blank. */
+export function storedUserAgent(header: string | undefined): string | null {
+  const value = header?.replaceAll('\u0000', '').trim();
+  // cut by characters, not UTF-16 units, so no half of a pair is stored
+  return value ? Array.from(value).slice(0, USER_AGENT_MAX_LENGTH).join('') : null;
+}
+
+export async function openSession(db: Kysely<Database>, userId: number, limits: SessionLimits, now: Date, userAgent?: string): Promise<string> {
   const token = newToken();
   await db.insertInto('sessions').values({
     user_id: userId,
@@ -22,6 +32,7 @@ export async function openSession(db: Kysely<Database>, userId: number, limits: 
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + limits.absoluteMinutes * MINUTE).toISOString(),
+    user_agent: storedUserAgent(userAgent),
   }).execute();
   return token;
 }
@@ -73,7 +84,7 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Pr
 
 /** A user's sessions, newest first, for "where am I signed in". */
 export async function listSessions(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at'])
+  return db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'])
     .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 

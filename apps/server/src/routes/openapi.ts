@@ -4,6 +4,7 @@ import {
   type SectionDef, type SubItems, BLANK_HTML, LOGS_MAX_LIMIT, ROLES, SHOWS_SOMETHING, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
 } from '@bursary/shared';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
+import { USER_AGENT_MAX_LENGTH } from '../auth/sessions.ts';
 import { codeBody, loginCodeBody, newUserBody, profileBody, totpOffBody, userChangeBody } from '../auth/account-input.ts';
 import { MAX_ID } from '../lib/ids.ts';
 import { MEDIA_URL } from '../sections/record-validation.ts';
@@ -175,7 +176,7 @@ function sectionPaths(section: SectionDef): Json {
     [`${base}/{id}`]: {
       get: { tags: tag, summary: `One ${section.singular}`, parameters: [idParam, ifNoneMatch], responses: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 404) } },
       put: write(`Update a ${section.singular}`, { parameters: [idParam, ifMatch], requestBody: recordBody(section, 'update'), responses: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
-      delete: write(`Delete a ${section.singular}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
+      delete: write(`Delete a ${section.singular}`, { parameters: [idParam, ifMatch], responses: { 200: answer('Deleted', ref('Deleted')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }),
     },
   };
   const history = {
@@ -191,7 +192,7 @@ function sectionPaths(section: SectionDef): Json {
     const item = subItemsSchema(sub).items;
     paths[`${base}/sub-edit`] = { put: write(`Edit, add and reorder ${sub.field}`, { requestBody: { required: true, content: json(schemaOf(subEditSchema(sub))) }, responses: { ...saved(200, 'The record', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) } }) };
     paths[`${base}/sub`] = { post: write(`Add one ${sub.itemKey}`, { requestBody: { required: true, content: json(schemaOf(subAddSchema(sub))) }, responses: { ...saved(201, 'The new item; the ETag is the record\'s', item), ...errors(...ALWAYS, ...BODY, 401, 409, 412) } }) };
-    paths[`${base}/sub/{id}`] = { delete: write(`Delete one ${sub.itemKey}`, { parameters: [idParam, ifMatch], responses: { ...saved(200, 'Deleted; the ETag is the record\'s', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }) };
+    paths[`${base}/sub/{id}`] = { delete: write(`Delete one ${sub.itemKey}`, { parameters: [idParam, ifMatch], responses: { ...saved(200, 'Deleted; the ETag is the record\'s', ref('ItemDeleted')), ...errors(...ALWAYS, ...BODY, 401, 404, 412) } }) };
   }
   return paths;
 }
@@ -338,7 +339,11 @@ const accountSchemas = {
   NewUser: object({ user: ref('ListedUser'), temporary_password: { type: 'string' }, message: { type: 'string' } }),
   TemporaryPassword: object({ temporary_password: { type: 'string' }, message: { type: 'string' } }),
   Ended: object({ message: { type: 'string' }, ended: { type: 'integer', minimum: 0 } }),
-  Session: object({ id: { type: 'integer' }, created_at: { type: 'string' }, last_seen_at: { type: 'string' }, expires_at: { type: 'string' }, current: { type: 'boolean' } }),
+  Session: object({
+    id: { type: 'integer' }, created_at: { type: 'string' }, last_seen_at: { type: 'string' }, expires_at: { type: 'string' },
+    user_agent: { type: ['string', 'null'], maxLength: USER_AGENT_MAX_LENGTH, description: 'The User-Agent of the sign-in that opened it; null when unknown' },
+    current: { type: 'boolean' },
+  }),
   TotpSetup: object({ secret: { type: 'string', description: 'Base32, for typing into an app' }, uri: { type: 'string', pattern: '^otpauth://totp/' }, message: { type: 'string' } }),
   RecoveryCodes: object({ recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 }, message: { type: 'string' } }),
   MfaRequired: object({ mfa_required: { type: 'boolean', enum: [true] }, mfa_token: { type: 'string', description: 'Send it with the code to POST /api/login/totp within 5 minutes' }, message: { type: 'string' } }),
@@ -379,6 +384,17 @@ export function buildOpenApi(): Json {
           },
         },
         Message: { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } },
+        Deleted: object({
+          message: { type: 'string' },
+          revision_id: { type: 'integer', description: 'The revision the delete stored; POST /api/revisions/{id}/restore with it brings the record back (undo)' },
+        }),
+        ItemDeleted: object({
+          message: { type: 'string' },
+          undo_revision_id: {
+            type: ['integer', 'null'],
+            description: 'The record\'s revision from just before the delete; restoring it (with the answer\'s ETag as If-Match) puts the item back. Null when the record is older than history.',
+          },
+        }),
         User: user,
         Login: { type: 'object', required: ['token', 'user', 'message'], additionalProperties: false, properties: { token: { type: 'string' }, user: ref('User'), message: { type: 'string' } } },
         ...accountSchemas,

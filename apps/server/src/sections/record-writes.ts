@@ -118,16 +118,17 @@ export async function putSingleRecord(ctx: WriteContext, section: SectionDef, in
   });
 }
 
-export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: number): Promise<SectionRecord> {
+/** DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record back). */
+export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: number): Promise<{ record: SectionRecord; revisionId: number }> {
   return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
     if (!current) throw recordNotFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
-    await storeRevision(trx, {
+    const revisionId = await storeRevision(trx, {
       section, action: 'delete', record: current.record, version: current.version, username: ctx.username,
       logs: [recordLog(ctx, section, current.record, 'delete')], now: nowIso(),
     });
-    return current.record;
+    return { record: current.record, revisionId };
   });
 }

@@ -70,8 +70,9 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
 
   app.delete<{ Params: { id: string } }>('/:id', auth, async (request) => {
     const id = parseId(request.params.id);
-    const record = await deleteRecord(writeContextOf(app, request), section, id);
-    return { message: `${summary(section.singular, record[section.titleField], 'delete', id)}.` };
+    const { record, revisionId } = await deleteRecord(writeContextOf(app, request), section, id);
+    // the revision names what POST /api/revisions/{id}/restore brings back: the console's Undo
+    return { message: `${summary(section.singular, record[section.titleField], 'delete', id)}.`, revision_id: revisionId };
   });
 
   if (section.kind === 'single') {

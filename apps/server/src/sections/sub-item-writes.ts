@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { storeRevision } from '../history/revisions.ts';
+import { latestRevision, storeRevision } from '../history/revisions.ts';
 import { type LogEvent, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -79,8 +79,12 @@ export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: Su
   });
 }
 
-/** DELETE /api/{slug}/sub/{id}. */
-export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, itemId: number): Promise<{ text: string; parent: ReadRecord }> {
+/**
+ * DELETE /api/{slug}/sub/{id}. `undoRevisionId` is the record's revision from just before the
+ * delete, read under the delete's lock: restoring it puts the item back (null when the record is
+ * older than history and has none).
+ */
+export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, itemId: number): Promise<{ text: string; parent: ReadRecord; undoRevisionId: number | null }> {
   return writeTransaction(ctx.db, async (trx) => {
     const item = await findItem(trx, section, sub, itemId);
     const missing = new NotFoundError(`No ${sub.itemKey} with id ${itemId}.`);
@@ -88,6 +92,7 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
     const parent = await readSingle(trx, section);
     if (!parent || parent.record.id !== item.parent_id) throw missing;
     checkIfMatch(section, ctx.ifMatch, parent);
+    const before = await latestRevision(trx, section.slug, parent.record.id);
     const now = nowIso();
     await deleteItem(trx, section, sub, itemId);
     await touchParent(trx, ctx, section, parent, now);
@@ -95,6 +100,6 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
       action: 'delete', content: summary(sub.itemLabel, item.text, 'delete', itemId),
       section: section.slug, recordId: parent.record.id, username: ctx.username,
     }];
-    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now) };
+    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now), undoRevisionId: before?.id ?? null };
   });
 }

@@ -5,6 +5,7 @@ import * as changeCounters from './003-change-counters.ts';
 import * as loginAttempts from './004-login-attempts.ts';
 import * as revisions from './005-revisions.ts';
 import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
+import * as sessionDevices from './007-session-devices.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-login-attempts': loginAttempts,
   '005-revisions': revisions,
   '006-roles-and-two-factor': rolesAndTwoFactor,
+  '007-session-devices': sessionDevices,
 };
