@@ -1,5 +1,6 @@
 import { expect, expectToast, test } from './support/fixtures.ts';
 import { searchBox } from './support/ui.ts';
+import { versions } from './support/history.ts';
 
 /**
  * SPEC.md 2.4 and DESIGN.md 1: every create, update and delete made in the console appends a log
@@ -54,4 +55,17 @@ test('the dashboard shows the log rows of the last console actions, newest first
   // the overview counts them too
   const summary = (await (await api.ctx.get('/api/logs/summary')).json()) as { total: number };
   await expect(page.getByText(summary.total.toLocaleString('en-US'), { exact: true })).toBeVisible();
+});
+
+test('a log row links to the change it records: the history with that version selected', async ({ page, api, uid }) => {
+  const title = uid('Logged FAQ');
+  const faq = await api.create('faqs', { title, description: '<p>Apply online.</p>' });
+  await api.update('faqs', faq.id, { title, description: '<p>Apply online or by post.</p>' });
+  await page.goto('/dashboard');
+  const change = page.getByRole('link', { name: `View change: FAQ "${title}" updated` });
+  await change.click();
+  await expect(page).toHaveURL(new RegExp(`/faqs/history/${faq.id}\\?revision=\\d+$`));
+  // the version the row recorded is the one selected: the update, which is the FAQ as it is now
+  await expect(versions(page).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/^No differences/)).toBeVisible();
 });

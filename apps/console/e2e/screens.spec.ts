@@ -18,13 +18,18 @@ const routes: Route[] = [
   { path: '/no-such-page', signedOut: true },
   { path: '/dashboard' },
   { path: '/settings' },
+  { path: '/account' },
   { path: '/users' },
+  { path: '/trash' },
   { path: '/create-faq' },
   { path: '/create-testimonial' },
   ...lists.map((path) => ({ path })),
   ...collections.map((slug) => ({ path: `/${slug}/create` })),
   ...collections.map((slug) => ({ path: (ids: Record<string, number>) => `/${slug}/edit/${ids[slug]}` })),
   ...singles.map((slug) => ({ path: `/${slug}/edit` })),
+  // a record's history: one collection record's and one single-record section's
+  { path: (ids: Record<string, number>) => `/faqs/history/${ids.faqs}` },
+  { path: '/missions/history' },
 ];
 
 

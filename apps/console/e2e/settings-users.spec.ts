@@ -25,9 +25,12 @@ test('Settings: the defaults, and Save Settings only shows its toast', async ({ 
   await expect(page.getByLabel('Items Per Page')).toHaveValue('10');
 });
 
-test('Users: the placeholder', async ({ page, isMobile }) => {
+// The suite signs in as an administrator, who gets the user table; editors and viewers still read
+// SPEC.md 2.24's placeholder (users-roles.spec.ts).
+test('Users: an administrator gets the user table instead of the placeholder', async ({ page, isMobile }) => {
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await expect(page.getByText('User administration is currently handled elsewhere or not yet implemented in this interface.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions for e2e-editor' })).toBeVisible();
+  await expect(page.getByText('User administration is currently handled elsewhere or not yet implemented in this interface.', { exact: true })).toHaveCount(0);
 });

@@ -12,10 +12,64 @@ export interface User {
   username: string;
   name: string;
   email?: string | null;
+  /** Issue 14; optional only so that a session stored before roles still reads (the console then refreshes it from GET /api/me). */
+  role?: Role;
+  two_factor?: boolean;
+  /** Signed in with a temporary password: a new one must be chosen before anything else. */
+  must_change_password?: boolean;
+  /** REQUIRE_2FA asks this user to set up two-factor sign-in before anything else. */
+  must_set_up_2fa?: boolean;
 }
 
 export interface LoginRequest { username: string; password: string }
 export interface LoginResponse { token: string; user: User; message: string }
+/** POST /api/login for a user with two-factor sign-in: no session yet; POST /api/login/totp finishes it. */
+export interface MfaRequiredResponse { mfa_required: true; mfa_token: string; message: string }
+export interface LoginTotpRequest { mfa_token: string; code: string }
+
+/** GET /api/users (administrators). */
+export interface UserSummary {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  disabled: boolean;
+  two_factor: boolean;
+  last_login_at: string | null;
+  created_at: string;
+}
+export interface NewUserRequest { username: string; name: string; email?: string | null; role: Role }
+/** POST /api/users: the temporary password is answered this once. */
+export interface CreatedUserResponse { user: UserSummary; temporary_password: string; message: string }
+export interface TemporaryPasswordResponse { temporary_password: string; message: string }
+
+/** GET /api/me/sessions. */
+export interface SessionInfo {
+  id: number; created_at: string; last_seen_at: string; expires_at: string; current: boolean;
+  /** The browser that signed in (migration 007); null when unknown. Optional only for servers before it. */
+  user_agent?: string | null;
+}
+/** POST /api/me/totp: the secret to add to an authenticator app. */
+export interface TotpSetupResponse { secret: string; uri: string; message: string }
+/** PUT /api/me/totp: the recovery codes, answered this once. */
+export interface TotpConfirmResponse { recovery_codes: string[]; message: string }
+
+/** GET /api/{section}/{id}/revisions and GET /api/{section}/revisions. */
+export interface Revision {
+  id: number;
+  action: 'create' | 'update' | 'delete' | 'restore';
+  username: string;
+  created_at: string;
+  log_id: number | null;
+  record: SectionRecord;
+}
+/** DELETE /api/{section}/{id}: restoring `revision_id` brings the record back (the toast's Undo). */
+export interface RecordDeletedResponse { message: string; revision_id: number }
+/** DELETE /api/{section}/sub/{id}: restoring `undo_revision_id` with the answer's ETag puts the item back; null when the record is older than history. */
+export interface ItemDeletedResponse { message: string; undo_revision_id: number | null }
+/** GET /api/trash. */
+export interface TrashEntry { section: string; record_id: number; title: string; username: string; deleted_at: string; revision_id: number }
 
 export type LogAction = 'create' | 'update' | 'delete';
 

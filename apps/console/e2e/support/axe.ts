@@ -22,3 +22,16 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
   expect(summary, `axe on ${page.url()} (${label})`).toEqual([]);
 }
+
+/** axe on what is on screen now, in the light theme and then the dark one, then back to light. */
+export async function expectNoSeriousViolationsInBothThemes(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // the console follows the scheme through a class on <html>: its colours change from there
+    if (colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+    else await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+    await expectNoSeriousViolations(page, testInfo, `${label}, ${colorScheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}

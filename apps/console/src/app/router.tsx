@@ -3,6 +3,7 @@ import { PublicOnly, RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { PageLoading } from '@/components/page-loading';
 import { screenRoutes } from './screen-routes';
+import { ACCOUNT_SETUP_PATH } from '@/lib/account-setup';
 
 /** Every route of the console (SPEC.md 2.1); each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./query-scope')).QueryScope }),
             children: [
+              // outside the signed-in frame: its navigation would lead only to refused calls
+              { path: ACCOUNT_SETUP_PATH, lazy: async () => ({ Component: (await import('./account-setup-screen')).AccountSetupScreen }) },
               {
                 lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
                 children: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateGB, formatDateUS } from './format-date';
+import { formatDateGB, formatDateTimeGB, formatDateUS } from './format-date';
 
 describe('date formats (SPEC.md 9, 8.7)', () => {
   it('reads US English on the dashboard', () => {
@@ -17,5 +17,13 @@ describe('date formats (SPEC.md 9, 8.7)', () => {
     expect(formatDateGB('')).toBe('N/A');
     expect(formatDateUS('not a date')).toBe('Invalid Date');
     expect(formatDateGB('2024-13-45')).toBe('Invalid Date');
+  });
+});
+
+describe('date and time', () => {
+  it('reads a moment in British English with a 24-hour time', () => {
+    const moment = new Date(2024, 0, 5, 14, 5);
+    expect(formatDateTimeGB(moment)).toBe('5 Jan 2024, 14:05');
+    expect(formatDateTimeGB(null)).toBe('N/A');
   });
 });

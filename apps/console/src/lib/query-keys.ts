@@ -12,11 +12,20 @@ export const queryKeys = {
     list: (slug: string, params: ListParams = {}) => ['sections', slug, 'list', params] as const,
     details: (slug: string) => ['sections', slug, 'detail'] as const,
     detail: (slug: string, id: string | number) => ['sections', slug, 'detail', String(id)] as const,
+    /** A record's versions and the current record they are compared with; any write of the section refreshes them. */
+    history: (slug: string, id: string | number) => ['sections', slug, 'history', String(id)] as const,
   },
   logs: {
     all: () => ['logs'] as const,
     list: (params: ListParams = {}) => ['logs', 'list', params] as const,
     summary: () => ['logs', 'summary'] as const,
   },
+  trash: {
+    all: () => ['trash'] as const,
+    page: (params: ListParams) => ['trash', params] as const,
+  },
   me: () => ['me'] as const,
+  users: () => ['users'] as const,
+  /** The signed-in user's own sessions (GET /api/me/sessions), apart from the session check's key. */
+  mySessions: () => ['my-sessions'] as const,
 };

@@ -69,6 +69,17 @@ export function setSession(session: Session): void {
   emit();
 }
 
+/**
+ * Stores what the server now says about the signed-in user (GET /api/me, an account change): a
+ * role given or taken away since sign-in, or a pending account step, then shows at once (issue 14).
+ * Only for the session that asked, and only when something changed, so listeners do not run for nothing.
+ */
+export function updateStoredUser(token: string | null, answered: unknown): void {
+  if (!current || current.token !== token || !isUser(answered)) return;
+  const user = { ...current.user, ...answered };
+  if (JSON.stringify(user) !== JSON.stringify(current.user)) setSession({ token: current.token, user });
+}
+
 /** Ends the session in memory and in storage (sign-in failure, logout, expired token). */
 export function clearSession(): void {
   removeStored();

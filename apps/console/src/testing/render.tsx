@@ -3,10 +3,13 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClient } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import type { Role } from '@bursary/shared';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/router';
 import { setSession } from '@/lib/session';
 import { makeUser } from './factories';
+import { server } from './server';
 
 /** A query client for tests: no retries, so failures show at once. */
 export function createTestQueryClient(): QueryClient {
@@ -16,6 +19,14 @@ export function createTestQueryClient(): QueryClient {
 export function signInAs(name = 'Ada Editor', token = 'token-123') {
   const user = makeUser({ name });
   setSession({ user, token });
+  return user;
+}
+
+/** Signs in with `role`; GET /api/me answers the same user, so the session check keeps the role. */
+export function signInWithRole(role: Role, overrides: { id?: number; name?: string } = {}) {
+  const user = makeUser({ role, ...overrides });
+  setSession({ user, token: 'token-123' });
+  server.use(http.get('/api/me', () => HttpResponse.json(user)));
   return user;
 }
 

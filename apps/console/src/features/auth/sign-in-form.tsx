@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { LoginRequest, LoginResponse } from '@bursary/shared';
+import type { LoginRequest } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
-import { clearSession, setSession } from '@/lib/session';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { signInFailureText } from './sign-in-errors';
+import { failSignIn, mfaTokenOf, startSession, type CodeChallenge } from './sign-in-session';
 import { checkSignIn, type SignInErrors } from './sign-in-validation';
 
 const FIELDS = ['username', 'password'] as const;
@@ -16,16 +14,14 @@ function readCredentials(form: HTMLFormElement): LoginRequest {
   return { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
 }
 
-async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
-  const { data } = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/login', { json: credentials, auth: false });
-  // A success without a token and a named user cannot start a session (SPEC.md 8.1, rule 4).
-  if (!data || typeof data.token !== 'string' || typeof data.user?.name !== 'string') {
-    throw new Error('The sign-in answer has no session.');
-  }
-  return { token: data.token, user: data.user, message: data.message ?? '' };
+interface SignInFormProps {
+  /** The password was right and the account has two-factor sign-in: the card asks for the code. */
+  onCodeNeeded: (challenge: CodeChallenge) => void;
+  /** The name typed before, when the card comes back from the code step. */
+  defaultUsername?: string;
 }
 
-export function SignInForm() {
+export function SignInForm({ onCodeNeeded, defaultUsername }: SignInFormProps) {
   const [errors, setErrors] = useState<SignInErrors>({});
   // Checked on submit; after the first attempt, again on every change, so a fixed field clears.
   const [attempted, setAttempted] = useState(false);
@@ -34,19 +30,16 @@ export function SignInForm() {
   // A plain request rather than a query mutation: the sign-in page does not load the data layer.
   const send = async (credentials: LoginRequest) => {
     setPending(true);
-    let answer: LoginResponse;
     try {
-      answer = await signIn(credentials);
+      const { data } = await apiRequest<unknown>('POST', '/api/login', { json: credentials, auth: false });
+      setPending(false);
+      const mfaToken = mfaTokenOf(data);
+      if (mfaToken) onCodeNeeded({ mfaToken, username: credentials.username });
+      else startSession(data, credentials.username);
     } catch (error) {
       setPending(false);
-      clearSession();
-      toast({ title: 'Login failed', description: signInFailureText(error), variant: 'destructive' });
-      return;
+      failSignIn(error);
     }
-    setPending(false);
-    // Storing the session is enough to move on: the sign-in route sends a signed-in user onward.
-    setSession({ token: answer.token, user: answer.user });
-    toast({ title: 'Login successful', description: `Welcome back, ${answer.user.username || credentials.username}!` });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -75,6 +68,7 @@ export function SignInForm() {
           id="username"
           placeholder="your_username"
           autoComplete="username"
+          defaultValue={defaultUsername}
           aria-invalid={errors.username ? true : undefined}
           aria-describedby={errors.username ? 'username-error' : undefined}
           name="username"

@@ -1,9 +1,22 @@
+import { lazy, Suspense, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BRAND, BrandMark } from '@/components/brand';
 import { SignInForm } from './sign-in-form';
+import type { CodeChallenge } from './sign-in-session';
+
+// Only accounts with two-factor sign-in need the code step: it stays out of the first screen's code.
+const loadCodeStep = () => import('./sign-in-code-step');
+const SignInCodeStep = lazy(async () => ({ default: (await loadCodeStep()).SignInCodeStep }));
 
 /** SPEC.md 2.3: fixed header with the logo, a centred card, the footer. */
 export function SignInPage() {
+  // set once the password was right for an account with two-factor sign-in: the same card asks for the code
+  const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
+  const [lastUsername, setLastUsername] = useState<string>();
+  const backToPassword = () => {
+    setLastUsername(challenge?.username);
+    setChallenge(null);
+  };
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="fixed inset-x-0 top-0 z-10 flex h-16 items-center border-b bg-background px-6">
@@ -16,7 +29,9 @@ export function SignInPage() {
             <CardDescription>Enter your credentials to access your account</CardDescription>
           </CardHeader>
           <CardContent>
-            <SignInForm />
+            {challenge
+              ? <Suspense><SignInCodeStep challenge={challenge} onBack={backToPassword} /></Suspense>
+              : <SignInForm onCodeNeeded={setChallenge} defaultUsername={lastUsername} />}
           </CardContent>
         </Card>
       </main>

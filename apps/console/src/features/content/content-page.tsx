@@ -3,7 +3,7 @@ import { content, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { contentDeleteTexts } from './section';
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
@@ -47,13 +47,13 @@ export function ContentPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Title</TableHead><TableHead className="hidden md:table-cell">Excerpt</TableHead><TableHead className="hidden md:table-cell">Updated</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Title</TableHead><TableHead className="hidden md:table-cell">Excerpt</TableHead><TableHead className="hidden md:table-cell">Updated</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
               <TableCell className="hidden text-muted-foreground md:table-cell">{fieldText(record, 'excerpt')}</TableCell>
               <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(fieldText(record, 'updatedAt') || null)}</TableCell>
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

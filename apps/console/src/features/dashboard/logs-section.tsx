@@ -9,6 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateUS } from '@/lib/format-date';
+import { LogContent } from '@/features/sections/history-link';
+import { useCanEdit } from '@/lib/permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { ActionBadge } from './action-badge';
@@ -27,7 +29,7 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
       <TableBody>
         {logs.slice(0, DASHBOARD_LOG_COUNT).map((log) => (
           <TableRow key={log.id}>
-            <TableCell className="font-medium">{log.content}</TableCell>
+            <TableCell className="font-medium"><LogContent log={log} /></TableCell>
             <TableCell className="hidden md:table-cell">{formatDateUS(log.created_at)}</TableCell>
             <TableCell><ActionBadge action={log.action} /></TableCell>
           </TableRow>
@@ -39,6 +41,7 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
 
 function LogsBody() {
   const session = useSession();
+  const canEdit = useCanEdit();
   const logs = useRecentLogs();
   const errorText = logs.isError ? logsFailureText(logs.error) : null;
 
@@ -56,7 +59,7 @@ function LogsBody() {
     return (
       <div className="grid justify-items-center gap-2 py-6 text-center">
         <p className="text-muted-foreground">No logs available.</p>
-        <Link to="/content/create" className="text-primary underline-offset-4 hover:underline">Create your first content</Link>
+        {canEdit && <Link to="/content/create" className="text-primary underline-offset-4 hover:underline">Create your first content</Link>}
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { faqDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
@@ -33,12 +33,12 @@ export function FaqsPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Question</TableHead><TableHead>Answer</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Question</TableHead><TableHead>Answer</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
               <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

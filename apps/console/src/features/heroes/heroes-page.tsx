@@ -2,7 +2,7 @@ import { heroes } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { EditLink, EditOrSetupButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 
 /** SPEC.md 2.12. */
 export function HeroesPage() {
@@ -32,12 +32,12 @@ export function HeroesPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell className="font-medium">{fieldTextOr(record, 'title', 'Untitled')}</TableCell>
               <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
-              <TableCell><EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} /></TableCell>
+              <ActionsCell><EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} /></ActionsCell>
             </>
           )}
         />

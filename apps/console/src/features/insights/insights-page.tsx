@@ -4,7 +4,7 @@ import { insights, type SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');
@@ -58,14 +58,14 @@ export function InsightsPage() {
       ) : (
         <Table>
           <TableHeader>
-            <TableRow><TableHead>Title</TableHead><TableHead>Details</TableHead><TableHead>Actions</TableHead></TableRow>
+            <TableRow><TableHead>Title</TableHead><TableHead>Details</TableHead><ActionsHead /></TableRow>
           </TableHeader>
           <TableBody>
             {records.map((record) => (
               <TableRow key={record.id}>
                 <TableCell className="font-medium">{titleOf(record)}</TableCell>
                 <TableCell><InsightsPanel record={record} /></TableCell>
-                <TableCell><EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} /></TableCell>
+                <ActionsCell><EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} /></ActionsCell>
               </TableRow>
             ))}
           </TableBody>

@@ -8,8 +8,8 @@ import { MOBILE_QUERY, installMatchMedia } from '@/testing/match-media';
 import { TOKEN_KEY, USER_KEY, getSession } from '@/lib/session';
 import { consoleSections } from '@/app/console-sections';
 
-/** SPEC.md 2.2: Dashboard, every section with an item in the registry's order, then Users. */
-const NAV_ORDER = ['Dashboard', ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])), 'Users'];
+/** SPEC.md 2.2: Dashboard, every section with an item in the registry's order, Trash (issue 13), then Users. */
+const NAV_ORDER = ['Dashboard', ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])), 'Trash', 'Users'];
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
@@ -30,6 +30,9 @@ describe('signed-in layout (SPEC.md 2.2)', () => {
     // DESIGN.md 1: Messages right after the testimonials; the content area has no item
     expect(NAV_ORDER.indexOf('Messages')).toBe(NAV_ORDER.indexOf('Disbursement Testimonials') + 1);
     expect(NAV_ORDER).not.toContain('Content');
+    // issue 13: the trash right after Messages
+    expect(nav.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash');
+    expect(NAV_ORDER.indexOf('Trash')).toBe(NAV_ORDER.indexOf('Messages') + 1);
   });
 
   it('marks the active item', async () => {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { LayoutDashboard, Users } from 'lucide-react';
+import { LayoutDashboard, Trash2, Users } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -10,11 +10,12 @@ export interface NavItem {
   alsoActiveFor?: string[];
 }
 
-/** SPEC.md 2.2, in order: Dashboard, then the sections' items (in the registry's order), then Users. */
+/** SPEC.md 2.2, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash (issue 13), then Users. */
 export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
     ...sectionItems,
+    { label: 'Trash', to: '/trash', icon: Trash2 },
     { label: 'Users', to: '/users', icon: Users },
   ];
 }

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { LogOut, Settings } from 'lucide-react';
+import { CircleUser, LogOut, Settings } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { SidebarTooltip } from './sidebar-tooltips';
@@ -12,19 +12,35 @@ function WithTooltip({ show, label, children }: { show: boolean; label: string; 
   return show ? <SidebarTooltip label={label}>{children}</SidebarTooltip> : children;
 }
 
-/** Settings and Logout, below the navigation items. */
+interface FooterLinkProps {
+  to: string;
+  label: string;
+  icon: React.ReactElement;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+/** A footer row that leads to a page; collapsed, only its icon with the label as tooltip. */
+function FooterLink({ to, label, icon, collapsed, onNavigate }: FooterLinkProps) {
+  return (
+    <WithTooltip show={collapsed} label={label}>
+      <Button asChild variant="ghost" className={cn(rowClass, collapsed && 'justify-center px-0')}>
+        <Link to={to} onClick={onNavigate} aria-label={collapsed ? label : undefined}>
+          {icon}
+          {!collapsed && label}
+        </Link>
+      </Button>
+    </WithTooltip>
+  );
+}
+
+/** Account, Settings and Logout, below the navigation items. */
 export function SidebarFooter({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const logout = useLogout();
   return (
     <div className="flex flex-col gap-1 border-t pt-2">
-      <WithTooltip show={collapsed} label="Settings">
-        <Button asChild variant="ghost" className={cn(rowClass, collapsed && 'justify-center px-0')}>
-          <Link to="/settings" onClick={onNavigate} aria-label={collapsed ? 'Settings' : undefined}>
-            <Settings aria-hidden />
-            {!collapsed && 'Settings'}
-          </Link>
-        </Button>
-      </WithTooltip>
+      <FooterLink to="/account" label="Account" icon={<CircleUser aria-hidden />} collapsed={collapsed} onNavigate={onNavigate} />
+      <FooterLink to="/settings" label="Settings" icon={<Settings aria-hidden />} collapsed={collapsed} onNavigate={onNavigate} />
       <WithTooltip show={collapsed} label="Logout">
         <Button
           variant="ghost"

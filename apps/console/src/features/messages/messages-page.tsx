@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { NewButton, RecordActions, SectionListPage, snippet, fieldText, fieldTextOr, useDeleteWithToasts } from '@/features/sections';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, snippet, fieldText, fieldTextOr, useDeleteWithToasts } from '@/features/sections';
 import { messageDeleteTexts } from './section';
 
 interface MessageRowProps {
@@ -22,7 +22,7 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
       <TableCell>{fieldText(record, 'recipient')}</TableCell>
       <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'message'))}</TableCell>
       <TableCell className="whitespace-nowrap">{formatDateGB(fieldText(record, 'updated_at') || null)}</TableCell>
-      <TableCell>
+      <ActionsCell>
         <RecordActions
           editTo={`/messages/edit/${record.id}`}
           name={`message from ${fieldTextOr(record, 'sender', 'unknown sender')}`}
@@ -31,7 +31,7 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
           onDelete={() => remove(record.id)}
           deleting={deleting}
         />
-      </TableCell>
+      </ActionsCell>
     </TableRow>
   );
 });
@@ -49,7 +49,7 @@ export function MessagesPage() {
       {(records) => (
         <Table>
           <TableHeader>
-            <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><TableHead>Actions</TableHead></TableRow>
+            <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><ActionsHead /></TableRow>
           </TableHeader>
           <TableBody>
             {records.map((record) => <MessageRow key={record.id} record={record} deleting={pendingId === record.id} remove={remove} />)}

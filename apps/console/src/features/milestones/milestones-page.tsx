@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 import { milestoneDeleteTexts } from './section';
 
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
@@ -44,13 +44,13 @@ export function MilestonesPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
               <TableCell className="font-medium">{titleOf(record)}</TableCell>
               <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

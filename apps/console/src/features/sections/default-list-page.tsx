@@ -6,7 +6,7 @@ import { fieldText, snippet, fieldTextOr } from './display';
 import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 import { SectionListPage } from './list-page';
 import { useRecordActions } from './record-actions';
-import { RecordCard, RecordGrid, RecordTable } from './record-views';
+import { ActionsCell, ActionsHead, RecordCard, RecordGrid, RecordTable } from './record-views';
 
 /** One field of a record as a list shows it: rich text as a snippet, dates the British way. */
 function shown(resolved: ResolvedSection, record: SectionRecord, name: string): string {
@@ -50,11 +50,11 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
       ) : (
         <RecordTable
           records={records}
-          heads={<>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<TableHead>Actions</TableHead></>}
+          heads={<>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<ActionsHead /></>}
           cells={(record) => (
             <>
               {columns.map((name) => <TableCell key={name}>{shown(resolved, record, name)}</TableCell>)}
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

@@ -1,6 +1,7 @@
 import { errorField, serverMessage } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteRecord } from './mutations';
+import { useDeletedToast } from './undo-delete';
 
 export interface DeleteTexts {
   success: string;
@@ -17,12 +18,13 @@ export interface ConfirmedDeleteTexts extends DeleteTexts {
   confirmText: (title: string) => string;
 }
 
-/** Deletes a record of the section and tells the editor how it went. */
+/** Deletes a record of the section and tells the editor how it went, offering Undo. */
 export function useDeleteWithToasts(slug: string, texts: DeleteTexts) {
   const mutation = useDeleteRecord(slug);
+  const deletedToast = useDeletedToast(slug);
   const remove = (id: number | string) =>
     mutation.mutate(id, {
-      onSuccess: () => toast({ title: texts.success }),
+      onSuccess: (response) => deletedToast(texts.success, response),
       onError: (error) => toast({
         variant: 'destructive',
         title: texts.errorTitle,

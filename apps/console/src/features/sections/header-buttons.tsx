@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Pencil, Plus, Settings2 } from 'lucide-react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
+import { useCanEdit } from '@/lib/permissions';
 
 interface EditOrSetupProps {
   section: SectionDef;
@@ -13,10 +14,12 @@ interface EditOrSetupProps {
 
 /**
  * SPEC.md 2.11: 'Edit {Section}' opens the first record's edit page; an empty section offers
- * 'Setup {Section}', which goes to /{slug}/edit.
+ * 'Setup {Section}', which goes to /{slug}/edit. A viewer gets neither (issue 14).
  */
 export function EditOrSetupButton({ section, records, editLabel, setupLabel }: EditOrSetupProps) {
+  const canEdit = useCanEdit();
   const first = records[0];
+  if (!canEdit) return null;
   if (!first) {
     return (
       <Button asChild>
@@ -31,7 +34,9 @@ export function EditOrSetupButton({ section, records, editLabel, setupLabel }: E
   );
 }
 
+/** A create link; a viewer gets none (issue 14). */
 export function NewButton({ to, label }: { to: string; label: string }) {
+  if (!useCanEdit()) return null;
   return (
     <Button asChild>
       <Link to={to}><Plus aria-hidden />{label}</Link>
@@ -39,8 +44,9 @@ export function NewButton({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** An Edit link to one record, named for screen readers by what it edits. */
+/** An Edit link to one record, named for screen readers by what it edits; a viewer gets none. */
 export function EditLink({ to, label = 'Edit', name }: { to: string; label?: string; name?: string }) {
+  if (!useCanEdit()) return null;
   return (
     <Button asChild variant="outline" size="sm">
       <Link to={to} aria-label={name ? `${label} ${name}` : undefined}><Pencil aria-hidden />{label}</Link>

@@ -1,6 +1,8 @@
 /** The section screens' shared engine: one list mechanism, one form, one sub-item editor. */
 export { asList, sectionListQuery, sectionRecordQuery, useSectionList, type SectionList } from './api';
 export { refreshSection, useDeleteRecord, useSaveRecord } from './mutations';
+export { restoreRevision } from './undo-delete';
+export { totalCountOf } from './paged-list';
 export { filterRecords, matchesSearch, type SearchText } from './search';
 export { itemsOf, slugHeading, snippet, fieldText, stripTags, fieldTextOr, SNIPPET_LENGTH } from './display';
 export { SafeHtml } from './safe-html';
@@ -9,7 +11,7 @@ export { EmptyState, ErrorPanel, NoResults } from './list-states';
 export type { ViewMode } from './list-toolbar';
 export { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 export { GridItem, ItemGrid } from './staggered-grid';
-export { RecordCard, RecordGrid, RecordTable } from './record-views';
+export { ActionsCell, ActionsHead, RecordCard, RecordGrid, RecordTable } from './record-views';
 export { ConfirmDeleteButton } from './confirm-delete';
 export { RecordActions, useRecordActions } from './record-actions';
 export { useDeleteWithToasts, type ConfirmedDeleteTexts, type DeleteTexts } from './delete-record';
@@ -19,3 +21,4 @@ export { defaultDeleteTexts, defineConsoleSection, resolveSection, type ConsoleS
 export { DefaultListPage } from './default-list-page';
 export { useUnsavedChangesGuard, UNSAVED_CHANGES_QUESTION } from './unsaved-changes';
 export { SubItemSectionPage, type SubItemSectionPageProps } from './sub-item-section-page';
+export { HistoryButton, LogContent } from './history-link';

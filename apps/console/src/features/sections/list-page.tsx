@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { cn } from '@/lib/utils';
 import type { SearchText } from './search';
+import { HistoryButton } from './history-link';
 import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
@@ -84,7 +85,7 @@ export function SectionListPage(props: ListPageProps) {
           <h1 className="text-3xl font-bold tracking-tight">{props.title ?? section.label}</h1>
           <p className="text-muted-foreground">{props.subtitle ?? `Manage your ${noun} content`}</p>
         </div>
-        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(list.records)}</div>}
+        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(list.records)}{section.kind === 'single' && <HistoryButton section={section} />}</div>}
       </div>
       {(!search.hidden || views) && (
         <div className="flex flex-wrap items-center justify-between gap-3">

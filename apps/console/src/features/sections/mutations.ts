@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SectionRecord, WriteMode } from '@bursary/shared';
+import type { RecordDeletedResponse, SectionRecord, WriteMode } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC.md 4.4: every successful write refreshes that section's data (and the audit log). */
+/** SPEC.md 4.4: every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
 export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.trash.all() }),
   ]);
 }
 
@@ -39,7 +40,7 @@ export function useSaveRecord(slug: string, mode: WriteMode) {
 export function useDeleteRecord(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number | string) => apiRequest<unknown>('DELETE', `/api/${slug}/${id}`),
+    mutationFn: (id: number | string) => apiRequest<RecordDeletedResponse | null>('DELETE', `/api/${slug}/${id}`),
     onSuccess: () => refreshSection(queryClient, slug),
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER } from '@bursary/shared/api';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { asList, type SectionList } from './api';
@@ -27,8 +28,7 @@ export function usePagedSectionList(slug: string, query: string, pageSize: numbe
         signal, query: { limit: pageSize, offset: pageParam, q: q || undefined },
       });
       const records = asList(data);
-      const total = Number(headers.get('X-Total-Count') ?? Number.NaN);
-      return { records, total: Number.isFinite(total) ? total : pageParam + records.length };
+      return { records, total: totalCountOf(headers, pageParam + records.length) };
     },
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
@@ -51,4 +51,13 @@ function useSettledValue<T>(value: T, pauseMs: number): T {
     return () => clearTimeout(timer);
   }, [value, pauseMs]);
   return settled;
+}
+
+/**
+ * The total a paged read reports in X-Total-Count; `fallback` (usually what the pages read so far
+ * hold) when the header is missing or unreadable.
+ */
+export function totalCountOf(headers: Headers, fallback: number): number {
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return Number.isFinite(total) ? total : fallback;
 }

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { useCanEdit } from '@/lib/permissions';
 import { ConfirmDeleteButton } from './confirm-delete';
 import { type ConfirmedDeleteTexts, useDeleteWithToasts } from './delete-record';
 import { fieldText } from './display';
@@ -15,8 +16,9 @@ interface RecordActionsProps {
   deleting: boolean;
 }
 
-/** Edit and Delete for one record of a collection; Delete asks first (SPEC.md 4.5). */
+/** Edit and Delete for one record of a collection; Delete asks first (SPEC.md 4.5). A viewer gets neither. */
 export function RecordActions({ editTo, name, deleteTitle, deleteText, onDelete, deleting }: RecordActionsProps) {
+  if (!useCanEdit()) return null;
   return (
     <div className="flex flex-wrap gap-2">
       <EditLink to={editTo} name={name} />

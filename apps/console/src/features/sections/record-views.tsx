@@ -1,7 +1,8 @@
 import type * as React from 'react';
 import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useCanEdit } from '@/lib/permissions';
 import { GridItem, ItemGrid } from './staggered-grid';
 
 /** The Grid view: one card per record, each staggered in after the one before (SPEC.md 2.11). */
@@ -40,4 +41,14 @@ export function RecordCard({ title, children }: { title: React.ReactNode; childr
       <CardContent className="grid flex-1 content-between gap-4">{children}</CardContent>
     </Card>
   );
+}
+
+/** The List view's 'Actions' column head; a viewer, who has no actions, gets no column. */
+export function ActionsHead() {
+  return useCanEdit() ? <TableHead>Actions</TableHead> : null;
+}
+
+/** The cell under ActionsHead. */
+export function ActionsCell({ children }: { children: React.ReactNode }) {
+  return useCanEdit() ? <TableCell>{children}</TableCell> : null;
 }

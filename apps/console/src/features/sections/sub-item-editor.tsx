@@ -3,6 +3,7 @@ import { ChevronDown, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { itemsOf } from './display';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
@@ -28,6 +29,8 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const [adding, setAdding] = useState(false);
   const [edits, setEdits] = useState<EditedItem[]>(items);
   const { saveAll, add, remove } = useSubItemMutations(section, sub, texts);
+  // a viewer reads the list only: without the edit toggle, adding and deleting are out of reach too
+  const canEdit = useCanEdit();
   const headingId = useId();
   const listId = useId();
 
@@ -56,7 +59,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
             {texts.blockTitle}
           </button>
         </h3>
-        <div className="flex flex-wrap gap-2">
+        {canEdit && <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" variant="outline" onClick={toggleEditing}>
             {editing ? <X aria-hidden /> : <Pencil aria-hidden />}
             {editing ? 'Cancel' : texts.editLabel}
@@ -71,7 +74,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
               </Button>
             </>
           )}
-        </div>
+        </div>}
       </div>
       <div id={listId} hidden={!open} className="grid gap-3">
         {editing ? (

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SectionDef, SubItems } from '@bursary/shared';
+import type { ItemDeletedResponse, SectionDef, SubItems } from '@bursary/shared';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { sectionListQuery, type SectionList } from './api';
 import { refreshSection } from './mutations';
 import type { SubItemTexts } from './sub-item-texts';
+import { useDeletedToast } from './undo-delete';
 
 export interface EditedItem { id: number; text: string }
 
@@ -18,6 +19,7 @@ function failure(error: unknown, texts: { title: string; fallback: string }) {
  */
 export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: SubItemTexts) {
   const queryClient = useQueryClient();
+  const deletedToast = useDeletedToast(section.slug);
   const listKey = sectionListQuery(section.slug).queryKey;
   const currentEtag = () => queryClient.getQueryData<SectionList>(listKey)?.etag ?? null;
   const afterWrite = async (etag: string | null) => {
@@ -41,8 +43,8 @@ export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: S
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/${section.slug}/sub/${id}`, { ifMatch: currentEtag() }),
-    onSuccess: async ({ etag }) => { toast({ title: texts.deleted }); await afterWrite(etag); },
+    mutationFn: (id: number) => apiRequest<ItemDeletedResponse | null>('DELETE', `/api/${section.slug}/sub/${id}`, { ifMatch: currentEtag() }),
+    onSuccess: async (response) => { deletedToast(texts.deleted, response); await afterWrite(response.etag); },
     onError: (error) => failure(error, texts.deleteError),
   });
 

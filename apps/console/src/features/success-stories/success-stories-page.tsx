@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 import { successStoryDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
@@ -59,14 +59,14 @@ export function SuccessStoriesPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
               <TableCell className="font-medium">{nameOf(record)}</TableCell>
               <TableCell>{fieldText(record, 'student_school')}</TableCell>
               <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'story')) || 'No story provided.'}</TableCell>
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

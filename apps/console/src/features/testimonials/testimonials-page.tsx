@@ -3,7 +3,7 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 import { testimonialDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
@@ -42,12 +42,12 @@ export function TestimonialsPage() {
       ) : (
         <RecordTable
           records={records}
-          heads={<><TableHead>Image</TableHead><TableHead>University Name</TableHead><TableHead>Actions</TableHead></>}
+          heads={<><TableHead>Image</TableHead><TableHead>University Name</TableHead><ActionsHead /></>}
           cells={(record) => (
             <>
               <TableCell><Logo record={record} className="size-12 rounded-md" /></TableCell>
               <TableCell className="font-medium">{nameOf(record)}</TableCell>
-              <TableCell>{actions(record)}</TableCell>
+              <ActionsCell>{actions(record)}</ActionsCell>
             </>
           )}
         />

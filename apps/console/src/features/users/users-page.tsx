@@ -1,5 +1,9 @@
-/** SPEC.md 2.24: a placeholder. */
+import { useIsAdmin } from '@/lib/permissions';
+import { UserAdministration } from './user-administration';
+
+/** SPEC.md 2.24's placeholder for editors and viewers; administrators manage users here (issue 14). */
 export function UsersPage() {
+  if (useIsAdmin()) return <UserAdministration />;
   return (
     <div className="mx-auto grid w-full max-w-[1400px] gap-4">
       <h1 className="text-3xl font-bold tracking-tight">Users</h1>

@@ -6,9 +6,12 @@ import { findSection, type SectionDef, UNSUPPORTED_SECTION } from '@bursary/shar
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { useCanEdit } from '@/lib/permissions';
 import { sectionRecordQuery } from '../api';
 import { slugHeading } from '../display';
+import { HistoryButton } from '../history-link';
 import type { FormVariant } from './form-variant';
+import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
 
 /** SPEC.md 2.7: the section is the path's first segment, 'content' when there is none. */
@@ -18,10 +21,13 @@ function useSlug(): string {
 }
 
 /** The page around a form; the card's title is read out only, unless the screen shows one. */
-function FormFrame({ heading, cardTitle, children }: { heading: string; cardTitle?: string; children: React.ReactNode }) {
+function FormFrame({ heading, cardTitle, actions, children }: { heading: string; cardTitle?: string; actions?: React.ReactNode; children: React.ReactNode }) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+        {actions}
+      </div>
       <Card>
         <CardHeader className={cardTitle ? undefined : 'sr-only'}><CardTitle as="h2">{cardTitle ?? heading}</CardTitle></CardHeader>
         <CardContent className={cardTitle ? undefined : 'pt-6'}>{children}</CardContent>
@@ -41,20 +47,22 @@ function Unsupported() {
 /** /:slug/create and /content/create (SPEC.md 2.7). */
 export function CreateScreen() {
   const slug = useSlug();
+  const canEdit = useCanEdit();
   const section = findSection(slug);
   if (!section) return <Unsupported />;
   return (
     <FormFrame heading={`Create ${slugHeading(slug)}`}>
-      <SectionForm key={slug} section={section} mode="create" record={null} etag={null} />
+      {canEdit ? <SectionForm key={slug} section={section} mode="create" record={null} etag={null} /> : <CannotCreate section={section} />}
     </FormFrame>
   );
 }
 
 /** A dedicated create screen: the generic form in its own words (SPEC.md 2.9 /create-testimonial, 2.10 /create-faq). */
 export function DedicatedCreateScreen({ section, heading, variant }: { section: SectionDef; heading: string; variant: FormVariant }) {
+  const canEdit = useCanEdit();
   return (
     <FormFrame heading={heading} cardTitle={variant.cardTitle}>
-      <SectionForm section={section} mode="create" record={null} etag={null} variant={variant} />
+      {canEdit ? <SectionForm section={section} mode="create" record={null} etag={null} variant={variant} /> : <CannotCreate section={section} />}
     </FormFrame>
   );
 }
@@ -70,6 +78,7 @@ export function EditScreen() {
 function EditLoader({ section }: { section: SectionDef }) {
   const { id } = useParams();
   const navigate = useNavigate();
+  const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
 
   // SPEC.md 2.8: a load failure is told as a toast, then back to the section's list.
@@ -87,9 +96,12 @@ function EditLoader({ section }: { section: SectionDef }) {
       </FormFrame>
     );
   }
+  const saved = record.data.record;
   return (
-    <FormFrame heading={heading}>
-      <SectionForm section={section} mode="update" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
+    <FormFrame heading={heading} actions={saved && <HistoryButton section={section} recordId={saved.id} />}>
+      {canEdit
+        ? <SectionForm section={section} mode="update" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
+        : <ReadOnlyRecord section={section} record={record.data.record} />}
     </FormFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { ApiError, AuthRequiredError, fieldErrors } from '@/lib/api-client';
+import { ApiError, AuthRequiredError } from '@/lib/api-client';
+import { pinServerFieldErrors } from '@/components/fields/server-field-errors';
 import { toast } from '@/components/ui/use-toast';
 import type { FormValues } from './form-model';
 
@@ -15,11 +16,7 @@ export function handleSaveError(
   tell?: (error: unknown) => void,
 ): string | null {
   if (error instanceof ApiError && error.status === 412) return error.message;
-  const known = Object.keys(form.getValues());
-  for (const { path, message } of fieldErrors(error)) {
-    const name = path.split('.')[0] ?? '';
-    if (known.includes(name)) form.setError(name, { type: 'server', message }, { shouldFocus: true });
-  }
+  pinServerFieldErrors(form, error);
   if (tell) {
     tell(error);
     return null;

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import type { FieldDef, SectionDef, SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { formatDateGB } from '@/lib/format-date';
+import { fieldText } from '../display';
+import { SafeHtml } from '../safe-html';
+
+/** What a viewer reads on an edit screen: the note goes first so it is met before the fields. */
+export const READ_ONLY_NOTE = 'You can view this but not change it.';
+export const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
+
+function FieldValue({ def, value }: { def: FieldDef; value: string }) {
+  if (value.trim() === '') return <span className="text-muted-foreground">Not set</span>;
+  if (def.kind === 'richtext') return <SafeHtml html={value} />;
+  if (def.kind === 'image') return <img src={value} alt={def.label} className="max-h-48 rounded-md border" />;
+  if (def.kind === 'date') return <>{formatDateGB(value)}</>;
+  return <span className="whitespace-pre-wrap break-words">{value}</span>;
+}
+
+function BackLink({ section }: { section: SectionDef }) {
+  return (
+    <div className="flex justify-end">
+      <Button asChild variant="outline"><Link to={`/${section.slug}`}>Back to {section.label}</Link></Button>
+    </div>
+  );
+}
+
+/**
+ * An edit screen as a viewer sees it (issue 14): every field's value, no inputs and no Save, so
+ * nothing suggests a change the server would refuse.
+ */
+export function ReadOnlyRecord({ section, record }: { section: SectionDef; record: SectionRecord | null }) {
+  return (
+    <div className="grid gap-6">
+      <p className="rounded-md border bg-muted/50 p-3 text-sm">{READ_ONLY_NOTE}</p>
+      {record ? (
+        <dl className="grid gap-4">
+          {Object.entries(section.fields).map(([name, def]) => (
+            <div key={name} className="grid gap-1">
+              <dt className="text-sm font-medium">{def.label}</dt>
+              <dd><FieldValue def={def} value={fieldText(record, name)} /></dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-muted-foreground">Nothing has been set up here yet.</p>
+      )}
+      <BackLink section={section} />
+    </div>
+  );
+}
+
+/** A create screen opened by a viewer: a short notice instead of the form. */
+export function CannotCreate({ section }: { section: SectionDef }) {
+  return (
+    <div className="grid gap-6">
+      <p className="rounded-md border bg-muted/50 p-3 text-sm">{CANNOT_CREATE_NOTE}</p>
+      <BackLink section={section} />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { totalCountOf } from './paged-list';
+
+describe('totalCountOf', () => {
+  it('reads X-Total-Count, and the fallback when it is missing or unreadable', () => {
+    expect(totalCountOf(new Headers({ 'X-Total-Count': '120' }), 40)).toBe(120);
+    expect(totalCountOf(new Headers(), 40)).toBe(40);
+    expect(totalCountOf(new Headers({ 'X-Total-Count': 'many' }), 40)).toBe(40);
+  });
+});

@@ -1,0 +1,73 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { ItemDeletedResponse, RecordDeletedResponse, SectionRecord } from '@bursary/shared';
+import { type ApiResponse, apiRequest, serverMessage } from '@/lib/api-client';
+import { useCanEdit } from '@/lib/permissions';
+import { ToastAction } from '@/components/ui/toast';
+import { toast } from '@/components/ui/use-toast';
+import { refreshSection } from './mutations';
+
+/** A revision to write back, and the record's ETag it may only overwrite (DESIGN.md 4). */
+export interface RestoreTarget {
+  slug: string;
+  revisionId: number;
+  ifMatch?: string | null;
+}
+
+/**
+ * POST /api/revisions/{id}/restore, then the section's lists, the log and the trash are read
+ * again. A plain function rather than a mutation hook: an Undo clicked after its page has gone
+ * must still refresh.
+ */
+export async function restoreRevision(queryClient: QueryClient, { slug, revisionId, ifMatch }: RestoreTarget): Promise<SectionRecord> {
+  const { data } = await apiRequest<SectionRecord>('POST', `/api/revisions/${revisionId}/restore`, { ifMatch });
+  await refreshSection(queryClient, slug);
+  return data;
+}
+
+/**
+ * What undoes a delete, from its answer (decision 028): a record's delete revision, or the
+ * revision from before a sub-item's delete, restored only over the record as the delete left it
+ * (its ETag) so that an Undo never writes over someone else's later change. Null when the answer
+ * names none (a record older than history).
+ */
+export function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
+  const { data } = response;
+  if (typeof data?.revision_id === 'number') return { slug, revisionId: data.revision_id };
+  if (typeof data?.undo_revision_id === 'number') return { slug, revisionId: data.undo_revision_id, ifMatch: response.etag };
+  return null;
+}
+
+/**
+ * The toast after an Undo, said in the delete toast's own words: 'FAQ deleted successfully.' →
+ * 'FAQ restored successfully.', 'Content deleted successfully' → 'Content restored successfully'.
+ */
+export const restoredText = (deleted: string): string => deleted.replace(/\bdeleted\b/, 'restored');
+
+export const UNDO_FAILED_TITLE = 'Undo Failed';
+export const UNDO_FAILED_FALLBACK = 'Could not bring back what was deleted. Please try again.';
+
+/**
+ * The success toast of every delete (issue 13): it carries an Undo action (SPEC.md 3.5) that
+ * restores what was deleted and says how that went. Viewers get no Undo, as they get no Delete.
+ */
+export function useDeletedToast(slug: string) {
+  const queryClient = useQueryClient();
+  const canEdit = useCanEdit();
+  return (deleted: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>) => {
+    const target = canEdit ? undoTargetOf(slug, response) : null;
+    const undo = async (chosen: RestoreTarget) => {
+      try {
+        await restoreRevision(queryClient, chosen);
+        toast({ title: restoredText(deleted) });
+      } catch (error) {
+        toast({ variant: 'destructive', title: UNDO_FAILED_TITLE, description: serverMessage(error) ?? UNDO_FAILED_FALLBACK });
+      }
+    };
+    toast({
+      title: deleted,
+      action: target
+        ? <ToastAction altText="Undo the delete" onClick={() => void undo(target)}>Undo</ToastAction>
+        : undefined,
+    });
+  };
+}

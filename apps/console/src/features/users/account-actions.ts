@@ -1,0 +1,68 @@
+import type { UserSummary } from '@bursary/shared';
+
+/** What an administrator can do to an account besides editing it. */
+export type AccountAction = 'disable' | 'enable' | 'reset-password' | 'sign-out' | 'turn-off-2fa';
+
+export interface AccountActionTexts {
+  /** The button. */
+  label: string;
+  /** Asked first, unless the action takes nothing away (enabling). */
+  confirm?: { title: string; text: string };
+  /** The success toast's title; the server's message, when it sends one, is its description. */
+  done: string;
+  /** The failure toast's title; the server's reason is its description. */
+  failed: string;
+}
+
+const you = (user: UserSummary, ownId: number | undefined) => (user.id === ownId ? ' This includes your own session.' : '');
+
+/** The words of each action about one user; `ownId` is the signed-in administrator's id. */
+export function accountActionTexts(action: AccountAction, user: UserSummary, ownId: number | undefined): AccountActionTexts {
+  const name = `"${user.username}"`;
+  switch (action) {
+    case 'disable':
+      return {
+        label: 'Disable',
+        confirm: {
+          title: `Disable ${name}?`,
+          text: `They are signed out at once and cannot sign in until an administrator enables the account again. Their name stays in the activity log.${you(user, ownId)}`,
+        },
+        done: `${name} is disabled`,
+        failed: 'Could not disable the user',
+      };
+    case 'enable':
+      return { label: 'Enable', done: `${name} is enabled`, failed: 'Could not enable the user' };
+    case 'reset-password':
+      return {
+        label: 'Reset password',
+        confirm: {
+          title: `Reset the password of ${name}?`,
+          text: `Their current password stops working and they are signed out everywhere. You get a temporary password, shown once, to give them; they choose their own at the next sign-in.${you(user, ownId)}`,
+        },
+        done: 'Password reset',
+        failed: 'Could not reset the password',
+      };
+    case 'sign-out':
+      return {
+        label: 'Sign out everywhere',
+        confirm: { title: `Sign ${name} out everywhere?`, text: `Every session of this user ends; they sign in again with their password.${you(user, ownId)}` },
+        done: 'Signed out everywhere',
+        failed: 'Could not sign the user out',
+      };
+    case 'turn-off-2fa':
+      return {
+        label: 'Turn off two-factor',
+        confirm: {
+          title: `Turn off two-factor sign-in for ${name}?`,
+          text: 'Their authenticator app and recovery codes stop working, and they sign in with their password alone until they set it up again. Do this when they have lost their second factor.',
+        },
+        done: 'Two-factor sign-in turned off',
+        failed: 'Could not turn off two-factor sign-in',
+      };
+  }
+}
+
+/** The actions offered for a user as they are now: Disable or Enable, and two-factor only when on. */
+export function actionsFor(user: UserSummary): AccountAction[] {
+  return [user.disabled ? 'enable' : 'disable', 'reset-password', 'sign-out', ...(user.two_factor ? (['turn-off-2fa'] as const) : [])];
+}
