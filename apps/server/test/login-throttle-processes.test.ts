@@ -58,10 +58,13 @@ describe.each(databases)('sign-in throttle across two server processes on %s', (
     }
     const statuses = await Promise.all(Array.from({ length: 50 }, (_, i) => guess(servers[i % 2]?.base ?? '', i)));
     const evaluated = statuses.filter((s) => s === 401).length;
-    const refused = statuses.filter((s) => s === 429).length;
+    const throttled = statuses.filter((s) => s === 429).length;
     expect(evaluated).toBeGreaterThan(0);
     expect(evaluated).toBeLessThanOrEqual(10);
-    expect(refused).toBeGreaterThanOrEqual(40);
-    expect(statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
+    expect(throttled).toBeGreaterThan(0);
+    // The promise is on the guesses evaluated, not on the 429s alone: a 503 (that process's hash
+    // queue is full) gives its attempt back unevaluated, so a later guess may take its place.
+    // Any other status is named in the failure.
+    expect(statuses.filter((s) => s !== 401 && s !== 429 && s !== 503)).toEqual([]);
   });
 });
