@@ -93,3 +93,14 @@ export async function latestRevision(db: Db, section: string, recordId: number):
     .orderBy('r.id', 'desc').limit(1).executeTakeFirst();
   return row && fromStored(row);
 }
+
+/**
+ * The id alone of a record's newest revision, for a write that only names it (a sub-item delete's
+ * undo): the index on (section, record_id, id) answers it without reading the stored record.
+ */
+export async function latestRevisionId(db: Db, section: string, recordId: number): Promise<number | null> {
+  const row = await db.selectFrom('revisions').select('id')
+    .where('section', '=', section).where('record_id', '=', recordId)
+    .orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.id) : null;
+}

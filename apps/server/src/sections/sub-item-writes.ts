@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { latestRevision, storeRevision } from '../history/revisions.ts';
+import { latestRevisionId, storeRevision } from '../history/revisions.ts';
 import { type LogEvent, summary } from '../lib/audit.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -92,7 +92,7 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
     const parent = await readSingle(trx, section);
     if (!parent || parent.record.id !== item.parent_id) throw missing;
     checkIfMatch(section, ctx.ifMatch, parent);
-    const before = await latestRevision(trx, section.slug, parent.record.id);
+    const undoRevisionId = await latestRevisionId(trx, section.slug, parent.record.id);
     const now = nowIso();
     await deleteItem(trx, section, sub, itemId);
     await touchParent(trx, ctx, section, parent, now);
@@ -100,6 +100,6 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
       action: 'delete', content: summary(sub.itemLabel, item.text, 'delete', itemId),
       section: section.slug, recordId: parent.record.id, username: ctx.username,
     }];
-    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now), undoRevisionId: before?.id ?? null };
+    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now), undoRevisionId };
   });
 }

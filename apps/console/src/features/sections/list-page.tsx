@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useState } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import type { SearchText } from './search';
 import { HistoryButton } from './history-link';
@@ -65,6 +66,8 @@ export function SectionListPage(props: ListPageProps) {
   const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
   const view = views?.inert ? views.initial : chosenView;
 
+  // an empty section's action creates or sets up its first record: a viewer gets none (issue 14)
+  const canEdit = useCanEdit();
   const list = useListSource(section, { query, fields: search.fields ?? section.search, extra: search.extra, paged: props.paged });
   const searchDisabled = list.isPending || list.isError || !list.hasRecords;
   const clear = () => setQuery('');
@@ -72,7 +75,7 @@ export function SectionListPage(props: ListPageProps) {
   let body: React.ReactNode;
   if (list.isPending) body = <ListLoading noun={noun} />;
   else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
-  else if (!list.hasRecords) body = <EmptyState {...props.empty} />;
+  else if (!list.hasRecords) body = <EmptyState {...props.empty} action={canEdit ? props.empty.action : undefined} />;
   else if (list.visible.length === 0) {
     body = props.renderNoResults?.(query, clear)
       ?? <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />;

@@ -2,7 +2,6 @@ import type * as React from 'react';
 import { CircleAlert, Inbox, SearchX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useCanEdit } from '@/lib/permissions';
 
 export function ListLoading({ noun }: { noun: string }) {
   return (
@@ -41,15 +40,13 @@ interface EmptyStateProps {
   action?: React.ReactNode;
 }
 
-/** An empty section; its action (create or set up the first record) is for those who may write. */
 export function EmptyState({ title, text, action }: EmptyStateProps) {
-  const canEdit = useCanEdit();
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
       <Inbox className="size-10 text-muted-foreground" aria-hidden />
       <h2 className="text-lg font-semibold">{title}</h2>
       {text && <p className="max-w-md text-muted-foreground">{text}</p>}
-      {canEdit && action}
+      {action}
     </div>
   );
 }

@@ -103,6 +103,24 @@ describe('the Trash page (issue 13)', () => {
     await waitFor(() => expect(reads.at(-1)?.offset).toBe(String(TRASH_PAGE_SIZE)));
   });
 
+  it('offers a viewer whose later page was emptied by others the way back to the first page', async () => {
+    signInWithRole('viewer');
+    const offsets: (string | null)[] = [];
+    server.use(http.get('/api/trash', ({ request }) => {
+      const offset = new URL(request.url).searchParams.get('offset');
+      offsets.push(offset);
+      // the first read sees a second page; by the time it is asked for, others have restored it
+      return HttpResponse.json(offset === '0' ? [faq] : [], { headers: { 'X-Total-Count': String(offset === '0' ? TRASH_PAGE_SIZE + 1 : 1) } });
+    }));
+    renderApp('/trash');
+    const pages = await screen.findByRole('navigation', { name: 'Trash pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Nothing left on this page' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(await screen.findByText('How do I apply?')).toBeInTheDocument();
+    expect(offsets.at(-1)).toBe('0');
+  });
+
   it('shows one card per record at 375 px', async () => {
     media = installMatchMedia({ [MOBILE_QUERY]: true });
     signInWithRole('editor');

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedUserResponse, NewUserRequest, Role, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { getSession, setSession } from '@/lib/session';
+import { getSession, updateStoredUser } from '@/lib/session';
 
 /** PATCH /api/users/{id}: any of these; an empty email clears it. */
 export interface UserChange {
@@ -25,10 +25,9 @@ export function useUsers() {
  * An administrator who changes their own name or role sees it at once: the sidebar shows the
  * name, and a demoted administrator's controls go with the role.
  */
-function followOwnChange(user: UserSummary): void {
+function followOwnChange({ id, name, email, role }: UserSummary): void {
   const session = getSession();
-  if (session?.user.id !== user.id) return;
-  setSession({ token: session.token, user: { ...session.user, name: user.name, email: user.email, role: user.role } });
+  if (session?.user.id === id) updateStoredUser(session.token, { name, email, role });
 }
 
 /**
