@@ -21,6 +21,9 @@ export interface User {
   must_set_up_2fa?: boolean;
 }
 
+/** An answer that only says what was done (a sign-out, a password change, a second factor turned off). */
+export interface MessageResponse { message: string }
+
 export interface LoginRequest { username: string; password: string }
 export interface LoginResponse { token: string; user: User; message: string }
 /** POST /api/login for a user with two-factor sign-in: no session yet; POST /api/login/totp finishes it. */
@@ -55,10 +58,12 @@ export interface TotpSetupResponse { secret: string; uri: string; message: strin
 /** PUT /api/me/totp: the recovery codes, answered this once. */
 export interface TotpConfirmResponse { recovery_codes: string[]; message: string }
 
+/** What a revision records: a restore is a change of its own (DESIGN.md 5). */
+export type RevisionAction = 'create' | 'update' | 'delete' | 'restore';
 /** GET /api/{section}/{id}/revisions and GET /api/{section}/revisions. */
 export interface Revision {
   id: number;
-  action: 'create' | 'update' | 'delete' | 'restore';
+  action: RevisionAction;
   username: string;
   created_at: string;
   log_id: number | null;

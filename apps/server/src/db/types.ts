@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LogEntry, Role } from '@bursary/shared';
+import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
 
 /**
  * Tables shared by every part of the server. Section tables are derived from the registry
@@ -64,7 +64,7 @@ export interface LogsTable extends Omit<LogEntry, 'id' | 'revision_id'> {
   revision_id: number | null;
 }
 
-export type RevisionAction = 'create' | 'update' | 'delete' | 'restore';
+export type { RevisionAction };
 
 /** One version of a record (migration 005): the whole record as the API answers it, as JSON. */
 export interface RevisionsTable {

@@ -1,20 +1,11 @@
-import type { SectionDef, SectionRecord } from '@bursary/shared';
+import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, RevisionAction } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../lib/audit.ts';
 import type { Db } from '../sections/repository.ts';
 
-/** A revision as GET …/revisions answers it. */
-export interface RevisionEntry {
-  id: number;
-  action: RevisionAction;
-  username: string;
-  created_at: string;
-  log_id: number | null;
-  record: SectionRecord;
-}
-
-export interface StoredRevision extends RevisionEntry { section: string; record_id: number; version: number }
+/** A revision as stored: the answer's fields (`Revision`, the wire contract) and what locates it. */
+export interface StoredRevision extends Revision { section: string; record_id: number; version: number }
 
 export interface RevisionWrite {
   section: SectionDef;
@@ -60,11 +51,11 @@ export function fromStored(row: Row): StoredRevision {
   };
 }
 
-export const toEntry = ({ id, action, username, created_at, log_id, record }: StoredRevision): RevisionEntry =>
+export const toEntry = ({ id, action, username, created_at, log_id, record }: StoredRevision): Revision =>
   ({ id, action, username, created_at, log_id, record });
 
 /** A record's revisions, newest first; the index on (section, record_id, id) serves page and count. */
-export async function listRevisions(db: Db, section: SectionDef, recordId: number, page: { limit: number; offset: number }): Promise<{ items: RevisionEntry[]; total: number }> {
+export async function listRevisions(db: Db, section: SectionDef, recordId: number, page: { limit: number; offset: number }): Promise<{ items: Revision[]; total: number }> {
   const mine = db.selectFrom('revisions as r').where('r.section', '=', section.slug).where('r.record_id', '=', recordId);
   const [rows, count] = await Promise.all([
     withLogId(mine).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),

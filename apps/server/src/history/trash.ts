@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import { sections } from '@bursary/shared';
+import { type TrashEntry, sections } from '@bursary/shared';
 import { DELETE_ACTION_LITERAL } from '../db/revision-literals.ts';
 import type { Db } from '../sections/repository.ts';
 import { fromStored, withLogId } from './revisions.ts';
-
-export interface TrashEntry { section: string; record_id: number; title: string; username: string; deleted_at: string; revision_id: number }
 
 /** The deleted records not since restored: deletes that are their record's latest revision (DESIGN.md 5). */
 export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {

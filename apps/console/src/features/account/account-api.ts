@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo, TotpConfirmResponse, TotpSetupResponse, User } from '@bursary/shared';
+import type { MessageResponse, SessionInfo, TotpConfirmResponse, TotpSetupResponse, User } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession, getToken, updateStoredUser } from '@/lib/session';
 
 // The signed-in user's own account (issue 14 points 3 and 4): any role may call these.
-
-interface MessageAnswer { message: string }
 
 /**
  * Reads the user again after a change whose answer does not carry it, so its flags are the
@@ -44,7 +42,7 @@ export interface PasswordChange { current_password: string; new_password: string
 export function useChangePassword() {
   return useMutation({
     mutationFn: async (change: PasswordChange) => {
-      const { data } = await apiRequest<MessageAnswer>('PUT', '/api/me/password', { json: change });
+      const { data } = await apiRequest<MessageResponse>('PUT', '/api/me/password', { json: change });
       await refreshStoredUser({ must_change_password: false });
       return data;
     },
@@ -76,7 +74,7 @@ export interface TwoFactorOff { password: string; code: string }
 export function useTurnOffTwoFactor() {
   return useMutation({
     mutationFn: async (proof: TwoFactorOff) => {
-      const { data } = await apiRequest<MessageAnswer>('DELETE', '/api/me/totp', { json: proof });
+      const { data } = await apiRequest<MessageResponse>('DELETE', '/api/me/totp', { json: proof });
       await refreshStoredUser({ two_factor: false });
       return data;
     },
@@ -95,7 +93,7 @@ export function useMySessions() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await apiRequest<MessageAnswer & { ended: number }>('DELETE', '/api/me/sessions')).data,
+    mutationFn: async () => (await apiRequest<MessageResponse & { ended: number }>('DELETE', '/api/me/sessions')).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.mySessions() }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedUserResponse, NewUserRequest, Role, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
+import type { CreatedUserResponse, MessageResponse, NewUserRequest, Role, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession, updateStoredUser } from '@/lib/session';
@@ -11,8 +11,6 @@ export interface UserChange {
   role?: Role;
   disabled?: boolean;
 }
-
-interface Message { message: string }
 
 export function useUsers() {
   return useQuery({
@@ -56,11 +54,11 @@ export function useUserMutations() {
       gcTime: 0,
     }),
     signOutEverywhere: useMutation({
-      mutationFn: async (id: number) => (await apiRequest<Message>('DELETE', `/api/users/${id}/sessions`)).data,
+      mutationFn: async (id: number) => (await apiRequest<MessageResponse>('DELETE', `/api/users/${id}/sessions`)).data,
       onSettled: settled,
     }),
     turnOffTwoFactor: useMutation({
-      mutationFn: async (id: number) => (await apiRequest<Message>('DELETE', `/api/users/${id}/totp`)).data,
+      mutationFn: async (id: number) => (await apiRequest<MessageResponse>('DELETE', `/api/users/${id}/totp`)).data,
       onSettled: settled,
     }),
   };
