@@ -3,6 +3,11 @@
 /** An authenticator code: six digits, spaces allowed as apps show them ("123 456"). */
 const TOTP_CODE = /^\d{6}$/;
 
+/** The input attributes of an authenticator code: the browser may offer the code, phones show digits. */
+export const AUTHENTICATOR_INPUT = { autoComplete: 'one-time-code', inputMode: 'numeric', spellCheck: false } as const;
+/** A recovery code's: typed from a saved list, never offered or corrected. */
+export const RECOVERY_INPUT = { autoComplete: 'off', inputMode: 'text', spellCheck: false } as const;
+
 export type CodeKind = 'authenticator' | 'recovery' | 'either';
 
 /** The code to send, or the sentence saying what to type instead. */

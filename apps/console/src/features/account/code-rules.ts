@@ -10,6 +10,3 @@ export function codeToSend(typed: string, kind: CodeKind): string {
   const check = checkCode(typed, kind);
   return 'code' in check ? check.code : typed;
 }
-
-/** The input attributes of an authenticator code: the browser may offer the code, phones show digits. */
-export const AUTHENTICATOR_INPUT = { autoComplete: 'one-time-code', inputMode: 'numeric', spellCheck: false } as const;

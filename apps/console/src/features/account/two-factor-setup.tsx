@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { ShieldCheck } from 'lucide-react';
 import type { TotpConfirmResponse, TotpSetupResponse } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
+import { AUTHENTICATOR_INPUT } from '@/lib/one-time-code';
 import { useConfirmTwoFactor, useStartTwoFactor } from './account-api';
 import { reportAccountError } from './account-errors';
-import { AUTHENTICATOR_INPUT, codeRules, codeToSend } from './code-rules';
+import { codeRules, codeToSend } from './code-rules';
 import { QrCode } from './qr-code';
 import { TextField } from '@/components/fields/text-field';
 

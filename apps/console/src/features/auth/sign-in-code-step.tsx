@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldShell, errorIdOf } from '@/components/fields/field-shell';
 import { failSignIn, startSession, type CodeChallenge } from './sign-in-session';
-import { checkCode } from '@/lib/one-time-code';
+import { AUTHENTICATOR_INPUT, RECOVERY_INPUT, checkCode } from '@/lib/one-time-code';
 
 const INPUT_ID = 'sign-in-code';
 
@@ -73,9 +73,7 @@ export function SignInCodeStep({ challenge, onBack }: SignInCodeStepProps) {
           key={label}
           id={INPUT_ID}
           name="code"
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          spellCheck={false}
+          {...(recovery ? RECOVERY_INPUT : AUTHENTICATOR_INPUT)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorIdOf(INPUT_ID) : undefined}
         />
