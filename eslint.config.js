@@ -30,14 +30,19 @@ const layerZones = [
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];
 
-// The server's lower folders know nothing of the ones built on them: db and lib sit below auth,
-// sections, media, routes, plugins and the operations; only the composition root sees them all.
+// The server's folders form layers, lowest first; a folder imports only the folders before it. The
+// files at the root of src compose them all into the app, and only cli/ (the commands) is above them. Every folder must have a place
+// here, so a new one cannot slip past the zones.
 const serverSrc = './apps/server/src';
-const serverUpper = ['auth', 'sections', 'media', 'routes', 'plugins', 'backup', 'cli'].map((folder) => `${serverSrc}/${folder}`);
-const serverZones = ['db', 'lib'].map((lower) => ({
-  target: `${serverSrc}/${lower}`,
-  from: serverUpper,
-  message: `the server's ${lower}/ sits below auth, sections, media, routes, plugins and the operations, and imports none of them`,
+const serverLayers = ['config', 'lib', 'db', 'rich-text', 'media', 'history', 'auth', 'audit', 'accounts', 'sections', 'backup', 'operations', 'http', 'cli'];
+const serverEntries = readdirSync(new URL('apps/server/src', import.meta.url), { withFileTypes: true });
+const unplaced = serverEntries.filter((entry) => entry.isDirectory() && !serverLayers.includes(entry.name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: give apps/server/src/${unplaced[0].name} its place in serverLayers`);
+const serverRootFiles = serverEntries.filter((entry) => entry.isFile()).map((entry) => `${serverSrc}/${entry.name}`);
+const serverZones = serverLayers.slice(0, -1).map((folder, index) => ({
+  target: `${serverSrc}/${folder}`,
+  from: [...serverLayers.slice(index + 1).map((upper) => `${serverSrc}/${upper}`), ...serverRootFiles],
+  message: `the server's ${folder}/ imports only the folders below it (${serverLayers.slice(0, index).join(', ') || 'none'})`,
 }));
 const typeScriptImports = (projects) => ({
   // the dependencies' own files are read as TypeScript too, or cycles through them go unseen

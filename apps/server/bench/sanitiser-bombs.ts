@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { richTextSanitizer } from '../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
 import { largestRichText, richTextBombs } from '../test/corpus/rich-text-bombs.ts';
 import { startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
 import { type Goal, printGoals } from './report.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sections } from '@bursary/shared';
 import { ensureFirstUser } from '../src/auth/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { SQLITE_FILE_NAME, openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { columnOf, tableOf } from '../src/db/naming.ts';

@@ -2,24 +2,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import multipart from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { sections } from '@bursary/shared';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { Database } from './db/types.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { requestIdOf } from './lib/logging.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
+import accountsPlugin from './accounts/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
-import compression from './plugins/compression.ts';
-import consolePlugin from './plugins/console.ts';
-import dbPlugin from './plugins/db.ts';
-import errorHandler, { answerFrameworkError } from './plugins/error-handler.ts';
-import metricsPlugin from './plugins/metrics.ts';
-import backupSchedule from './plugins/backup-schedule.ts';
-import unknownAddressAnswers from './plugins/not-found.ts';
-import healthRoutes from './routes/health.ts';
-import historyRoutes from './history/routes.ts';
-import historyRetention from './plugins/history-retention.ts';
-import logRoutes from './routes/logs.ts';
-import openapiRoutes from './routes/openapi.ts';
+import compression from './http/compression.ts';
+import consolePlugin from './http/console.ts';
+import dbPlugin from './db/plugin.ts';
+import errorHandler, { answerFrameworkError } from './http/error-handler.ts';
+import metricsPlugin from './operations/metrics.ts';
+import backupSchedule from './operations/backup-schedule.ts';
+import unknownAddressAnswers from './http/not-found.ts';
+import healthRoutes from './operations/health.ts';
+import historyRoutes from './sections/history-routes.ts';
+import historyRetention from './operations/history-retention.ts';
+import logRoutes from './audit/routes.ts';
+import openapiRoutes from './http/openapi.ts';
 import sectionRoutes from './sections/routes.ts';
 
 export interface RouteEntry { method: string; url: string }
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   });
 
   await app.register(authPlugin, auth);
+  await app.register(accountsPlugin);
   await app.register(mediaPlugin);
   await app.register(healthRoutes);
   await app.register(metricsPlugin);

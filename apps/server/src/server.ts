@@ -4,7 +4,7 @@ import { enableCompileCache } from 'node:module';
 // system's temporary folder): a warm start skips compiling and the TypeScript stripper, which
 // halves start-up and saves tens of MB (issue 7). It has to be on before the server's modules load.
 enableCompileCache();
-const { ConfigError, loadConfig } = await import('./config.ts');
+const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { startServer } = await import('./start-server.ts');
 
 /** `npm start`: reads the environment (DESIGN.md 3), migrates, and serves the API and the console. */

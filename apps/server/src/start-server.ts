@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.ts';
 import { ensureFirstUser } from './auth/bootstrap.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { startBanner } from './lib/banner.ts';
+import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
 import type { Database } from './db/types.ts';
 

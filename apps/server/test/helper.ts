@@ -10,7 +10,7 @@ import type { AuthPluginOptions } from '../src/auth/plugin.ts';
 import type { Role } from '@bursary/shared';
 import { ensureFirstUser } from '../src/auth/bootstrap.ts';
 import { createUser, findUserByUsername } from '../src/auth/users.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import { type Config, loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openTestApps } from './open-test-apps.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { purgeOldRevisions, startRetention } from '../src/history/retention.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 

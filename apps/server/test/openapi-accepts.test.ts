@@ -3,7 +3,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { generateSync } from 'json-schema-faker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
-import { buildOpenApi } from '../src/routes/openapi.ts';
+import { buildOpenApi } from '../src/http/openapi.ts';
 import { samplePng, sampleRecord, storedImageUrl } from './factories.ts';
 import { buildTestApp, dialects, TEST_PASSWORD, type TestApp } from './helper.ts';
 import { type FilePart, multipartBody } from './multipart.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../src/routes/openapi.ts';
+import { buildOpenApi } from '../src/http/openapi.ts';
 import { buildTestApp, type TestApp } from './helper.ts';
 import { ResponseChecker } from './openapi-check.ts';
 

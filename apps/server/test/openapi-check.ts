@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildOpenApi } from '../src/routes/openapi.ts';
+import { buildOpenApi } from '../src/http/openapi.ts';
 
 /**
  * Checks every answer an API test receives against the API description (issue 11 point 10): its

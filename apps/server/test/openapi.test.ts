@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from '../src/routes/openapi.ts';
+import { buildOpenApi } from '../src/http/openapi.ts';
 
 describe('the API description (issue 11 point 10)', () => {
   it('is a valid OpenAPI document by a maintained validator', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/lib/errors.ts';
-import { richTextSanitizer } from '../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
 import { largestRichText, richTextBombs } from './corpus/rich-text-bombs.ts';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseFragment } from 'parse5';
-import { richTextSanitizer } from '../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
 import { blns, xssPayloads } from './corpus/load.ts';
 
 const sanitizeRichText = await richTextSanitizer();

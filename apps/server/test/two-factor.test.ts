@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helper.ts';
 import { createUser } from '../src/auth/users.ts';
 import { keyFilePath, SecretBox } from '../src/auth/secret-box.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { sqliteFilePath } from '../src/db/connection.ts';
 
 const STEP_MS = 30_000;

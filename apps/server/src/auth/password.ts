@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isCommonPassword } from './common-passwords.ts';
-import { DEFAULT_HASH_CONCURRENCY } from '../config.ts';
+import { DEFAULT_HASH_CONCURRENCY } from '../config/config.ts';
 import { HashGate } from './hash-gate.ts';
 
 /**

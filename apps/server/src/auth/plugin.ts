@@ -7,9 +7,6 @@ import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, typ
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
-import { registerAccountRoutes } from './account-routes.ts';
-import { registerTwoFactorRoutes } from './two-factor-routes.ts';
-import { registerUserRoutes } from './user-routes.ts';
 import { challengedUserId, closeChallenge, openChallenge } from './mfa-challenges.ts';
 import { loginCodeBody, parseBody } from './account-input.ts';
 import { SecondFactor } from './second-factor.ts';
@@ -143,9 +140,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     return { message: 'You have been successfully logged out.' };
   });
 
-  registerAccountRoutes(app, { attempts, now });
-  registerTwoFactorRoutes(app, { attempts, now, secondFactor });
-  registerUserRoutes(app, { now, secondFactor });
+  app.decorate('signInChecks', { attempts, now, secondFactor });
 }
 
 export default fp(authPlugin, { name: 'bursary-auth', fastify: '5.x' });

@@ -1,5 +1,10 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@bursary/shared';
+import type { Clock } from './sessions.ts';
+import type { SecondFactor } from './second-factor.ts';
+import type { SignInAttempts } from './throttle.ts';
+
+export interface SignInChecks { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
 
 /** The signed-in user as handlers see it and as sign-in and GET /api/me answer it; never carries a secret. */
 export interface AuthUser {
@@ -29,6 +34,8 @@ declare module 'fastify' {
      * needs a token runs it as onRequest, so no body is read or parsed for a caller without one.
      */
     authenticate: onRequestAsyncHookHandler;
+    /** What the account routes (accounts/) check secrets with: the same throttle, clock and second factor as sign-in. */
+    signInChecks: SignInChecks;
   }
   interface FastifyContextConfig {
     /**

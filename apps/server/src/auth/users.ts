@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import type { Role } from '@bursary/shared';
 import type { AuthUser } from './types.ts';
-import type { TwoFactorRequirement } from '../config.ts';
+import type { TwoFactorRequirement } from '../config/config.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { hashPassword, newPasswordProblem } from './password.ts';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config/config.ts';
 import { CliError } from './password-input.ts';
 import type { TableEntry } from '../backup/format.ts';
 

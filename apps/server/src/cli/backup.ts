@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { recordBackupMade } from '../backup/backup-state.ts';
 import { createBackup } from '../backup/create-backup.ts';
 import { defaultBackupFile, resolveFromCaller } from '../backup/files.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { openDatabase, sqliteFilePath } from '../db/connection.ts';
 import { CliError } from './password-input.ts';
 import { firstLine, formatSeconds, formatSize, runBackupCommand, tableLines } from './backup-report.ts';

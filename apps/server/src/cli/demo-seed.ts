@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type SectionDef, findSection } from '@bursary/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/types.ts';
 import { storeImage } from '../media/store.ts';
 import { createRecord } from '../sections/record-writes.ts';

@@ -4,7 +4,7 @@ import { createBackup } from '../backup/create-backup.ts';
 import { defaultBackupFile, resolveFromCaller } from '../backup/files.ts';
 import { BackupError, type CheckedBackup, checkBackup, openBackup } from '../backup/read-backup.ts';
 import { restoreBackup, targetContents } from '../backup/restore-backup.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { CliError } from './password-input.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { sqliteFilePath } from './connection.ts';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './types.ts';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
 
 /**
@@ -117,3 +117,6 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
 }
+
+/** The database as every folder reaches it. */
+export type Db = Kysely<Database>;

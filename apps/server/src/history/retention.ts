@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../sections/repository.ts';
+import type { Db } from '../db/types.ts';
 import { startPeriodicTask } from '../lib/periodic-task.ts';
 
 /** Revisions purged per transaction, so a first purge of years of history never holds the writers long. */

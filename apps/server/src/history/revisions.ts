@@ -1,8 +1,7 @@
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, RevisionAction } from '../db/types.ts';
-import { appendLogs, type LogEvent } from '../lib/audit.ts';
-import type { Db } from '../sections/repository.ts';
+import type { Db } from '../db/types.ts';
 
 /** A revision as stored: the answer's fields (`Revision`, the wire contract) and what locates it. */
 export interface StoredRevision extends Revision { section: string; record_id: number; version: number }
@@ -14,24 +13,16 @@ export interface RevisionWrite {
   record: SectionRecord;
   version: number;
   username: string;
-  /** The change's log rows; the first is the one the revision names as its log_id. */
-  logs: LogEvent[];
   now: string;
 }
 
-/**
- * Stores the change's revision, then its log rows naming it, in the change's transaction: the
- * record, its log rows and its revision commit together or not at all (DESIGN.md 5). Two
- * statements, however many log rows.
- */
+/** Stores the change's revision; its log rows are written after it, naming it (sections/store-change.ts). */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
   const row = await trx.insertInto('revisions').values({
     section: write.section.slug, record_id: write.record.id, action: write.action, version: write.version,
     record: JSON.stringify(write.record), username: write.username, created_at: write.now,
   }).returning('id').executeTakeFirstOrThrow();
-  const id = Number(row.id);
-  await appendLogs(trx, write.logs, id, write.now);
-  return id;
+  return Number(row.id);
 }
 
 type Row = { id: number | string; section: string; record_id: number | string; action: RevisionAction; version: number | string; record: string; username: string; log_id: number | string | null; created_at: string };

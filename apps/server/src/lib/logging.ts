@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 /** Whatever a client or a proxy sends in these never reaches a log line. */
 const REDACTED = [

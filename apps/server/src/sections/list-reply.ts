@@ -3,7 +3,7 @@ import type { SectionDef } from '@bursary/shared';
 import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts';
 import { type BuiltList, type CachedList, contentTag } from './list-cache.ts';
 import { readList, readSingle } from './read.ts';
-import type { Db } from './repository.ts';
+import type { Db } from '../db/types.ts';
 import { notModified, setTotalCount } from '../lib/reply-headers.ts';
 
 /**

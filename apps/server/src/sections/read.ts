@@ -1,7 +1,8 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { etagOf } from '../lib/etag.ts';
 import { columnOf, timestampKeys } from '../db/naming.ts';
-import { type Db, type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
+import type { Db } from '../db/types.ts';
+import { type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
 
 export interface ReadRecord { record: SectionRecord; etag: string; version: number }
 

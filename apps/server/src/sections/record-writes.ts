@@ -1,13 +1,14 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { storeRevision } from '../history/revisions.ts';
-import { type LogEvent, summary } from '../lib/audit.ts';
+import { type LogEvent, summary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { RawInput } from './multipart-input.ts';
 import { validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
-import { type Db, type Row, deleteRow, insertRow, updateRow } from './repository.ts';
+import type { Db } from '../db/types.ts';
+import { storeChange } from './store-change.ts';
+import { type Row, deleteRow, insertRow, updateRow } from './repository.ts';
 import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
@@ -67,7 +68,7 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
     logs.push(...itemLogs(ctx, section, id, await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now)));
     stored = await reread(trx, section, id);
   }
-  await storeRevision(trx, { section, action: 'create', record: stored.record, version: stored.version, username: ctx.username, logs, now });
+  await storeChange(trx, { section, action: 'create', record: stored.record, version: stored.version, username: ctx.username, logs, now });
   return stored;
 }
 
@@ -88,7 +89,7 @@ async function updateExisting(trx: Db, ctx: WriteContext, section: SectionDef, c
     updated = await asWritten(trx, section, landed);
   }
   const logs = [recordLog(ctx, section, updated.record, 'update'), ...items];
-  await storeRevision(trx, { section, action: 'update', record: updated.record, version: updated.version, username: ctx.username, logs, now });
+  await storeChange(trx, { section, action: 'update', record: updated.record, version: updated.version, username: ctx.username, logs, now });
   return updated;
 }
 
@@ -125,7 +126,7 @@ export async function deleteRecord(ctx: WriteContext, section: SectionDef, id: n
     if (!current) throw recordNotFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version))) throw staleWrite(section, await readRecord(trx, section, id));
-    const revisionId = await storeRevision(trx, {
+    const revisionId = await storeChange(trx, {
       section, action: 'delete', record: current.record, version: current.version, username: ctx.username,
       logs: [recordLog(ctx, section, current.record, 'delete')], now: nowIso(),
     });

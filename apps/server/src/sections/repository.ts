@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
-import type { Database } from '../db/types.ts';
+import type { Db } from '../db/types.ts';
 import { childTableOf, columnOf, itemColumnOf, tableOf } from '../db/naming.ts';
 
 /**
@@ -12,7 +12,6 @@ import { childTableOf, columnOf, itemColumnOf, tableOf } from '../db/naming.ts';
  */
 export type Row = Record<string, unknown>;
 type DynamicDb = Kysely<Record<string, Row>>;
-export type Db = Kysely<Database>;
 
 /** The database with its section tables addressed by the names the registry gives them. */
 const tablesByName = (db: Db): DynamicDb => db as unknown as DynamicDb;

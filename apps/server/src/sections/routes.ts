@@ -11,7 +11,7 @@ import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateReco
 import { notModified, setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
-import { summary } from '../lib/audit.ts';
+import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
 
 /** Largest page of a section list; without a limit a list answers every record. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
-import { summary } from '../lib/audit.ts';
+import { summary } from '../audit/log-writes.ts';
 import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { addSubItem, deleteSubItem, editSubItems } from './sub-item-writes.ts';

@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { latestRevisionId, storeRevision } from '../history/revisions.ts';
-import { type LogEvent, summary } from '../lib/audit.ts';
+import { latestRevisionId } from '../history/revisions.ts';
+import { storeChange } from './store-change.ts';
+import { type LogEvent, summary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { issuesOf, refuseNul } from './record-validation.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import { itemLogs, recordLog } from './record-writes.ts';
-import { type Db, deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
+import type { Db } from '../db/types.ts';
+import { deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
@@ -44,7 +46,7 @@ async function touchParent(trx: Db, ctx: WriteContext, section: SectionDef, pare
 async function rereadAndStore(trx: Db, ctx: WriteContext, section: SectionDef, id: number, logs: LogEvent[], now: string): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
   if (!read) throw new NotFoundError(`${section.label} has no record.`);
-  await storeRevision(trx, { section, action: 'update', record: read.record, version: read.version, username: ctx.username, logs, now });
+  await storeChange(trx, { section, action: 'update', record: read.record, version: read.version, username: ctx.username, logs, now });
   return read;
 }
 

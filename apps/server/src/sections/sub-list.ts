@@ -1,6 +1,7 @@
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { ValidationError } from '../lib/errors.ts';
-import { type Db, insertItem, listItems, updateItem } from './repository.ts';
+import type { Db } from '../db/types.ts';
+import { insertItem, listItems, updateItem } from './repository.ts';
 
 export interface SentItem { id?: number | undefined; text: string }
 export interface ItemChange { id: number; text: string; action: 'create' | 'update' }

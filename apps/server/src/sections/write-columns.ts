@@ -1,12 +1,13 @@
 import { type SectionDef, isRequired } from '@bursary/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { sanitizeRichText } from '../lib/rich-text-off-thread.ts';
+import { sanitizeRichText } from '../rich-text/off-thread.ts';
 import { type InspectedImage, inspectImage, storeInspected } from '../media/store.ts';
 import type { Upload } from './multipart-input.ts';
 import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
 import { columnOf } from '../db/naming.ts';
-import type { Db, Row } from './repository.ts';
+import type { Db } from '../db/types.ts';
+import type { Row } from './repository.ts';
 
 /**
  * The slow part of a write, done before its transaction: rich text sanitised (in a worker when

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { ifMatchAccepts } from '../lib/etag.ts';
 import { PreconditionFailedError } from '../lib/errors.ts';
 import { tableOf } from '../db/naming.ts';
 import type { ReadRecord } from './read.ts';
-import type { Db } from './repository.ts';
+import type { Db } from '../db/types.ts';
 
 /** Who writes and under which precondition; every write route builds one. */
 export interface WriteContext {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_CSP } from '../../src/plugins/console.ts';
+import { CONSOLE_CSP } from '../../src/http/console.ts';
 import { storedImageUrl } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 

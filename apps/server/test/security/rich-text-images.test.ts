@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextSanitizer } from '../../src/lib/sanitize-rich-text.ts';
+import { richTextSanitizer } from '../../src/rich-text/sanitize.ts';
 
 const sanitizeRichText = await richTextSanitizer();
 

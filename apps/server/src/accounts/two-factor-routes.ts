@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ConflictError } from '../lib/errors.ts';
-import { codeBody, parseBody, totpOffBody } from './account-input.ts';
+import { codeBody, parseBody, totpOffBody } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
-import { AuthError } from './errors.ts';
-import { verifyPassword } from './password.ts';
-import type { SecondFactor } from './second-factor.ts';
-import type { Clock } from './sessions.ts';
-import { addressKey, codeKey, usernameKey, type SignInAttempts } from './throttle.ts';
-import { findUserById } from './users.ts';
+import { AuthError } from '../auth/errors.ts';
+import { verifyPassword } from '../auth/password.ts';
+import type { SecondFactor } from '../auth/second-factor.ts';
+import type { Clock } from '../auth/sessions.ts';
+import { addressKey, codeKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
+import { findUserById } from '../auth/users.ts';
 
 interface TwoFactorDeps { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
 

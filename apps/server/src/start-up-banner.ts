@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
-import { sqliteFilePath } from '../db/connection.ts';
+import type { Config } from './config/config.ts';
+import { sqliteFilePath } from './db/connection.ts';
 
 /** The database as an operator needs to see it: never with its password. */
 export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {

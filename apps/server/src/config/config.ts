@@ -117,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     mediaMaxBytes: integer(env, 'MEDIA_MAX_BYTES', 5 * 1024 * 1024, 1),
     bodyMaxBytes: integer(env, 'BODY_MAX_BYTES', 12 * 1024 * 1024, 1024),
-    consoleDir: env.CONSOLE_DIR || new URL('../../console/dist', import.meta.url).pathname,
+    consoleDir: env.CONSOLE_DIR || new URL('../../../console/dist', import.meta.url).pathname,
     logLevel: env.LOG_LEVEL || 'info',
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),

@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
-import { newUserBody, parseBody, storedEmail, userChangeBody } from './account-input.ts';
+import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
-import { requireRole } from './roles.ts';
-import type { SecondFactor } from './second-factor.ts';
-import { endSessions, type Clock } from './sessions.ts';
-import { createUser, findUserById, findUserByUsername, keepAnAdmin, listUsers, setPassword, temporaryPassword } from './users.ts';
+import { requireRole } from '../auth/roles.ts';
+import type { SecondFactor } from '../auth/second-factor.ts';
+import { endSessions, type Clock } from '../auth/sessions.ts';
+import { createUser, findUserById, findUserByUsername, keepAnAdmin, listUsers, setPassword, temporaryPassword } from '../auth/users.ts';
 
 interface UserRoutesDeps { now: Clock; secondFactor: SecondFactor }
 

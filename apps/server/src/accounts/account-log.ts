@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LogAction } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
-import { appendLogs } from '../lib/audit.ts';
+import { appendLogs } from '../audit/log-writes.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
-import type { AuthUser } from './types.ts';
+import type { AuthUser } from '../auth/types.ts';
 
 /** Audit rows of account changes go under this section name; they never carry a password, code or secret. */
 export const USERS_LOG_SECTION = 'users';

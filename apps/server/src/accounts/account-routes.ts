@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endSessions, listSessions, type Clock } from './sessions.ts';
-import { verifyPassword, newPasswordProblem } from './password.ts';
-import { addressKey, usernameKey, type SignInAttempts } from './throttle.ts';
-import { findUserByUsername, setPassword } from './users.ts';
-import { AuthError, invalidInput } from './errors.ts';
-import { parseBody, profileBody, storedEmail } from './account-input.ts';
+import { endSessions, listSessions, type Clock } from '../auth/sessions.ts';
+import { verifyPassword, newPasswordProblem } from '../auth/password.ts';
+import { addressKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
+import { findUserByUsername, setPassword } from '../auth/users.ts';
+import { AuthError, invalidInput } from '../auth/errors.ts';
+import { parseBody, profileBody, storedEmail } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
 
 interface AccountDeps { attempts: SignInAttempts; now: Clock }

@@ -2,15 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type SectionDef, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { intParam } from '../lib/query.ts';
-import { readRecord, readSingle } from '../sections/read.ts';
+import { readRecord, readSingle } from './read.ts';
 import { requireRole } from '../auth/roles.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { recordNotFound } from '../sections/record-writes.ts';
-import { writeContextOf } from '../sections/write-request.ts';
-import type { Db } from '../sections/repository.ts';
+import { recordNotFound } from './record-writes.ts';
+import { writeContextOf } from './write-request.ts';
+import type { Db } from '../db/types.ts';
 import { restoreRevision } from './restore.ts';
-import { listRevisions } from './revisions.ts';
-import { listTrash } from './trash.ts';
+import { listRevisions } from '../history/revisions.ts';
+import { listTrash } from '../history/trash.ts';
 
 /** History pages are paged as the audit log is. */
 function pageOf(query: unknown): { limit: number; offset: number } {

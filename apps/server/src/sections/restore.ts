@@ -1,13 +1,15 @@
 import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { restoredSummary } from '../lib/audit.ts';
+import { restoredSummary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { columnOf, timestampKeys } from '../db/naming.ts';
-import { type ReadRecord, readRecord, readSingle } from '../sections/read.ts';
-import { type Db, type Row, insertRowWithId, replaceItems, updateRow } from '../sections/repository.ts';
-import { checkIfMatch, lockSection, staleWrite, type WriteContext } from '../sections/write-concurrency.ts';
-import { findRevision, latestRevision, type StoredRevision, storeRevision } from './revisions.ts';
+import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import type { Db } from '../db/types.ts';
+import { type Row, insertRowWithId, replaceItems, updateRow } from './repository.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { findRevision, latestRevision, type StoredRevision } from '../history/revisions.ts';
+import { storeChange } from './store-change.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 
@@ -69,7 +71,7 @@ export async function restoreRevision(ctx: WriteContext, revisionId: number): Pr
       content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
       section: section.slug, recordId: id, username: ctx.username,
     };
-    await storeRevision(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logs: [log], now });
+    await storeChange(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logs: [log], now });
     return restored;
   });
 }

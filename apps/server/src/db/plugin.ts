@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
-import { type CounterReader, openCounterReader } from '../db/counter-reader.ts';
-import type { Database } from '../db/types.ts';
+import type { Config } from '../config/config.ts';
+import { type CounterReader, openCounterReader } from './counter-reader.ts';
+import type { Database } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

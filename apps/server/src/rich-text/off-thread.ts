@@ -1,6 +1,6 @@
 import type { Piscina } from 'piscina';
-import { ValidationError } from './errors.ts';
-import { richTextSanitizer } from './sanitize-rich-text.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { richTextSanitizer } from './sanitize.ts';
 import type { SanitizeResult } from './sanitize-worker.ts';
 
 /**

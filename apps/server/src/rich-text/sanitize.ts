@@ -1,7 +1,7 @@
 import type sanitizeHtml from 'sanitize-html';
-import { ValidationError } from './errors.ts';
-import { richTextBoundsProblem } from './rich-text-bounds.ts';
-import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './rich-text-allow-list.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { richTextBoundsProblem } from './bounds.ts';
+import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './allow-list.ts';
 
 type Attributes = Record<string, string>;
 

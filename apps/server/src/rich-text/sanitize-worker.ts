@@ -1,5 +1,5 @@
-import { HttpError } from './errors.ts';
-import { richTextSanitizer } from './sanitize-rich-text.ts';
+import { HttpError } from '../lib/errors.ts';
+import { richTextSanitizer } from './sanitize.ts';
 
 /** What the worker answers: the cleaned text, or why it was refused (an error cannot cross threads whole). */
 export type SanitizeResult = { html: string } | { problem: string };
