@@ -14,7 +14,7 @@ import { type Config, loadConfig } from '../src/config/config.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openTestApps } from './open-test-apps.ts';
-import { checkAnswersAgainstDocument } from './openapi-check.ts';
+import { checkAnswersAgainstDocument } from './http/openapi-check.ts';
 import type { Database } from '../src/db/types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
