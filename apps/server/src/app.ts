@@ -22,7 +22,7 @@ import logRoutes from './routes/logs.ts';
 import openapiRoutes from './routes/openapi.ts';
 import sectionRoutes from './sections/routes.ts';
 
-export interface RouteEntry { method: string; url: string }
+interface RouteEntry { method: string; url: string }
 
 declare module 'fastify' {
   interface FastifyInstance {

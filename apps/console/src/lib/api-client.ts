@@ -3,7 +3,7 @@ import { ApiError, AuthRequiredError, NetworkError } from './api-errors';
 import { endExpiredSession } from './session-expiry';
 
 export { ApiError, AuthRequiredError, NetworkError, errorField, fieldErrors, serverMessage } from './api-errors';
-export { toRequestBody, type RequestBody } from './request-body';
+export { toRequestBody } from './request-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -16,7 +16,7 @@ function serialize(values: DraftValues): string {
   return JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, v]) => !(v instanceof Blob))));
 }
 
-export function saveDraft(key: string, values: DraftValues): void {
+function saveDraft(key: string, values: DraftValues): void {
   localStorage.setItem(DRAFT_PREFIX + key, serialize(values));
 }
 

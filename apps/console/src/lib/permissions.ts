@@ -18,11 +18,6 @@ export function hasRole(user: User | null | undefined, needed: Role): boolean {
   return RANK[roleOf(user)] >= RANK[needed];
 }
 
-/** The signed-in user's role. */
-export function useRole(): Role {
-  return roleOf(useSession()?.user);
-}
-
 /** True for editors and administrators: create, edit, delete, save and restore controls. */
 export function useCanEdit(): boolean {
   return hasRole(useSession()?.user, 'editor');

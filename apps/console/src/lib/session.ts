@@ -87,7 +87,7 @@ export function clearSession(): void {
   emit();
 }
 
-export function subscribeSession(listener: Listener): () => void {
+function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

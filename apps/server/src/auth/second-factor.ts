@@ -14,13 +14,13 @@ import type { Clock } from './sessions.ts';
  */
 const ISSUER = 'Bursary';
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const secretContext = (userId: number) => `totp:${userId}`;
 const hashCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
 
 /** Typed with or without the dashes, in either case. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.replace(/[\s-]/g, '').toLowerCase();
 }
 

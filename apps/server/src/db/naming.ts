@@ -4,7 +4,7 @@ import type { FieldDef, SectionDef, SubItems } from '@bursary/shared';
  * Where a section lives in the database. Tables and columns are snake_case (STYLE.md 4); the wire
  * keeps the registry's names, so this is the one place that maps between them.
  */
-export const snake = (name: string): string =>
+const snake = (name: string): string =>
   name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/[^a-z0-9_]/g, '_');
 
 export const tableOf = (section: SectionDef): string => snake(section.slug);

@@ -30,7 +30,7 @@ export const CONSOLE_CSP = [
  * Powerful browser features the console never uses, switched off for it and anything it frames or
  * is framed by (issue 11 point 7), so an injected script could not ask for them either.
  */
-export const CONSOLE_PERMISSIONS_POLICY = [
+const CONSOLE_PERMISSIONS_POLICY = [
   'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'encrypted-media',
   'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
   'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',

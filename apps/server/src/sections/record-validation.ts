@@ -37,7 +37,7 @@ export function refuseNul(value: unknown, path = ''): void {
   if (issues.length) throw new ValidationError(issues);
 }
 
-export function refuseServerOwned(body: Record<string, unknown>): void {
+function refuseServerOwned(body: Record<string, unknown>): void {
   const sent = SERVER_OWNED_KEYS.filter((key) => Object.hasOwn(body, key));
   if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
 }

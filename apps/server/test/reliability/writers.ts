@@ -14,7 +14,7 @@ export interface Acked {
   version: number;
 }
 
-export interface InFlight { section: string; id?: number; fields: Record<string, unknown> }
+interface InFlight { section: string; id?: number; fields: Record<string, unknown> }
 
 export interface WriterLedger {
   acked: Map<string, Acked>;
@@ -28,7 +28,7 @@ export interface WriterLedger {
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A FAQ whose title and answer check each other. */
-export function selfChecking(writer: number, seq: number): { title: string; description: string } {
+function selfChecking(writer: number, seq: number): { title: string; description: string } {
   const nonce = randomBytes(6).toString('hex');
   const stamp = `w${writer} s${seq} ${nonce}`;
   return { title: `${stamp} ${hash(stamp).slice(0, 16)}`, description: `<p>${stamp} <strong>${hash(`${stamp}!`)}</strong></p>` };

@@ -24,7 +24,7 @@ const ERROR_KEYS = new Set(['message', 'error', 'fields', 'current']);
 export interface Answer { statusCode: number; body: string; headers: Record<string, unknown> }
 
 /** What is wrong with one answer, as readable lines (empty when it is calm). */
-export function problemsOf(res: Answer, what: string): string[] {
+function problemsOf(res: Answer, what: string): string[] {
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`${what}: answered ${res.statusCode}`);
   if (res.statusCode < 400) return problems;
@@ -49,7 +49,7 @@ export function problemsOf(res: Answer, what: string): string[] {
 }
 
 /** Rows that any stored write leaves behind: every write appends a log row in its transaction, uploads add media. */
-export async function storedRows(t: TestApp): Promise<number> {
+async function storedRows(t: TestApp): Promise<number> {
   const row = await sql<{ n: number | string }>`select (select count(*) from logs) + (select count(*) from media) as n`.execute(t.db);
   return Number(row.rows[0]?.n);
 }

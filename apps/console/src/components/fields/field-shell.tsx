@@ -15,7 +15,7 @@ export interface FieldShellProps {
 }
 
 export const errorIdOf = (id: string) => `${id}-error`;
-export const helpIdOf = (id: string) => `${id}-help`;
+const helpIdOf = (id: string) => `${id}-help`;
 
 /** The ids that describe a control: its help text and its error, when shown. */
 export function describedByOf(id: string, { error, help }: { error?: string; help?: string }): string | undefined {

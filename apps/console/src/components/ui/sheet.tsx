@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils';
 
 /** A panel that slides in from the left edge (SPEC.md 2.2: the mobile navigation). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({ className, children, ...props }: React.ComponentProps<typeof SheetPrimitive.Content>) {
   return (

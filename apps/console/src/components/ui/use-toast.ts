@@ -20,7 +20,7 @@ function scheduleRemoval(id: string): void {
   }, TOAST_REMOVE_DELAY));
 }
 
-export function dispatch(action: ToastAction): void {
+function dispatch(action: ToastAction): void {
   if (action.type === 'DISMISS_TOAST') {
     const ids = action.toastId === undefined ? state.toasts.map((t) => t.id) : [action.toastId];
     ids.forEach(scheduleRemoval);
@@ -60,7 +60,7 @@ export function toast(options: ToastOptions): ToastHandle {
 }
 
 /** Closes one toast, or all of them. */
-export function dismissToast(toastId?: string): void {
+function dismissToast(toastId?: string): void {
   dispatch({ type: 'DISMISS_TOAST', toastId });
 }
 

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 /** SPEC.md 9: the dashboard shows the first 5 logs. */
 export const DASHBOARD_LOG_COUNT = 5;
 
-export function recentLogsQuery(token: string | null) {
+function recentLogsQuery(token: string | null) {
   return queryOptions({
     queryKey: queryKeys.logs.list({ limit: DASHBOARD_LOG_COUNT }),
     queryFn: async () => (await apiRequest<LogEntry[]>('GET', '/api/logs', { auth: true, query: { limit: DASHBOARD_LOG_COUNT } })).data,
@@ -16,7 +16,7 @@ export function recentLogsQuery(token: string | null) {
   });
 }
 
-export function logSummaryQuery(token: string | null) {
+function logSummaryQuery(token: string | null) {
   return queryOptions({
     queryKey: queryKeys.logs.summary(),
     queryFn: async () => (await apiRequest<LogSummary>('GET', '/api/logs/summary', { auth: true })).data,

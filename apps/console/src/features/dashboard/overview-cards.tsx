@@ -6,7 +6,7 @@ import { formatDateUS } from '@/lib/format-date';
 import { useLogSummary } from './logs-api';
 
 /** SPEC.md 9: the displayed version. */
-export const PRODUCT_VERSION = '1.0.0';
+const PRODUCT_VERSION = '1.0.0';
 
 function Value({ loading, children }: { loading: boolean; children: React.ReactNode }) {
   if (loading) return <Skeleton className="h-8 w-24" />;

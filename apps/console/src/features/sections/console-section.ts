@@ -41,7 +41,7 @@ export interface ResolvedSection {
 export const defineConsoleSection = (descriptor: ConsoleSection): ConsoleSection => descriptor;
 
 /** The delete texts of a section that words none of its own, from its registry name. */
-export function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
+function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
   const one = section.singular;
   const lower = one.toLowerCase();
   return {

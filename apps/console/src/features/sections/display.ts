@@ -22,7 +22,7 @@ export function stripTags(html: string): string {
 }
 
 /** SPEC.md 2.14 and 9: the first 150 characters of the text, then '...'. */
-export const SNIPPET_LENGTH = 150;
+const SNIPPET_LENGTH = 150;
 
 export function snippet(html: string, length = SNIPPET_LENGTH): string {
   const text = stripTags(html);

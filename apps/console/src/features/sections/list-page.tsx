@@ -9,7 +9,7 @@ import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 
-export interface ListSearch {
+interface ListSearch {
   placeholder?: string;
   /** Fields matched; the registry's search fields by default. */
   fields?: readonly string[];
@@ -19,7 +19,7 @@ export interface ListSearch {
   hidden?: boolean;
 }
 
-export interface ListViews {
+interface ListViews {
   initial: ViewMode;
   /** The toggle is shown but the layout stays the same (SPEC.md 2.20). */
   inert?: boolean;

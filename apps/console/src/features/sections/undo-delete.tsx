@@ -30,7 +30,7 @@ export async function restoreRevision(queryClient: QueryClient, { slug, revision
  * (its ETag) so that an Undo never writes over someone else's later change. Null when the answer
  * names none (a record older than history).
  */
-export function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
+function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
   const { data } = response;
   if (typeof data?.revision_id === 'number') return { slug, revisionId: data.revision_id };
   if (typeof data?.undo_revision_id === 'number') return { slug, revisionId: data.undo_revision_id, ifMatch: response.etag };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
+const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
 
 /**
  * SPEC.md 2.9, 2.10 and 4.4: leaving with unsaved input asks first, on in-app navigation and on

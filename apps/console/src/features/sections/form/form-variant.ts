@@ -1,7 +1,7 @@
 import type { FieldDef, FieldKind, Requirement, SectionDef } from '@bursary/shared';
 
 /** How a dedicated screen words and checks one field differently from the registry. */
-export interface FieldVariant {
+interface FieldVariant {
   kind?: FieldKind;
   required?: Requirement;
   help?: string;
