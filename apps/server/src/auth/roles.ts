@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@bursary/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 
-/** Each role may do what the roles after it may (DESIGN.md 5). */
+/** Each role may do what the roles after it may. */
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
 function refusal(role: Role, needed: Role): string {

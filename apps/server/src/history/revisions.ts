@@ -21,7 +21,7 @@ export interface RevisionWrite {
 
 /**
  * Stores the change's revision, then its log rows naming it, in the change's transaction: the
- * record, its log rows and its revision commit together or not at all (DESIGN.md 5). Two
+ * record, its log rows and its revision commit together or not at all. Two
  * statements, however many log rows.
  */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {

@@ -1,7 +1,7 @@
 import type { IOptions } from 'sanitize-html';
 
 /**
- * What stored rich text may contain: exactly what SPEC.md 9's Quill 2 toolbar produces
+ * What stored rich text may contain: exactly what the console's Quill 2 toolbar produces
  * (fonts, headers 1–6, bold, italic, underline, strike, text and background colour, ordered
  * and bullet lists, alignment, link, image), plus quotes and code for pasted text.
  */
@@ -25,7 +25,7 @@ const QUILL_CLASSES = [
 /** #rgb, #rrggbb (with alpha), rgb()/rgba() with plain numbers, or a colour keyword. */
 const SAFE_COLOUR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4})\s*)?\)|[a-z]{3,20})$/i;
 
-/** Only raster data URLs, whole and base64 (DESIGN.md 2): never SVG, HTML or anything else. */
+/** Only raster data URLs, whole and base64: never SVG, HTML or anything else. */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 /** Images of this server only: a remote image would make every viewer's browser call out (decision 021). */
 export const SAFE_IMAGE_URL = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;

@@ -18,7 +18,7 @@ which builds it when needed), then reload this page. The content API is running 
 /**
  * The console's Content-Security-Policy: its own scripts only, so a payload that slips past both
  * sanitisers still runs nothing and calls nowhere. Styles stay inline-capable because Quill writes
- * style attributes; images may be data URLs because the editor embeds pictures that way (SPEC.md 1).
+ * style attributes; images may be data URLs because the editor embeds pictures that way.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -55,7 +55,7 @@ export function isBuildMetadata(pathname: string): boolean {
 
 const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
 
-/** Serves the built console (DESIGN.md 3: console at /, API at /api). */
+/** Serves the built console (console at /, API at /api). */
 export default fp(async (app) => {
   // every HTML page gets it, whichever route answered; media keep their own stricter policy
   app.addHook('onSend', async (request, reply) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { encodePng } from '@bursary/shared/png';
 
 /**
- * Self-checking writers for the crash suite (SECURITY-TESTING.md 3 "Crash"): each write carries
+ * Self-checking writers for the crash suite: each write carries
  * its writer, its sequence and a hash of both, so a torn or mixed-up record is recognised.
  * The harness notes every acknowledged write and every write still in flight when the server died.
  */

@@ -5,7 +5,7 @@ import { SERVER_OWNED_KEYS } from '../../src/sections/record-validation.ts';
 import { sampleRecord } from '../factories.ts';
 
 /**
- * The mutations of SECURITY-TESTING.md 3 "Fuzz", derived from the route table: every route gets
+ * The fuzz mutations, derived from the route table: every route gets
  * its body, header, id and query mutations, so a new route is fuzzed without anyone listing it.
  */
 export interface Mutation {
@@ -35,7 +35,7 @@ export interface RouteUnderTest {
 const sectionOf = (url: string): SectionDef | undefined => sections.find((s) => url.startsWith(`/api/${s.slug}`) &&
   (url.length === `/api/${s.slug}`.length || url[`/api/${s.slug}`.length] === '/'));
 
-/** The body each route takes (SPEC.md 7), built from the registry. */
+/** The body each route takes, built from the registry. */
 function bodyFor(method: string, url: string, imageUrl: string): Record<string, unknown> | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
   if (url === '/api/login') return { username: 'nobody-here', password: 'not the password 1' };
@@ -114,7 +114,7 @@ function jsonBodies(body: Record<string, unknown>, bodyMaxBytes: number): [strin
   return out;
 }
 
-/** Content-Type variants of SECURITY-TESTING.md 3: absent, case, spacing, trailing text, other types. */
+/** Content-Type variants: absent, case, spacing, trailing text, other types. */
 const CONTENT_TYPES: (string | undefined)[] = [
   undefined, 'APPLICATION/JSON', 'Application/Json; Charset=UTF-8', ' application/json', '\tapplication/json', 'application/json\t',
   'application/json garbage', 'application/json; charset=utf-16', 'application/json; charset=x-unknown', 'application/jsonp',

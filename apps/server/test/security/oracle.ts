@@ -7,7 +7,7 @@ import { sampleRecord } from '../factories.ts';
 import { buildTestApp, type Dialect, type TestApp } from '../helper.ts';
 
 /**
- * The oracle of SECURITY-TESTING.md 1.1–1.2 and 3 "Fuzz": no answer ≥ 500; every error is JSON
+ * The oracle of the fuzz suites: no answer ≥ 500; every error is JSON
  * `{message, error}` (plus `fields` on validation, `current` on 412) with no stack, SQL, path or
  * package name; nothing stored for a refused request; the app still healthy afterwards.
  */
