@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC.md 9: retry once, fresh for 1 minute, cached for 5, no re-fetch on window focus. */
+/** Retry once, fresh for 1 minute, cached for 5, no re-fetch on window focus. */
 const queryDefaults = {
   retry: 1,
   staleTime: 60_000,

@@ -21,7 +21,7 @@ export function stripTags(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** SPEC.md 2.14 and 9: the first 150 characters of the text, then '...'. */
+/** The first 150 characters of the text, then '...'. */
 const SNIPPET_LENGTH = 150;
 
 export function snippet(html: string, length = SNIPPET_LENGTH): string {
@@ -29,7 +29,7 @@ export function snippet(html: string, length = SNIPPET_LENGTH): string {
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }
 
-/** The heading name of a slug: its first hyphen read as a space (SPEC.md 2.7). */
+/** The heading name of a slug: its first hyphen read as a space. */
 export function slugHeading(slug: string): string {
   return slug.replace('-', ' ');
 }

@@ -32,7 +32,7 @@ export function HistoryButton({ section, recordId }: { section: SectionDef; reco
 
 /**
  * A log row's text, as a link to the change it records when there is one: the text stays the
- * row's own letter for letter (SPEC.md 2.4), and the link is named 'View change: {text}'.
+ * row's own letter for letter, and the link is named 'View change: {text}'.
  */
 export function LogContent({ log }: { log: LogEntry }) {
   const to = logChangePath(log);

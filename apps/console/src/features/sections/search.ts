@@ -10,7 +10,7 @@ function textOf(value: unknown): string {
 }
 
 /**
- * SPEC.md 5: a case-insensitive 'contains' match on the page's fields; an empty query matches
+ * A case-insensitive 'contains' match on the page's fields; an empty query matches
  * everything.
  */
 function matchesSearch(record: SectionRecord, fields: readonly string[], query: string, extra: SearchText[] = []): boolean {

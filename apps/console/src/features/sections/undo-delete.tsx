@@ -6,7 +6,7 @@ import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { refreshSection } from './mutations';
 
-/** A revision to write back, and the record's ETag it may only overwrite (DESIGN.md 4). */
+/** A revision to write back, and the record's ETag it may only overwrite. */
 export interface RestoreTarget {
   slug: string;
   revisionId: number;
@@ -47,7 +47,7 @@ export const UNDO_FAILED_TITLE = 'Undo Failed';
 export const UNDO_FAILED_FALLBACK = 'Could not bring back what was deleted. Please try again.';
 
 /**
- * The success toast of every delete (issue 13): it carries an Undo action (SPEC.md 3.5) that
+ * The success toast of every delete (issue 13): it carries an Undo action that
  * restores what was deleted and says how that went. Viewers get no Undo, as they get no Delete.
  */
 export function useDeletedToast(slug: string) {
