@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ColumnInfo, TableInfo, ValueKind } from '../db/introspect.ts';
 
 /**
- * The backup format (docs/decisions/027-backups.md): one SQLite file holding a manifest
+ * The backup format (docs/decisions/010-backups.md): one SQLite file holding a manifest
  * (`bursary_backup`), a table of contents (`bursary_backup_tables`) and each backed-up table under
  * its own name, with its columns reduced to the four kinds of value SQLite stores.
  */

@@ -27,7 +27,7 @@ const SAFE_COLOUR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\
 
 /** Only raster data URLs, whole and base64: never SVG, HTML or anything else. */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
-/** Images of this server only: a remote image would make every viewer's browser call out (decision 021). */
+/** Images of this server only: a remote image would make every viewer's browser call out (decision 005). */
 export const SAFE_IMAGE_URL = /^\/media\/[0-9a-f]{64}\.[a-z0-9]{1,5}$/;
 /** Absolute http(s) and mailto links, or links inside the same site. */
 export const SAFE_LINK = /^(?:https?:\/\/[^\s"'<>\\]+|mailto:[^\s"'<>\\]+|\/(?!\/)[^\s"'<>\\]*|#[^\s"'<>\\]*)$/i;

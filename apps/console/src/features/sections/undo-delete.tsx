@@ -25,7 +25,7 @@ export async function restoreRevision(queryClient: QueryClient, { slug, revision
 }
 
 /**
- * What undoes a delete, from its answer (decision 028): a record's delete revision, or the
+ * What undoes a delete, from its answer (decision 011): a record's delete revision, or the
  * revision from before a sub-item's delete, restored only over the record as the delete left it
  * (its ETag) so that an Undo never writes over someone else's later change. Null when the answer
  * names none (a record older than history).
