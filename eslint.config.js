@@ -6,7 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// STYLE.md 1: imports flow one way, shared -> components/lib -> features -> app, and a feature
+// Imports flow one way, shared -> components/lib -> features -> app, and a feature
 // imports no other feature but the generic engine in features/sections. Every features/<name>
 // folder gets its zone, so a new one is covered without a line here.
 const consoleSrc = './apps/console/src';
@@ -18,14 +18,14 @@ const featureZones = features.map((name) => ({
   except: name === 'sections' ? ['./sections'] : [`./${name}`, './sections'],
   message: name === 'sections'
     ? 'features/sections is the generic engine: it knows no particular section (put the quirk in features/<name>)'
-    : 'a feature imports only features/sections, components, lib and @bursary/shared (STYLE.md 1)',
+    : 'a feature imports only features/sections, components, lib and @bursary/shared',
 }));
 const layerZones = [
-  { target: `${consoleSrc}/features`, from: `${consoleSrc}/app`, message: 'features are composed by app, never the other way (STYLE.md 1)' },
+  { target: `${consoleSrc}/features`, from: `${consoleSrc}/app`, message: 'features are composed by app, never the other way' },
   ...['components', 'lib'].map((layer) => ({
     target: `${consoleSrc}/${layer}`,
     from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
-    message: `${layer} sits below the features and imports none of them (STYLE.md 1)`,
+    message: `${layer} sits below the features and imports none of them`,
   })),
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];

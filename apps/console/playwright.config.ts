@@ -1,7 +1,7 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { BASE_URL } from './e2e/support/env.ts';
 
-/** Debian's Chromium: browsers are not downloaded (DEVELOPERS.md). */
+/** Debian's Chromium (the CI installs it with apt-get): Playwright's browsers are not downloaded. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: [

@@ -10,7 +10,7 @@ test('About Heroes: empty state, setup with an image and rich text, edit', async
   await navigate(page, isMobile, 'About Heroes');
   await expect(page.getByRole('heading', { level: 1, name: 'About Heroes' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No About Content' })).toBeVisible();
-  // SPEC.md 2.17: the page filters but shows no search input
+  // The page filters but shows no search input
   await expect(searchBox(page)).toHaveCount(0);
   await page.getByRole('link', { name: 'Setup About Heroes' }).click();
   await expect(page).toHaveURL('/about-heroes/edit');

@@ -1,7 +1,7 @@
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/env.ts';
 import { expect, expectToast, signedOut, test } from './support/fixtures.ts';
 
-test.describe('sign-in (SPEC.md 2.3, 5, 8.1)', () => {
+test.describe('sign-in', () => {
   test.use(signedOut);
 
   test('shows the card, the footer and the validation messages', async ({ page }) => {
@@ -86,7 +86,7 @@ test.describe('signed in', () => {
   });
 });
 
-test.describe('logout (SPEC.md 2.2, 4.1)', () => {
+test.describe('logout', () => {
   test.use(signedOut);
 
   test('ends the session with the toast and returns to /', async ({ page, isMobile }) => {

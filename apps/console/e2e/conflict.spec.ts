@@ -1,7 +1,7 @@
 import { expect, expectToast, test } from './support/fixtures.ts';
 
 /**
- * DESIGN.md 4: two editors change the same record. The second save is refused (412), says why,
+ * Two editors change the same record. The second save is refused (412), says why,
  * and the second editor's text stays in the form; reloading then saving keeps their change.
  */
 test('two editors: the stale save is refused with a clear message and the text stays on screen', async ({ page, browser, api, uid, context, baseURL, viewport }) => {

@@ -3,7 +3,7 @@ import { searchBox } from './support/ui.ts';
 import { versions } from './support/history.ts';
 
 /**
- * SPEC.md 2.4 and DESIGN.md 1: every create, update and delete made in the console appends a log
+ * Every create, update and delete made in the console appends a log
  * row, and the dashboard shows the newest first. Runs alone at the end, so nothing else writes in between.
  */
 test('the dashboard shows the log rows of the last console actions, newest first', async ({ page, api, uid }) => {

@@ -15,7 +15,7 @@ test('the dashboard greets the editor and shows the overview cards from the audi
 
   const summary = (await (await api.ctx.get('/api/logs/summary')).json()) as { total: number; last_updated_at: string };
   expect(summary.total).toBeGreaterThan(0);
-  // the card shows the latest change as 'Jan 5, 2024' (SPEC.md 9)
+  // the card shows the latest change as 'Jan 5, 2024'
   await expect(page.getByText(usDate(summary.last_updated_at), { exact: true }).first()).toBeVisible();
 });
 
@@ -27,7 +27,7 @@ test('the logs table shows at most five rows, newest first, with the action badg
   await expect(table).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Content' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Action' })).toBeVisible();
-  // 'Created at' is hidden on mobile (SPEC.md 2.4)
+  // 'Created at' is hidden on mobile
   await expect(table.getByRole('columnheader', { name: 'Created at' })).toBeVisible({ visible: !isMobile });
   await expect(table.getByRole('row')).toHaveCount(6);
 

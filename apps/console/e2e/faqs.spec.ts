@@ -26,7 +26,7 @@ test('FAQs: create on the FAQ page, see it in both views, search, edit with rich
   await page.getByRole('link', { name: 'New FAQ' }).click();
   await expect(page).toHaveURL('/create-faq');
 
-  // SPEC.md 5: both fields are required; submit stays disabled until both hold text
+  // Both fields are required; submit stays disabled until both hold text
   const submit = page.getByRole('button', { name: 'Create FAQ' });
   await expect(submit).toBeDisabled();
   await page.getByLabel('Question (Title)').fill('   ');

@@ -2,7 +2,7 @@ import { sections } from '@bursary/shared';
 import { expect, navigate, test } from './support/fixtures.ts';
 
 /**
- * SPEC.md 2.2 with DESIGN.md 1: Dashboard, the sections in the registry's order, Trash, then Users. Insight
+ * Dashboard, the sections in the registry's order, Trash, then Users. Insight
  * links /insights on both layouts; the content area is reached from the dashboard, not the navigation.
  */
 const navLabel: Record<string, string> = { insights: 'Insight' };

@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './support/axe.ts';
 import { SAMPLE } from './support/samples.ts';
 
 /**
- * Every route of SPEC.md 2.1 at this project's width, in the light theme and then the dark one
+ * Every route of the console at this project's width, in the light theme and then the dark one
  * (the console follows prefers-color-scheme live), with axe-core on each.
  */
 const collections = sections.filter((s) => s.kind === 'collection').map((s) => s.slug);

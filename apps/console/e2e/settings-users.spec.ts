@@ -26,7 +26,7 @@ test('Settings: the defaults, and Save Settings only shows its toast', async ({ 
 });
 
 // The suite signs in as an administrator, who gets the user table; editors and viewers still read
-// SPEC.md 2.24's placeholder (users-roles.spec.ts).
+// The placeholder sentence on /users is checked in users-roles.spec.ts.
 test('Users: an administrator gets the user table instead of the placeholder', async ({ page, isMobile }) => {
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Users');

@@ -21,7 +21,7 @@ test('Disbursement Testimonials: create with a logo, both views, search, edit, d
   await expect(page).toHaveURL('/create-testimonial');
   await expect(page.getByRole('heading', { name: 'Testimonial Details' })).toBeVisible();
 
-  // SPEC.md 5: the trimmed name is required; submit stays disabled
+  // The trimmed name is required; submit stays disabled
   const submit = page.getByRole('button', { name: 'Create Testimonial' });
   await page.getByLabel('University Name').fill('   ');
   await expect(page.getByText('University Name is required.', { exact: true })).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, expectToast, test } from './support/fixtures.ts';
 
 /**
  * Issue 14 in the browser: an administrator manages users on /users; a viewer sees no write
- * control and the server refuses its writes; an editor sees SPEC.md 2.24's sentence.
+ * control and the server refuses its writes; an editor sees the placeholder sentence.
  */
 const PLACEHOLDER = 'User administration is currently handled elsewhere or not yet implemented in this interface.';
 
@@ -195,7 +195,7 @@ test('a viewer sees no create, edit, delete or save control, and the API refuses
   expect((await api.list<{ title: string }>('faqs', `${title} (viewer)`)).length).toBe(0);
 });
 
-test('an editor sees SPEC.md 2.24\'s sentence on /users, and the API keeps users to administrators', async ({ page, api, uid }) => {
+test('an editor sees the placeholder sentence on /users, and the API keeps users to administrators', async ({ page, api, uid }) => {
   const username = usernameOf(uid('editor'));
   const created = await createUser(api, username, 'editor');
   const editor = await signInFirstTime(username, created.password);

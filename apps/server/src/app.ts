@@ -23,7 +23,7 @@ import logRoutes from './audit/routes.ts';
 import openapiRoutes from './http/openapi.ts';
 import sectionRoutes from './sections/routes.ts';
 
-export interface RouteEntry { method: string; url: string }
+interface RouteEntry { method: string; url: string }
 
 declare module 'fastify' {
   interface FastifyInstance {

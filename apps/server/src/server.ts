@@ -7,7 +7,7 @@ enableCompileCache();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { startServer } = await import('./start-server.ts');
 
-/** `npm start`: reads the environment (DESIGN.md 3), migrates, and serves the API and the console. */
+/** `npm start`: reads the environment, migrates, and serves the API and the console. */
 try {
   await startServer(loadConfig());
 } catch (error) {

@@ -2,7 +2,7 @@ import type { Config } from './config/config.ts';
 import { sqliteFilePath } from './db/connection.ts';
 
 /** The database as an operator needs to see it: never with its password. */
-export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
   if (!config.databaseUrl) return `SQLite, ${sqliteFilePath(config.dataDir)}`;
   try {
     const url = new URL(config.databaseUrl);

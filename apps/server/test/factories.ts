@@ -12,7 +12,7 @@ export async function storedImageUrl(db: Kysely<Database>, seed = 1): Promise<st
 }
 
 /** A valid value of a field, different for each `n`. */
-export function sampleValue(name: string, def: FieldDef, n: number, imageUrl: string): unknown {
+function sampleValue(name: string, def: FieldDef, n: number, imageUrl: string): unknown {
   switch (def.kind) {
     case 'number': return 100 + n;
     case 'date': return `2024-0${(n % 9) + 1}-1${n % 10}`;

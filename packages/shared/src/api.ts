@@ -1,4 +1,4 @@
-/** Wire contracts between the console and the content API (DESIGN.md 3, SPEC.md 7). */
+/** Wire contracts between the console and the content API. */
 
 /** Every error answer. `fields` is present on validation failures (400). */
 export interface ErrorBody {
@@ -58,7 +58,7 @@ export interface TotpSetupResponse { secret: string; uri: string; message: strin
 /** PUT /api/me/totp: the recovery codes, answered this once. */
 export interface TotpConfirmResponse { recovery_codes: string[]; message: string }
 
-/** What a revision records: a restore is a change of its own (DESIGN.md 5). */
+/** What a revision records: a restore is a change of its own. */
 export type RevisionAction = 'create' | 'update' | 'delete' | 'restore';
 /** GET /api/{section}/{id}/revisions and GET /api/{section}/revisions. */
 export interface Revision {
@@ -118,7 +118,7 @@ export interface HealthResponse {
   };
 }
 
-/** The message an unknown section answers with (SPEC.md 8.3). */
+/** The message an unknown section answers with. */
 export const UNSUPPORTED_SECTION = 'Unsupported content type';
 
 /** What a user may do (issue 14): `admin` everything including users, `editor` every content write, `viewer` reads only. */

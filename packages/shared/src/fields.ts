@@ -4,7 +4,7 @@ export type FieldKind = 'text' | 'textarea' | 'richtext' | 'number' | 'date' | '
 /**
  * When a field must be filled: on every write, on create only, on update (an edit) only, or never;
  * the same words as WriteMode, the create/update mode of shared, server and console.
- * SPEC.md 5: success-stories wants its image on create and student_name on edit only.
+ * The success-stories section wants its image on create and student_name on edit only.
  */
 export type Requirement = 'always' | 'create' | 'update' | 'never';
 

@@ -2,7 +2,7 @@ import { type Fields, text } from './fields.ts';
 
 /** A list of sub-items held by a section's record, e.g. steps: [{ id, step }]. */
 export interface SubItems {
-  /** The record's field holding the list (SPEC.md 3.4): 'steps', 'benefits', 'missions', 'stakeHolders'. */
+  /** The record's field holding the list: 'steps', 'benefits', 'missions', 'stakeHolders'. */
   field: string;
   /** The key of each item's text: 'step', 'benefit', 'mission', 'stakeholder'. */
   itemKey: string;
@@ -12,7 +12,7 @@ export interface SubItems {
   max: number;
 }
 
-/** Which uploads an image field of the section accepts (SPEC.md 5). */
+/** Which uploads an image field of the section accepts. */
 export type ImagePolicy = 'any-image' | 'testimonial';
 
 export interface SectionDef<F extends Fields = Fields> {
@@ -30,7 +30,7 @@ export interface SectionDef<F extends Fields = Fields> {
   search: (keyof F & string)[];
   subItems?: SubItems;
   imagePolicy: ImagePolicy;
-  /** Wire names of the timestamps: content items use camelCase (SPEC.md 3.3), all else snake_case. */
+  /** Wire names of the timestamps: content items use camelCase, all else snake_case. */
   timestamps: 'snake' | 'camel';
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * The stored-XSS corpus of SECURITY-TESTING.md 3: the naughty strings with markup or
+ * The stored-XSS corpus: the naughty strings with markup or
  * `javascript:`, their alert/prompt/confirm calls rewritten to the `__x(id)` sentinel, plus the
  * project's own payloads (test/corpus/xss.txt of the server). NUL cannot be stored, so it is left out.
  */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Every way a payload could show that it ran (SECURITY-TESTING.md 3 "XSS"): a call of `__x`, any
+ * Every way a payload could show that it ran: a call of `__x`, any
  * dialog, any request to 127.0.0.1:9 (a port where nothing listens), any CSP violation.
  */
 export interface Sentinels { hits: string[]; where: (surface: string) => void }

@@ -7,7 +7,7 @@ import { PAYLOADS, pack } from './payloads.ts';
 import { armSentinels, type Sentinels } from './sentinels.ts';
 
 /**
- * SECURITY-TESTING.md 1.3 and 3 "XSS": every payload written straight to the API (bypassing
+ * No stored payload runs in the console: every payload written straight to the API (bypassing
  * Quill) into every text and rich-text field, then viewed where the console renders it: the list
  * page in both of its views, the edit screen (rich text into Quill), the dashboard's logs and the
  * content area. Zero sentinel hits, with the console's CSP and with it bypassed.

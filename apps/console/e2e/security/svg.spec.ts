@@ -2,7 +2,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { armSentinels } from './sentinels.ts';
 
 /**
- * SECURITY-TESTING.md 1.4 and 3 "Uploads": hostile SVGs uploaded as testimonial logos; each one
+ * No uploaded SVG runs script: hostile SVGs uploaded as testimonial logos; each one
  * the server stores (cleaned) is opened directly in Chromium, as a visitor following its URL would,
  * with zero sentinel hits. The ones it refuses must be refused with 4xx.
  */

@@ -5,7 +5,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits until no finite animation runs (cards fade in with a stagger), so colours are final. */
-export async function settle(page: Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((a) => {
     const iterations = a.effect?.getTiming().iterations;

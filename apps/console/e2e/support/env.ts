@@ -1,6 +1,6 @@
 /**
  * The server the suite drives: its own port and a first user whose credentials the suite knows
- * (DESIGN.md 3: ADMIN_USERNAME and ADMIN_PASSWORD seed the first user of an empty database).
+ * (ADMIN_USERNAME and ADMIN_PASSWORD seed the first user of an empty database).
  */
 export const E2E_PORT = Number(process.env.E2E_PORT || 3200);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;

@@ -26,7 +26,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(api);
     await api.dispose();
   }, { scope: 'worker' }],
-  // Signed in by default: the session sits in localStorage under 'user' and 'token' (SPEC.md 3.1).
+  // Signed in by default: the session sits in localStorage under 'user' and 'token'.
   storageState: async ({ session }, use) => {
     await use({
       cookies: [],
@@ -55,7 +55,7 @@ export { expect };
 /** Tests that start signed out. */
 export const signedOut = { storageState: { cookies: [], origins: [] } };
 
-/** The toast region; only one toast is shown at a time (SPEC.md 9). */
+/** The toast region; only one toast is shown at a time. */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
 }
@@ -68,7 +68,7 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description !== undefined) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
 
-/** Opens a navigation item: the sidebar on desktop, the sheet on mobile (SPEC.md 2.2). */
+/** Opens a navigation item: the sidebar on desktop, the sheet on mobile. */
 export async function navigate(page: Page, isMobile: boolean, label: string): Promise<void> {
   if (isMobile) {
     await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -38,7 +38,7 @@ async function items(api: Api, s: SubItemSection): Promise<string[]> {
 }
 
 /**
- * A single-record section with sub-items (SPEC.md 2.13, 2.15, 2.18, 2.20, 4.3): set up from the
+ * A single-record section with sub-items: set up from the
  * empty state, then add, edit all and delete points, each with its toast. Serial: one record.
  */
 export function describeSubItemSection(s: SubItemSection): void {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The list page's search box (SPEC.md 2.11). */
+/** The list page's search box. */
 export function searchBox(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search' });
 }

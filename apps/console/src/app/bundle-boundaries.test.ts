@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 3 and DESIGN.md 2: the sign-in and dashboard screens load no rich-text editor code. This
+ * The sign-in and dashboard screens load no rich-text editor code. This
  * walks the static imports of their route modules (dynamic `import()` starts a separate chunk,
  * so it is not followed) and fails if the editor is reachable.
  */

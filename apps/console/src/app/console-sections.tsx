@@ -3,8 +3,8 @@ import { sections } from '@bursary/shared/sections';
 import { type ConsoleSection, resolveSection } from '@/features/sections/console-section';
 
 /**
- * Every section as the console shows it: the registry's entries, in the registry's order (SPEC.md
- * 2.2's navigation order), each with the `features/<name>/section.ts` that describes it, if any.
+ * Every section as the console shows it: the registry's entries, in the registry's order (the
+ * navigation's order), each with the `features/<name>/section.ts` that describes it, if any.
  * A new section needs no line here: its registry entry, and at most that one file.
  */
 const descriptorFiles = import.meta.glob<ConsoleSection>('../features/*/section.ts', { eager: true, import: 'consoleSection' });

@@ -4,7 +4,7 @@ import { peekReturnPath } from '@/lib/drafts';
 import { ACCOUNT_SETUP_PATH, accountSetupStep } from '@/lib/account-setup';
 
 /**
- * SPEC.md 2.1 and 4.1: signed-in routes send a visitor without a session to /, replacing the entry.
+ * Signed-in routes send a visitor without a session to /, replacing the entry.
  * An account with a pending step (a temporary password, a required second factor) sees only the
  * screen that finishes it: the server refuses everything else meanwhile.
  */
@@ -17,7 +17,7 @@ export function RequireAuth() {
 }
 
 /**
- * SPEC.md 2.3: an authenticated user on the sign-in page goes on to /dashboard; after an expired
+ * An authenticated user on the sign-in page goes on to /dashboard; after an expired
  * session that kept unsaved input, back to the page that held it (lib/drafts.ts); first to the
  * account's pending step, if any.
  */

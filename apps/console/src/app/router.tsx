@@ -5,7 +5,7 @@ import { PageLoading } from '@/components/page-loading';
 import { screenRoutes } from './screen-routes';
 import { ACCOUNT_SETUP_PATH } from '@/lib/account-setup';
 
-/** Every route of the console (SPEC.md 2.1); each screen is its own lazily loaded chunk. */
+/** Every route of the console; each screen is its own lazily loaded chunk. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
                 children: [
                   { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
-                  // DESIGN.md 1: the mobile reading of the Insight link lands on the declared route.
+                  // The mobile reading of the Insight link lands on the declared route.
                   { path: '/insight', element: <Navigate to="/insights" replace /> },
                   ...screenRoutes,
                 ],

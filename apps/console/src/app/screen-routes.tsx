@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { sections } from '@bursary/shared/sections';
 
 /**
- * The section screens (SPEC.md 2.6–2.25), as children of the signed-in layout. Each route is
+ * The section screens, as children of the signed-in layout. Each route is
  * loaded lazily so that no screen's code (the rich-text editor above all) reaches another's chunk.
  * A section's list route comes from the registry; its page from its console description.
  */
@@ -17,7 +17,7 @@ export const screenRoutes: RouteObject[] = [
     path: '/create-testimonial',
     lazy: async () => ({ Component: (await import('@/features/testimonials/create-testimonial-page')).CreateTestimonialPage }),
   },
-  // SPEC.md 2.1: /content/create and /content/edit/{id} resolve through the generic screens
+  // /content/create and /content/edit/{id} resolve through the generic screens
   { path: '/:slug/create', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).CreateScreen }) },
   { path: '/:slug/edit/:id', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }) },
   { path: '/:slug/edit', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }) },

@@ -1,7 +1,7 @@
 import { GraduationCap } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** DESIGN.md 1: the product's own name. */
+/** The product's own name. */
 export const BRAND = 'Bursary';
 
 export function BrandMark({ showName = true, className }: { showName?: boolean; className?: string }) {

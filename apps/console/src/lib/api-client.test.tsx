@@ -18,7 +18,7 @@ function captureHeaders(method: 'get' | 'post' | 'put' | 'delete', path: string)
 }
 
 describe('apiRequest', () => {
-  it('reads sections without a token, even when signed in (SPEC.md 6)', async () => {
+  it('reads sections without a token, even when signed in', async () => {
     signInAs();
     const seen = captureHeaders('get', '/api/faqs');
     const res = await apiRequest('GET', '/api/faqs');
@@ -51,7 +51,7 @@ describe('apiRequest', () => {
     [{ message: 'Nope', error: 'Bad' }, 'Nope'],
     [{ error: 'Bad' }, 'Bad'],
     [null, 'HTTP error! status: 418'],
-  ])('throws ApiError whose message follows SPEC.md 8.7 (%j)', async (body, message) => {
+  ])('throws ApiError with the server message, else its error, else the status (%j)', async (body, message) => {
     server.use(http.get('/api/faqs', () => (body ? HttpResponse.json(body, { status: 418 }) : new HttpResponse(null, { status: 418 }))));
     const error = await apiRequest('GET', '/api/faqs').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

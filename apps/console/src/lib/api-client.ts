@@ -3,19 +3,19 @@ import { ApiError, AuthRequiredError, NetworkError } from './api-errors';
 import { endExpiredSession } from './session-expiry';
 
 export { ApiError, AuthRequiredError, NetworkError, errorField, fieldErrors, serverMessage } from './api-errors';
-export { toRequestBody, type RequestBody } from './request-body';
+export { toRequestBody } from './request-body';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
   json?: unknown;
   formData?: FormData;
-  /** The record's ETag from its last read; a stale save then answers 412 (DESIGN.md 4). */
+  /** The record's ETag from its last read; a stale save then answers 412. */
   ifMatch?: string | null;
   /**
-   * Whether to send the session's bearer token. Default: every method but GET (SPEC.md 6:
-   * section reads send none). Pass `true` on logs reads. When the token is missing, a DELETE goes
-   * out without it (SPEC.md 6) and any other call throws AuthRequiredError without a request.
+   * Whether to send the session's bearer token. Default: every method but GET (section
+   * reads are public and send none). Pass `true` on logs reads. When the token is missing, a DELETE goes
+   * out without it and any other call throws AuthRequiredError without a request.
    */
   auth?: boolean;
   /** Query parameters; undefined and null values are left out. */

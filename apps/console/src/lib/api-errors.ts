@@ -6,7 +6,7 @@ export class ApiError extends Error {
   readonly body: Partial<ErrorBody> | null;
 
   constructor(status: number, body: Partial<ErrorBody> | null) {
-    // SPEC.md 7.3 and 8.7: the server's message, else its error field, else the status line.
+    // The server's message, else its error field, else the status line.
     super(nonEmpty(body?.message) ?? nonEmpty(body?.error) ?? `HTTP error! status: ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -22,7 +22,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** A call that needs the token was asked for while signed out; no request was made (SPEC.md 6). */
+/** A call that needs the token was asked for while signed out; no request was made. */
 export class AuthRequiredError extends Error {
   constructor() {
     super('Authentication required');
@@ -34,12 +34,12 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-/** The answer's `error` field, which several SPEC.md 8 texts put first. */
+/** The answer's `error` field, which several error toasts put first. */
 export function errorField(error: unknown): string | undefined {
   return error instanceof ApiError ? nonEmpty(error.body?.error) : undefined;
 }
 
-/** The answer's `message` field, else its `error` field (SPEC.md 8.4 titled toasts). */
+/** The answer's `message` field, else its `error` field (the titled error toasts). */
 export function serverMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   return nonEmpty(error.body?.message) ?? nonEmpty(error.body?.error);

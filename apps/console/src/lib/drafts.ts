@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Unsaved form input kept across an expired session (SECURITY-TESTING.md 6): when a call that
+ * Unsaved form input kept across an expired session: when a call that
  * carried the token gets 401, every mounted form that holds unsaved input is saved here, the
  * session ends, and after signing in again the editor returns to the same path and the form
  * restores its values. Files cannot be stored, so image fields must be picked again.
@@ -16,7 +16,7 @@ function serialize(values: DraftValues): string {
   return JSON.stringify(Object.fromEntries(Object.entries(values).filter(([, v]) => !(v instanceof Blob))));
 }
 
-export function saveDraft(key: string, values: DraftValues): void {
+function saveDraft(key: string, values: DraftValues): void {
   localStorage.setItem(DRAFT_PREFIX + key, serialize(values));
 }
 

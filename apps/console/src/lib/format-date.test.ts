@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateGB, formatDateTimeGB, formatDateUS } from './format-date';
 
-describe('date formats (SPEC.md 9, 8.7)', () => {
+describe('date formats', () => {
   it('reads US English on the dashboard', () => {
     expect(formatDateUS('2024-01-05')).toBe('Jan 5, 2024');
     expect(formatDateUS('2024-01-05T12:00:00.000Z')).toBe('Jan 5, 2024');

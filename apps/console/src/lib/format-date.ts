@@ -1,5 +1,5 @@
 /**
- * SPEC.md 9 and 8.7: two date readings. The dashboard and content area read US English
+ * Two date readings. The dashboard and content area read US English
  * ('Jan 5, 2024'); section pages read British English ('5 Jan 2024'). Missing → 'N/A',
  * unparsable → 'Invalid Date'.
  */

@@ -3,7 +3,7 @@ import { ROLES, type Role, type User } from '@bursary/shared/api';
 import { useSession } from './session';
 
 /**
- * What the signed-in user may do (issue 14, DESIGN.md 5 "Roles"). The server enforces every role;
+ * What the signed-in user may do (issue 14). The server enforces every role;
  * the console only hides what would be refused. A stored user without a role (a session from
  * before roles) counts as a viewer until GET /api/me answers its role.
  */
@@ -16,11 +16,6 @@ const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
 export function hasRole(user: User | null | undefined, needed: Role): boolean {
   return RANK[roleOf(user)] >= RANK[needed];
-}
-
-/** The signed-in user's role. */
-export function useRole(): Role {
-  return roleOf(useSession()?.user);
 }
 
 /** True for editors and administrators: create, edit, delete, save and restore controls. */

@@ -1,5 +1,5 @@
 /**
- * Every query key in one place (STYLE.md 4), so reads, prefetches and invalidations agree.
+ * Every query key in one place, so reads, prefetches and invalidations agree.
  * Invalidate `queryKeys.sections.all(slug)` after any write to refresh that section's lists.
  */
 export type ListParams = Record<string, string | number | boolean | undefined>;

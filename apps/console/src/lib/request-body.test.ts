@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toRequestBody } from './request-body';
 
-describe('toRequestBody (SPEC.md 7.2)', () => {
+describe('toRequestBody', () => {
   it('sends JSON when no file is present', () => {
     const values = { title: 'T', description: null };
     expect(toRequestBody(values)).toEqual({ json: values });

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 7.2: a write is JSON of the form's fields, unless an image file is present; then it is
+ * A write is JSON of the form's fields, unless an image file is present; then it is
  * multipart form data with every non-null field appended.
  */
 export type RequestBody = { json: unknown; formData?: undefined } | { formData: FormData; json?: undefined };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY, USER_KEY, clearSession, getSession, restoreSession, setSession } from './session';
 
-describe('session restore (SPEC.md 4.1)', () => {
+describe('session restore', () => {
   it('restores a stored user and token', () => {
     localStorage.setItem(USER_KEY, JSON.stringify({ id: 4, username: 'grace', name: 'Grace' }));
     localStorage.setItem(TOKEN_KEY, 'abc');

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '@bursary/shared';
 
-/** SPEC.md 3.1: the session lives in localStorage under these two keys. */
+/** The session lives in localStorage under these two keys. */
 export const USER_KEY = 'user';
 export const TOKEN_KEY = 'token';
 
@@ -29,7 +29,7 @@ function removeStored(): void {
 }
 
 /**
- * Reads the stored session (SPEC.md 4.1). Authenticated means both items are present; anything
+ * Reads the stored session. Authenticated means both items are present; anything
  * unreadable counts as corrupt and both items are removed, so a half-written session never lingers.
  */
 export function restoreSession(): Session | null {
@@ -87,7 +87,7 @@ export function clearSession(): void {
   emit();
 }
 
-export function subscribeSession(listener: Listener): () => void {
+function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC.md 1 and 9: below 768 px the console uses its mobile layout. */
-export const MOBILE_BREAKPOINT = 768;
+/** Below 768 px the console uses its mobile layout. */
+const MOBILE_BREAKPOINT = 768;
 const QUERY = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 
 function subscribe(onChange: () => void): () => void {

@@ -12,7 +12,7 @@ import { makeUser } from './factories';
 import { server } from './server';
 
 /** A query client for tests: no retries, so failures show at once. */
-export function createTestQueryClient(): QueryClient {
+function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 

@@ -7,7 +7,7 @@ interface ExpectedToast {
 }
 
 /**
- * Waits for the toast titled `title` and checks its description and style (SPEC.md 8: error
+ * Waits for the toast titled `title` and checks its description and style (error
  * toasts use the 'destructive' style). Returns the toast's element.
  */
 export async function expectToast(title: string, { description, destructive = false }: ExpectedToast = {}): Promise<HTMLElement> {

@@ -7,7 +7,7 @@ import { UnauthorizedError } from '../lib/errors.ts';
 import type { AuthUser } from '../auth/types.ts';
 
 /** Audit rows of account changes go under this section name; they never carry a password, code or secret. */
-export const USERS_LOG_SECTION = 'users';
+const USERS_LOG_SECTION = 'users';
 
 export async function logAccountChange(
   db: Kysely<Database>, actor: { username: string }, subject: { id: number }, action: LogAction, content: string, at: string,

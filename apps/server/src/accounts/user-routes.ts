@@ -34,7 +34,7 @@ async function listed(db: Kysely<Database>, id: number) {
   return wire(row);
 }
 
-/** The users API (DESIGN.md 5): administrators only; every change is in the audit log, without a secret. */
+/** The users API: administrators only; every change is in the audit log, without a secret. */
 export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: UserRoutesDeps) {
   const { db } = app;
   const admin = requireRole(app, 'admin');

@@ -41,7 +41,7 @@ async function changesOf(db: Kysely<Database>, revisionId: number | string | nul
 
 const READ_ONLY = 'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
 
-/** The audit trail (DESIGN.md 1): read-only, behind the token, newest first. */
+/** The audit trail: read-only, behind the token, newest first. */
 const logRoutes: FastifyPluginAsync = async (app) => {
   // every signed-in role reads the log
   const auth = requireRole(app, 'viewer');

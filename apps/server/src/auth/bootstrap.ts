@@ -5,7 +5,7 @@ import type { Database } from '../db/types.ts';
 import { UserInputError, countUsers, createUser } from './users.ts';
 
 /**
- * First start on an empty database (DESIGN.md 3): create the first user from
+ * First start on an empty database: create the first user from
  * ADMIN_USERNAME / ADMIN_PASSWORD, or with a random password printed once through `log`.
  * No fixed default password exists (ASVS 2.5.4). Returns true when a user was created.
  */

@@ -2,7 +2,7 @@ import { HttpError } from '../lib/errors.ts';
 
 /**
  * Sign-in answers carry the human sentence in `error` as well as `message`: the console shows
- * the `error` field as the sign-in toast (SPEC.md 8.1).
+ * the `error` field as the sign-in toast's text.
  */
 export class AuthError extends HttpError {
   constructor(status: number, sentence: string, options: ConstructorParameters<typeof HttpError>[3] = {}) {

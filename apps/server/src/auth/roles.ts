@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@bursary/shared';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 
-/** Each role may do what the roles after it may (DESIGN.md 5). */
+/** Each role may do what the roles after it may. */
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
 
 function refusal(role: Role, needed: Role): string {
@@ -10,12 +10,12 @@ function refusal(role: Role, needed: Role): string {
   return `Your role (${role}) can read but not change anything. Ask an administrator for the editor role.`;
 }
 
-export function roleAllows(role: Role, needed: Role): boolean {
+function roleAllows(role: Role, needed: Role): boolean {
   return RANK[role] >= RANK[needed];
 }
 
 /** 403 unless the signed-in user's role reaches `needed`; runs after authenticate. */
-export function roleCheck(needed: Role): onRequestAsyncHookHandler {
+function roleCheck(needed: Role): onRequestAsyncHookHandler {
   return async (request) => {
     const user = request.user;
     if (!user) throw new UnauthorizedError();

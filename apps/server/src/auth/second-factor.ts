@@ -7,20 +7,20 @@ import type { SecretBox } from './secret-box.ts';
 import type { Clock } from './sessions.ts';
 
 /**
- * Two-factor sign-in (DESIGN.md 5): TOTP as RFC 6238 sets it out and every authenticator app
+ * Two-factor sign-in: TOTP as RFC 6238 sets it out and every authenticator app
  * reads it (SHA-1, 6 digits, 30 seconds), a code accepted one step either side of now for clock
  * drift, and never twice: the last step accepted is kept and only a later one passes. Ten
  * recovery codes stand in for a lost phone, once each; only their SHA-256 is kept.
  */
 const ISSUER = 'Bursary';
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const secretContext = (userId: number) => `totp:${userId}`;
 const hashCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
 
 /** Typed with or without the dashes, in either case. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.replace(/[\s-]/g, '').toLowerCase();
 }
 

@@ -10,12 +10,12 @@ import { dataDirPath } from '../db/connection.ts';
  * Each sealed value is bound to its purpose and row (`context`): moved to another user, it no
  * longer opens.
  */
-export const KEY_FILE_NAME = 'secret.key';
+const KEY_FILE_NAME = 'secret.key';
 const FORMAT = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export class SecretKeyError extends Error {}
+class SecretKeyError extends Error {}
 
 /** Beside the SQLite file, whatever the database: the same folder a backup of DATA_DIR is taken from. */
 export const keyFilePath = (dataDir: string) => join(dataDirPath(dataDir), KEY_FILE_NAME);

@@ -12,7 +12,7 @@ import { throttled } from './errors.ts';
  * The counts live in the database (`login_attempts`), so they hold across instances and
  * restarts, and an attempt is counted before its password is hashed, in the one statement that
  * also reads the count, so a burst of simultaneous guesses cannot all pass the check
- * (docs/decisions/026-sign-in-throttle-in-the-database.md).
+ * (docs/decisions/009-sign-in-throttle-in-the-database.md).
  */
 export interface ThrottleLimits { maxFailures: number; windowMinutes: number }
 

@@ -16,7 +16,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
 export class UserInputError extends Error {}
 
-export function normaliseUsername(username: string): string {
+function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
@@ -109,7 +109,7 @@ export async function setPassword(db: Kysely<Database>, userId: number, password
   });
 }
 
-export const LAST_ADMIN = 'This is the last active administrator: make another user an administrator first, or the fund would have nobody who can manage users.';
+const LAST_ADMIN = 'This is the last active administrator: make another user an administrator first, or the fund would have nobody who can manage users.';
 
 /**
  * 409 when the change leaves no active administrator (the API and the shell alike). The active

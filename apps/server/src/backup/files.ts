@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { BACKUP_EXTENSION } from './format.ts';
 
 /** 20261123T215445Z: sorts by time and is a valid file name everywhere. */
-export const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const utcStamp = (at: Date): string => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
 /** DATA_DIR/backups (or BACKUP_DIR), relative to the folder the operator ran npm in. */
 export const resolveFromCaller = (path: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), path);
@@ -18,13 +18,13 @@ export const partialName = (file: string): string => `${file}.${process.pid}.par
 /** The checksum file beside a backup, in the format `sha256sum -c` reads. */
 export const checksumFileOf = (file: string): string => `${file}.sha256`;
 
-export function fsyncFile(path: string): void {
+function fsyncFile(path: string): void {
   const fd = openSync(path, 'r');
   try { fsyncSync(fd); } finally { closeSync(fd); }
 }
 
 /** Makes a rename durable: the directory entry itself is synced. */
-export function fsyncDirectory(path: string): void {
+function fsyncDirectory(path: string): void {
   try { fsyncFile(path); } catch { /* some file systems refuse to sync a directory; the rename still happened */ }
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ColumnInfo, TableInfo, ValueKind } from '../db/introspect.ts';
 
 /**
- * The backup format (docs/decisions/027-backups.md): one SQLite file holding a manifest
+ * The backup format (docs/decisions/010-backups.md): one SQLite file holding a manifest
  * (`bursary_backup`), a table of contents (`bursary_backup_tables`) and each backed-up table under
  * its own name, with its columns reduced to the four kinds of value SQLite stores.
  */
@@ -17,7 +17,7 @@ export const CONTENTS_TABLE = 'bursary_backup_tables';
  * must not come back: a restored fund starts with nobody signed in. The migration ledger is
  * written by the target's own migrations, and the change counters are rebuilt after a restore.
  */
-export const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
+const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
   /^sessions$/,
   /^mfa_challenges$/,
   /login_?attempt/,
@@ -27,7 +27,7 @@ export const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
 ];
 
 /** Tables whose rows a restore removes too, though it brings none back. */
-export const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 4);
+const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 4);
 
 export const isBackedUp = (table: string): boolean => !TABLES_NOT_BACKED_UP.some((pattern) => pattern.test(table));
 export const isTransient = (table: string): boolean => TRANSIENT_TABLES.some((pattern) => pattern.test(table));

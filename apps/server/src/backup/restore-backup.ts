@@ -8,9 +8,6 @@ import { TableDigest, type TableEntry, isBackedUp, isTransient, normalise } from
 import { BackupError, type CheckedBackup, backupRows } from './read-backup.ts';
 import { readTable } from './read-table.ts';
 
-/** The target already holds content and --force was not given. */
-export class TargetNotEmptyError extends Error {}
-
 /** Rows per insert: under both databases' limit on parameters (SQLite 32,766), and few megabytes of images. */
 const MAX_PARAMETERS = 30_000;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;

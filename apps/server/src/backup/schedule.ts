@@ -10,7 +10,7 @@ import { defaultBackupFile, resolveFromCaller } from './files.ts';
 import { BACKUP_EXTENSION } from './format.ts';
 
 /** How often an instance asks whether a scheduled backup is due. */
-export const SCHEDULE_CHECK_MS = 60_000;
+const SCHEDULE_CHECK_MS = 60_000;
 
 /** Scheduled backups are `bursary-<stamp>.bursary-backup`; the stamp sorts by time. */
 const SCHEDULED = new RegExp(`^bursary-\\d{8}T\\d{6}Z\\.${BACKUP_EXTENSION}$`);

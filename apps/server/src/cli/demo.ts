@@ -7,7 +7,7 @@ import { startServer } from '../start-server.ts';
 import { seedDemo } from './demo-seed.ts';
 
 /**
- * `npm run demo` (DESIGN.md 3): a throwaway SQLite data folder filled with a fund's sample
+ * `npm run demo`: a throwaway SQLite data folder filled with a fund's sample
  * content, a demo user whose credentials are printed, then the server as `npm start` runs it.
  * The folder is removed when the demo stops.
  */

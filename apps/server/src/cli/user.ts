@@ -12,7 +12,7 @@ import { HttpError } from '../lib/errors.ts';
 import { CliError, readNewPassword } from './password-input.ts';
 
 /**
- * `npm run user -- add NAME [--role R] | passwd NAME | role NAME R | totp-off NAME | list | disable NAME` (DESIGN.md 3, 5).
+ * `npm run user -- add NAME [--role R] | passwd NAME | role NAME R | totp-off NAME | list | disable NAME`.
  * Exit codes: 0 done, 1 refused (unknown user, weak password…), 2 wrong usage.
  */
 const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * Everything the server reads from its environment, parsed once at start-up (DESIGN.md 3).
+ * Everything the server reads from its environment, parsed once at start-up.
  * A bad value stops the start with a message that names the variable.
  */
 export interface Config {

@@ -26,8 +26,7 @@ export interface OpenOptions {
 
 /**
  * Opens the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
- * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash
- * (DESIGN.md 4).
+ * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash.
  */
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<Kysely<Database>> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options);

@@ -1,10 +1,10 @@
 import type { FieldDef, SectionDef, SubItems } from '@bursary/shared';
 
 /**
- * Where a section lives in the database. Tables and columns are snake_case (STYLE.md 4); the wire
+ * Where a section lives in the database. Tables and columns are snake_case; the wire
  * keeps the registry's names, so this is the one place that maps between them.
  */
-export const snake = (name: string): string =>
+const snake = (name: string): string =>
   name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/[^a-z0-9_]/g, '_');
 
 export const tableOf = (section: SectionDef): string => snake(section.slug);
@@ -21,7 +21,7 @@ export function columnTypeOf(def: FieldDef): 'text' | 'double precision' {
   return def.kind === 'number' ? 'double precision' : 'text';
 }
 
-/** Wire names of the record timestamps (SPEC.md 3.3: content items use camelCase). */
+/** Wire names of the record timestamps (content items use camelCase). */
 export function timestampKeys(section: SectionDef): { created: string; updated: string } {
   return section.timestamps === 'camel'
     ? { created: 'createdAt', updated: 'updatedAt' }

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions { db: Kysely<Database>; config: Config }
+interface DbPluginOptions { db: Kysely<Database>; config: Config }
 
 /** Decorates the migrated database and the configuration; the app owns the database from here on. */
 export default fp<DbPluginOptions>(async (app, { db, config }) => {

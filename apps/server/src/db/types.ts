@@ -6,7 +6,7 @@ import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
  * at run time and are reached through the dynamic module, so they are not listed here.
  * Timestamps are ISO 8601 UTC strings in both dialects; booleans are 0/1 integers.
  */
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   username: string;
   name: string;
@@ -28,7 +28,7 @@ export interface UsersTable {
 }
 
 /** Single-use recovery codes for a lost second factor; only their SHA-256 is kept. */
-export interface RecoveryCodesTable {
+interface RecoveryCodesTable {
   id: Generated<number>;
   user_id: number;
   code_hash: string;
@@ -36,7 +36,7 @@ export interface RecoveryCodesTable {
 }
 
 /** A sign-in waiting for its second factor. */
-export interface MfaChallengesTable {
+interface MfaChallengesTable {
   id: Generated<number>;
   user_id: number;
   /** SHA-256 (hex) of the mfa_token. */
@@ -44,7 +44,7 @@ export interface MfaChallengesTable {
   expires_at: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   user_id: number;
   /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
@@ -67,7 +67,7 @@ export interface LogsTable extends Omit<LogEntry, 'id' | 'revision_id'> {
 export type { RevisionAction };
 
 /** One version of a record (migration 005): the whole record as the API answers it, as JSON. */
-export interface RevisionsTable {
+interface RevisionsTable {
   id: Generated<number>;
   section: string;
   record_id: number;
@@ -79,7 +79,7 @@ export interface RevisionsTable {
   created_at: string;
 }
 
-export interface MediaTable {
+interface MediaTable {
   /** SHA-256 (hex) of the bytes: the content address. */
   sha256: string;
   ext: string;
@@ -90,14 +90,14 @@ export interface MediaTable {
 }
 
 /** Change counters kept by triggers (migration 003): section versions and the number of log rows. */
-export interface CountersTable {
+interface CountersTable {
   name: string;
   /** bigint: PostgreSQL answers it as a string. */
   value: ColumnType<number | string, number, number>;
 }
 
 /** The sign-in throttle (migration 004): one row per key, counting attempts in its current window. */
-export interface LoginAttemptsTable {
+interface LoginAttemptsTable {
   /** `user:{case-folded name}` or `addr:{address}`. */
   key: string;
   /** When the key's current window began: its first attempt after the previous window ended. */

@@ -42,7 +42,7 @@ export function fromStored(row: Row): StoredRevision {
   };
 }
 
-export const toEntry = ({ id, action, username, created_at, log_id, record }: StoredRevision): Revision =>
+const toEntry = ({ id, action, username, created_at, log_id, record }: StoredRevision): Revision =>
   ({ id, action, username, created_at, log_id, record });
 
 /** A record's revisions, newest first; the index on (section, record_id, id) serves page and count. */

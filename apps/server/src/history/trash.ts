@@ -4,7 +4,7 @@ import { DELETE_ACTION_LITERAL } from '../db/revision-literals.ts';
 import type { Db } from '../db/types.ts';
 import { fromStored, withLogId } from './revisions.ts';
 
-/** The deleted records not since restored: deletes that are their record's latest revision (DESIGN.md 5). */
+/** The deleted records not since restored: deletes that are their record's latest revision. */
 export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {
   const deletes = db.selectFrom('revisions as r').where('r.action', '=', DELETE_ACTION_LITERAL)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))

@@ -18,7 +18,7 @@ which builds it when needed), then reload this page. The content API is running 
 /**
  * The console's Content-Security-Policy: its own scripts only, so a payload that slips past both
  * sanitisers still runs nothing and calls nowhere. Styles stay inline-capable because Quill writes
- * style attributes; images may be data URLs because the editor embeds pictures that way (SPEC.md 1).
+ * style attributes; images may be data URLs because the editor embeds pictures that way.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
@@ -30,7 +30,7 @@ export const CONSOLE_CSP = [
  * Powerful browser features the console never uses, switched off for it and anything it frames or
  * is framed by (issue 11 point 7), so an injected script could not ask for them either.
  */
-export const CONSOLE_PERMISSIONS_POLICY = [
+const CONSOLE_PERMISSIONS_POLICY = [
   'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'encrypted-media',
   'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
   'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
@@ -55,7 +55,7 @@ export function isBuildMetadata(pathname: string): boolean {
 
 const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
 
-/** Serves the built console (DESIGN.md 3: console at /, API at /api). */
+/** Serves the built console (console at /, API at /api). */
 export default fp(async (app) => {
   // every HTML page gets it, whichever route answered; media keep their own stricter policy
   app.addHook('onSend', async (request, reply) => {

@@ -43,7 +43,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.status(400).send(errorBody(400, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
 }
 
-/** Maps every thrown error to `{ message, error, fields? }` (DESIGN.md 2). Handlers just throw. */
+/** Maps every thrown error to `{ message, error, fields? }`. Handlers just throw. */
 export default fp(async (app) => {
   const { bodyMaxBytes, mediaMaxBytes } = app.config;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

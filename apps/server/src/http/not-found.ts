@@ -14,7 +14,7 @@ function apiSegment(url: string): string | null {
 }
 
 /**
- * Unknown addresses: under /api a JSON 404 (an unknown section says so, SPEC.md 8.3), behind the
+ * Unknown addresses: under /api a JSON 404 (an unknown section says so: 'Section not found'), behind the
  * token for anything but a read so that probing without one learns nothing; under /media a JSON
  * 404; any other read is a console route and gets the console.
  */

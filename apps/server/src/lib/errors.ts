@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown anywhere in the server. The one error handler maps them to
- * `{ message, error, fields? }` with their status (DESIGN.md 2); anything else becomes a
+ * `{ message, error, fields? }` with their status; anything else becomes a
  * plain 500 whose detail stays in the log.
  */
 export interface FieldIssue { path: string; message: string }

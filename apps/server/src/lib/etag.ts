@@ -1,6 +1,6 @@
 /**
- * Strong entity tags for records: the id and the version, so any write changes the tag
- * (DESIGN.md 4). Weak tags never match: a save must name the exact version it edited.
+ * Strong entity tags for records: the id and the version, so any write changes the tag and a
+ * stale save is refused with 412. Weak tags never match: a save must name the exact version it edited.
  */
 export const etagOf = (id: number, version: number): string => `"${id}-${version}"`;
 

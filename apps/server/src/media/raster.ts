@@ -5,7 +5,7 @@ import type { WebRasterFormat } from './re-encode.ts';
 export interface RasterType { ext: string; mime: string }
 
 /**
- * The raster types stored (SECURITY-TESTING.md 4: png, jpeg, gif, webp and clean SVG, nothing
+ * The raster types stored (png, jpeg, gif, webp and clean SVG, nothing
  * else), by the extension `file-type` reports: URL extension, exact Content-Type and the format
  * the upload is re-encoded to.
  */

@@ -15,7 +15,7 @@ export interface Upload {
 
 const SVG: RasterType = { ext: 'svg', mime: 'image/svg+xml' };
 
-export function unsupported(): UnsupportedMediaTypeError {
+function unsupported(): UnsupportedMediaTypeError {
   return new UnsupportedMediaTypeError('This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.');
 }
 
@@ -71,4 +71,4 @@ export async function storeImage(db: Kysely<Database> | Transaction<Database>, u
   return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
 }
 
-export const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;
+const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;

@@ -9,7 +9,7 @@ import { Tokenizer } from 'htmlparser2';
  * anything an editor sends (5,000 elements are some sixty printed pages); at each of them a body
  * sanitises in about 100 ms (bench/sanitiser-bombs.ts).
  */
-export const RICH_TEXT_BOUNDS = {
+const RICH_TEXT_BOUNDS = {
   depth: 100,
   elements: 5_000,
   attributes: 5_000,

@@ -57,7 +57,7 @@ function withinBounds(html: string, field = ''): string {
 let loading: Promise<RichTextSanitizer> | undefined;
 
 /**
- * The cleaner of rich text (Quill HTML) that every write runs (DESIGN.md 2, ASVS 5.2.1).
+ * The cleaner of rich text (Quill HTML) that every write runs (ASVS 5.2.1).
  * Idempotent: cleaning stored text again changes nothing. Text beyond RICH_TEXT_BOUNDS is refused
  * before sanitize-html parses it, so no body costs more than linear time. sanitize-html and its
  * parsers (about 10 MB of memory) load on the first write that carries rich text, not at start:

@@ -30,7 +30,7 @@ async function singleRecordId(db: Db, section: SectionDef): Promise<number | und
 }
 
 /**
- * History and undo (DESIGN.md 5): every route of it, each behind the token. Any signed-in role reads
+ * History and undo: every route of it, each behind the token. Any signed-in role reads
  * history and the trash; the restore, the one write here, needs an editor.
  */
 const historyRoutes: FastifyPluginAsync = async (app) => {

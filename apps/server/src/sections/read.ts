@@ -7,7 +7,7 @@ import { type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listIte
 export interface ReadRecord { record: SectionRecord; etag: string; version: number }
 
 /** A stored row as the API answers it: registry field names, the sub-item list, wire timestamps. */
-export function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord {
+function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord {
   const id = Number(row.id);
   const record: SectionRecord = { id };
   for (const name of Object.keys(section.fields)) record[name] = row[columnOf(name)] ?? null;

@@ -3,7 +3,7 @@ import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '
 import { type FieldIssue, ValidationError } from '../lib/errors.ts';
 import type { RawInput } from './multipart-input.ts';
 
-/** Keys the server owns: sent in a body they are refused, never stored (SECURITY-TESTING.md 1.7). */
+/** Keys the server owns: sent in a body they are refused, never stored. */
 export const SERVER_OWNED_KEYS = ['id', 'version', 'created_at', 'updated_at', 'createdAt', 'updatedAt'];
 
 /** Stands in for an uploaded file while the body is validated; replaced by the media URL before storing. */
@@ -37,7 +37,7 @@ export function refuseNul(value: unknown, path = ''): void {
   if (issues.length) throw new ValidationError(issues);
 }
 
-export function refuseServerOwned(body: Record<string, unknown>): void {
+function refuseServerOwned(body: Record<string, unknown>): void {
   const sent = SERVER_OWNED_KEYS.filter((key) => Object.hasOwn(body, key));
   if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
 }

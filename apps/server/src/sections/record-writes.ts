@@ -42,7 +42,7 @@ async function asWritten(trx: Db, section: SectionDef, row: Row): Promise<ReadRe
   return read;
 }
 
-/** POST /api/{slug}; a single-record section takes it only while it has no record (DESIGN.md 1). */
+/** POST /api/{slug}; a single-record section takes it only while it has no record. */
 export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
   const values = validateRecord(section, 'create', input);
   const prepared = await prepareWrite(ctx.config, section, values, input.uploads);

@@ -31,7 +31,7 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
     sql`${column(field)} like ${pattern} escape '\\'`), sql` or `)})`;
 }
 
-/** Rows of a section, newest first (DESIGN.md 1 and 4.2: a new item goes to the front). */
+/** Rows of a section, newest first (a new item goes to the front). */
 export async function listRows(db: Db, section: SectionDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
   const filter = searchFilter(db, section, query.q);
   let rows = tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');

@@ -19,7 +19,7 @@ export const SECTION_MAX_LIMIT = 1000;
 export const SEARCH_MAX_LENGTH = 500;
 
 /**
- * The routes of one section, derived from its registry entry (SPEC.md 7.2–7.3, DESIGN.md 1).
+ * The routes of one section, derived from its registry entry.
  * Registered once per section under /api/{slug}; no section has routes of its own.
  */
 const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
@@ -76,7 +76,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
   });
 
   if (section.kind === 'single') {
-    // the console saves a single-record section without an id (SPEC.md 7.2); 200 either way, as it expects
+    // the console saves a single-record section without an id; 200 either way, as it expects
     app.put('/', auth, async (request, reply) => {
       const ctx = writeContextOf(app, request);
       const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));

@@ -6,7 +6,7 @@ import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { addSubItem, deleteSubItem, editSubItems } from './sub-item-writes.ts';
 
-/** Sub-item writes of a single-record section (SPEC.md 7.3); trailing slashes work as the spec's clients send them. */
+/** Sub-item writes of a single-record section; trailing slashes work as the spec's clients send them. */
 const subItemRoutes: FastifyPluginAsync<{ section: SectionDef; sub: SubItems }> = async (app, { section, sub }) => {
   const auth = requireRole(app, 'editor');
 

@@ -25,7 +25,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: Secti
   return parsed.data;
 }
 
-/** The record sub-items hang on; a sub-item needs its section set up first (DESIGN.md 1). */
+/** The record sub-items hang on; a sub-item needs its section set up first. */
 async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promise<ReadRecord> {
   await lockSection(trx, section);
   const parent = await readSingle(trx, section);

@@ -16,7 +16,7 @@ export function sentItems(sub: SubItems, list: unknown): SentItem[] {
 }
 
 /**
- * Applies a sent list to a record's sub-items (SPEC.md 7.3 sub-edit): items with an id take the
+ * Applies a sent list to a record's sub-items (the sub-item edit): items with an id take the
  * sent text, items without one are created, the sent order becomes the order, and items the list
  * does not mention are kept after it, so a stale list never loses an item.
  */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { ADMIN_USERNAME, type RunningServer, startServer } from '../reliability/server-process.ts';
 
 /**
- * The sign-in throttle holds across instances (SECURITY-TESTING.md 13): two real server processes
+ * The sign-in throttle holds across instances: two real server processes
  * on one database share the count. Ports 3540–3549 are this suite's.
  */
 const pgUrl = process.env.TEST_DATABASE_URL || undefined;

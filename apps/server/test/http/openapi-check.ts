@@ -20,7 +20,7 @@ const UNLISTED_ALLOWED = new Set([500]);
 
 let checker: ResponseChecker | undefined;
 /** The one checker of the process: the document is built and each validator compiled once. */
-export const responseChecker = () => (checker ??= new ResponseChecker(buildOpenApi()));
+const responseChecker = () => (checker ??= new ResponseChecker(buildOpenApi()));
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -107,7 +107,7 @@ function decoded(res: LightMyRequestResponse): Buffer {
 }
 
 /** The method and address of an inject call, whichever way the test spelled them. */
-export function requestLine(options: InjectOptions | string): { method: string; url: string } {
+function requestLine(options: InjectOptions | string): { method: string; url: string } {
   if (typeof options === 'string') return { method: 'GET', url: options };
   const raw = options.url ?? options.path ?? '/';
   const url = typeof raw === 'string' ? raw : String(raw.pathname ?? '/');

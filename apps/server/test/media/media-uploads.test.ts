@@ -4,7 +4,7 @@ import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { type FilePart, multipartBody } from '../multipart.ts';
 import * as images from '../fixtures/images.ts';
 
-/** SECURITY-TESTING.md 3 "Uploads", sent the way the console sends them: multipart through the real routes. */
+/** Hostile uploads are refused or cleaned, sent the way the console sends them: multipart through the real routes. */
 const LIMIT = 32 * 1024;
 
 const bytesOf: Record<string, () => Buffer> = {

@@ -5,7 +5,7 @@ import { type ServerEnv, signIn, startServer } from './server-process.ts';
 import { type Acked, isWhole, runWriter, type WriterLedger } from './writers.ts';
 
 /**
- * SECURITY-TESTING.md 1.9 and 3 "Crash": 16 writers, SIGKILL of the server after 0.2–3 s,
+ * The crash suite: 16 writers, SIGKILL of the server after 0.2–3 s,
  * restart, then the database's own checks, every acknowledged write present and byte-identical,
  * writes in flight whole or absent, and records, log rows and revisions one for one for one.
  */

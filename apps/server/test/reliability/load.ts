@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, rssMb, signIn, startServer } from './se
 import type { Settings } from './profile.ts';
 
 /**
- * SECURITY-TESTING.md 1.11 and 3 "Load": a data folder at scale, a warm-up, then mixed traffic at
+ * The load suite: a data folder at scale, a warm-up, then mixed traffic at
  * 50 connections on loopback, run twice: 80 % section reads, 10 % log pages, 8 % saves with
  * If-Match, 2 % content items created with 20 kB of rich text. Zero errors and zero 5xx; the last run's p99
  * within the one before it (the baseline) and its RSS growth within 10 %.

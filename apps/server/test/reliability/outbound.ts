@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
- * SECURITY-TESTING.md 1.12: the server connects to nothing but its database. Reads the server
+ * The server connects to nothing but its database. Reads the server
  * process's own sockets from /proc (Linux) and names every TCP connection it opened itself: one
  * whose local port is not the port it listens on, going to a port that is not the database's.
  */

@@ -1,5 +1,5 @@
 /**
- * How much the reliability run does. The full profile is SECURITY-TESTING.md's (100 kill cycles on
+ * How much the reliability run does. The full profile is the release one (100 kill cycles on
  * SQLite, 20 on PostgreSQL, 60 s of load three times); RELIABILITY_PROFILE=ci shrinks it to fit CI.
  * Every count can be set on its own from the environment.
  */

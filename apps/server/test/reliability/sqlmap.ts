@@ -5,7 +5,7 @@ import type { Settings } from './profile.ts';
 import { ADMIN_USERNAME, signIn, startServer } from './server-process.ts';
 
 /**
- * SECURITY-TESTING.md 1.8: Debian's sqlmap (level 3, risk 2) against sign-in, the search query,
+ * No injection: Debian's sqlmap (level 3, risk 2) against sign-in, the search query,
  * record ids and log paging, on loopback, finds nothing.
  */
 export interface SqlmapOptions extends Settings { dataDir: string; log: (line: string) => void }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { encodePng } from '@bursary/shared/png';
 
 /**
- * Self-checking writers for the crash suite (SECURITY-TESTING.md 3 "Crash"): each write carries
+ * Self-checking writers for the crash suite: each write carries
  * its writer, its sequence and a hash of both, so a torn or mixed-up record is recognised.
  * The harness notes every acknowledged write and every write still in flight when the server died.
  */
@@ -14,7 +14,7 @@ export interface Acked {
   version: number;
 }
 
-export interface InFlight { section: string; id?: number; fields: Record<string, unknown> }
+interface InFlight { section: string; id?: number; fields: Record<string, unknown> }
 
 export interface WriterLedger {
   acked: Map<string, Acked>;
@@ -28,7 +28,7 @@ export interface WriterLedger {
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A FAQ whose title and answer check each other. */
-export function selfChecking(writer: number, seq: number): { title: string; description: string } {
+function selfChecking(writer: number, seq: number): { title: string; description: string } {
   const nonce = randomBytes(6).toString('hex');
   const stamp = `w${writer} s${seq} ${nonce}`;
   return { title: `${stamp} ${hash(stamp).slice(0, 16)}`, description: `<p>${stamp} <strong>${hash(`${stamp}!`)}</strong></p>` };

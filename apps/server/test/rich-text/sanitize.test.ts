@@ -14,7 +14,7 @@ interface BrowserNode {
   childNodes?: BrowserNode[];
 }
 
-/** An independent reading of SPEC.md 9's toolbar: what may remain after sanitising. */
+/** An independent reading of the console's rich-text toolbar: what may remain after sanitising. */
 const TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ol', 'ul', 'li', 'span', 'img', 'blockquote', 'pre', 'code']);
 const ATTRIBUTES: Record<string, string[]> = { a: ['href', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], li: ['data-list'] };
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;

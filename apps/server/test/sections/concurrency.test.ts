@@ -36,7 +36,7 @@ describe.each(dialects)('saves from one ETag on %s', (dialect) => {
     expect(await logCount(t, 'milestones')).toBe(1);
   });
 
-  it('accepts writes without If-Match (SPEC.md 7 clients send none), and If-Match: *', async () => {
+  it('accepts writes without If-Match (the console sends none), and If-Match: *', async () => {
     const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Q' } });
     const { id } = created.json() as { id: number };
     const answers = await Promise.all(Array.from({ length: 10 }, (_, n) =>

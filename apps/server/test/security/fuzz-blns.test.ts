@@ -14,7 +14,7 @@ const LOGIN_SAMPLE_EVERY = 40;
 const recordUrl = (section: SectionDef) => section.kind === 'single' ? `/api/${section.slug}` : `/api/${section.slug}/1`;
 
 /**
- * SECURITY-TESTING.md 3 "Fuzz": each of the 485 naughty strings in each field of every section
+ * Fuzz: each of the 485 naughty strings in each field of every section
  * (rotated, so one request carries a different string in each text field), in each sub-item, as
  * the search of every fourth section, as log paging and, sampled, as sign-in credentials.
  */

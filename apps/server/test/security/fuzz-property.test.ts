@@ -8,7 +8,7 @@ import { buildFuzzApp, Fuzzer, seedOneOfEach } from './oracle.ts';
 const SEED = Number(process.env.FUZZ_SEED || 20_260_105);
 const BODIES_PER_ROUTE = Number(process.env.FUZZ_BODIES_PER_ROUTE || 40);
 
-/** SECURITY-TESTING.md 3 "Fuzz": seeded fast-check bodies on every route that takes one. */
+/** Fuzz: seeded fast-check bodies on every route that takes one. */
 describe.each(dialects)('generated bodies on %s', (dialect) => {
   let t: TestApp;
   let imageUrl: string;

@@ -4,7 +4,7 @@ import { dialects, type TestApp } from '../helper.ts';
 import { mutationsOf, routesUnderTest } from './mutations.ts';
 import { buildFuzzApp, Fuzzer, seedOneOfEach } from './oracle.ts';
 
-/** SECURITY-TESTING.md 3 "Fuzz": every route of the route table with its body, header, id, query and path mutations. */
+/** Fuzz: every route of the route table with its body, header, id, query and path mutations. */
 describe.each(dialects)('fuzz over every route on %s', (dialect) => {
   let t: TestApp;
   let imageUrl: string;

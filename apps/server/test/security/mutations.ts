@@ -5,7 +5,7 @@ import { SERVER_OWNED_KEYS } from '../../src/sections/record-validation.ts';
 import { sampleRecord } from '../factories.ts';
 
 /**
- * The mutations of SECURITY-TESTING.md 3 "Fuzz", derived from the route table: every route gets
+ * The fuzz mutations, derived from the route table: every route gets
  * its body, header, id and query mutations, so a new route is fuzzed without anyone listing it.
  */
 export interface Mutation {
@@ -35,7 +35,7 @@ export interface RouteUnderTest {
 const sectionOf = (url: string): SectionDef | undefined => sections.find((s) => url.startsWith(`/api/${s.slug}`) &&
   (url.length === `/api/${s.slug}`.length || url[`/api/${s.slug}`.length] === '/'));
 
-/** The body each route takes (SPEC.md 7), built from the registry. */
+/** The body each route takes, built from the registry. */
 function bodyFor(method: string, url: string, imageUrl: string): Record<string, unknown> | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
   if (url === '/api/login') return { username: 'nobody-here', password: 'not the password 1' };
@@ -114,7 +114,7 @@ function jsonBodies(body: Record<string, unknown>, bodyMaxBytes: number): [strin
   return out;
 }
 
-/** Content-Type variants of SECURITY-TESTING.md 3: absent, case, spacing, trailing text, other types. */
+/** Content-Type variants: absent, case, spacing, trailing text, other types. */
 const CONTENT_TYPES: (string | undefined)[] = [
   undefined, 'APPLICATION/JSON', 'Application/Json; Charset=UTF-8', ' application/json', '\tapplication/json', 'application/json\t',
   'application/json garbage', 'application/json; charset=utf-16', 'application/json; charset=x-unknown', 'application/jsonp',
@@ -124,7 +124,7 @@ const CONTENT_TYPES: (string | undefined)[] = [
 ];
 
 /** Malformed or wrong Authorization headers; none of them may reach a write. */
-export const badAuthorizations = (token: string): string[] => [
+const badAuthorizations = (token: string): string[] => [
   '', 'Bearer', 'Bearer ', 'Bearer  ', 'Basic ZWRpdG9yOng=', `Token ${token}`, `Bearer ${token.slice(0, -1)}`, `Bearer ${token}x`,
   `Bearer ${token.toUpperCase()}`, `Bearer ${token},${token}`, `Bearer ${token} ${token}`, `${token}`, `Bearer "${token}"`,
   `Bearer ${'A'.repeat(43)}`, `Bearer ${'a'.repeat(10_000)}`, 'Bearer ../../etc/passwd', "Bearer ' or '1'='1", 'Bearer %00',
@@ -132,7 +132,7 @@ export const badAuthorizations = (token: string): string[] => [
 ];
 
 /** Ids and path segments: negative, fractional, encoded traversal, 300 digits, SQL, Unicode digits. */
-export const BAD_IDS = [
+const BAD_IDS = [
   '-1', '0', '1.5', '1e3', '0x10', '%2e%2e%2f', '..%2f..%2fetc%2fpasswd', '%2e%2e', '9'.repeat(300), '1%00', '%201', '1%20',
   '%EF%BC%91', 'NaN', 'Infinity', '1;select%201', "1'%20or%20'1'='1", '1%20OR%201=1', '%27', 'null', '[]', '1,2', '2147483648',
   '99999999999999999999', 'a'.repeat(250), '%', '%zz', '%C0%AE%C0%AE', '1?x', '1#x',
@@ -140,7 +140,7 @@ export const BAD_IDS = [
 
 const REDOS = `${'(a+)+$'.repeat(300)}${'a'.repeat(2000)}!${'.*'.repeat(500)}%_\\`;
 /** Query strings for reads: repeated parameters, 10 kB regex-laden search, odd bounds. */
-export const BAD_QUERIES = [
+const BAD_QUERIES = [
   'q=a&q=b', `q=${encodeURIComponent(REDOS.slice(0, 10_000))}`, 'q=%25', 'q=_', 'q=%5C', 'q=%00', 'q=%', 'q[]=x', 'q[a]=x',
   `q=${'%F0%9F%98%80'.repeat(200)}`, `q=${'x'.repeat(501)}`, 'limit=-1', 'limit=0', 'limit=1.5', 'limit=1e3', 'limit=abc',
   'limit=99999999999999999999', 'limit=1&limit=2', 'limit[]=1', 'offset=-1', 'offset=abc', 'offset=1e9', 'offset=1000000001',

@@ -7,7 +7,7 @@ import { sampleRecord } from '../factories.ts';
 import { buildTestApp, type Dialect, type TestApp } from '../helper.ts';
 
 /**
- * The oracle of SECURITY-TESTING.md 1.1–1.2 and 3 "Fuzz": no answer ≥ 500; every error is JSON
+ * The oracle of the fuzz suites: no answer ≥ 500; every error is JSON
  * `{message, error}` (plus `fields` on validation, `current` on 412) with no stack, SQL, path or
  * package name; nothing stored for a refused request; the app still healthy afterwards.
  */
@@ -24,7 +24,7 @@ const ERROR_KEYS = new Set(['message', 'error', 'fields', 'current']);
 export interface Answer { statusCode: number; body: string; headers: Record<string, unknown> }
 
 /** What is wrong with one answer, as readable lines (empty when it is calm). */
-export function problemsOf(res: Answer, what: string): string[] {
+function problemsOf(res: Answer, what: string): string[] {
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`${what}: answered ${res.statusCode}`);
   if (res.statusCode < 400) return problems;
@@ -49,7 +49,7 @@ export function problemsOf(res: Answer, what: string): string[] {
 }
 
 /** Rows that any stored write leaves behind: every write appends a log row in its transaction, uploads add media. */
-export async function storedRows(t: TestApp): Promise<number> {
+async function storedRows(t: TestApp): Promise<number> {
   const row = await sql<{ n: number | string }>`select (select count(*) from logs) + (select count(*) from media) as n`.execute(t.db);
   return Number(row.rows[0]?.n);
 }

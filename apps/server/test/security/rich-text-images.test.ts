@@ -6,7 +6,7 @@ const sanitizeRichText = await richTextSanitizer();
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOcQAAAAABJRU5ErkJggg==';
 const MEDIA = `/media/${'a'.repeat(64)}.png`;
 
-/** SECURITY-TESTING.md 3: only raster data URLs (and this server's own media) survive as images (decision 021). */
+/** Only raster data URLs (and this server's own media) survive as images (decision 005). */
 describe('images in rich text', () => {
   it('drops every image that would make the viewer\'s browser call another host', () => {
     for (const src of ['http://127.0.0.1:9/x.png', 'https://example.org/a.png', '//127.0.0.1:9/x.png', 'HTTP://127.0.0.1:9/x.png',

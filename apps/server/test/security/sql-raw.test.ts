@@ -13,7 +13,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * SECURITY-TESTING.md 1.8: request data never reaches `sql.raw`. Text spliced into SQL unbound
+ * Request data never reaches `sql.raw`. Text spliced into SQL unbound
  * (`sql.raw`, `sql.lit`) may appear only in the schema code under src/db, which runs at start-up
  * on names from the registry and constants, never in code that handles a request.
  */

@@ -14,7 +14,7 @@ import { steps } from './steps.ts';
 import { successStories } from './success-stories.ts';
 import { visions } from './visions.ts';
 
-/** Every section, in the navigation's order (SPEC.md 2.2, messages after testimonials per DESIGN.md 1). */
+/** Every section, in the navigation's order (messages right after the testimonials). */
 export const sections: readonly SectionDef[] = [
   heroes, steps, faqs, benefits, insights, aboutHeroes, missions, milestones,
   successStories, visions, stakeholders, disbursementTestimonials, messages, content,

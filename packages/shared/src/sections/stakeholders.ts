@@ -7,7 +7,7 @@ export const stakeholders = defineSection({
     title: text('Title', { required: 'always' }),
     description: richText('Description'),
   },
-  // the capital H is the API's own spelling (SPEC.md 3.4)
+  // the capital H is the API's own spelling
   subItems: { field: 'stakeHolders', itemKey: 'stakeholder', itemLabel: 'Stakeholder point', max: 1_000 },
   titleField: 'title', search: ['title', 'description'],
 });

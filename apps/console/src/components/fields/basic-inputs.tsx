@@ -30,7 +30,7 @@ export function NumberInput(props: TextInputProps) {
   return <Input type="number" inputMode="decimal" step="any" value={props.value} onChange={(e) => props.onChange(e.target.value)} {...common(props)} />;
 }
 
-/** SPEC.md 3.4: the date is edited as YYYY-MM-DD. */
+/** The date is edited as YYYY-MM-DD. */
 export function DateInput(props: TextInputProps) {
   return <Input type="date" value={props.value} onChange={(e) => props.onChange(e.target.value)} {...common(props)} />;
 }

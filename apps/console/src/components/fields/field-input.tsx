@@ -15,14 +15,14 @@ interface FieldInputProps<T extends FieldValues> {
   /** Overrides the accepted upload types of an image field. */
   accept?: string;
   help?: string;
-  /** A warning rather than an error (SPEC.md 2.9). */
+  /** A warning rather than an error. */
   tone?: 'error' | 'warning';
   /** Only these upload types are taken: for another, `onRefused` gets the message (and drops the file). */
   imageTypes?: { types: readonly string[]; message: string };
   onRefused?: (message: string) => void;
 }
 
-/** One input per field kind of the registry (DESIGN.md 2), wired to react-hook-form. */
+/** One input per field kind of the registry, wired to react-hook-form. */
 export function FieldInput<T extends FieldValues>({ name, def, control, required, currentImage, accept, help, tone, imageTypes, onRefused }: FieldInputProps<T>) {
   const id = `field-${name}`;
   return (

@@ -7,7 +7,7 @@ export interface FieldShellProps {
   required?: boolean;
   error?: string;
   help?: string;
-  /** SPEC.md 2.9 words one message as a warning, shown in amber. */
+  /** A message worded as a warning rather than an error (Create Testimonial's blank name), shown in amber. */
   tone?: 'error' | 'warning';
   /** Rich text has no native control for <label for>: its area is named by the label's id. */
   labelId?: string;
@@ -15,7 +15,7 @@ export interface FieldShellProps {
 }
 
 export const errorIdOf = (id: string) => `${id}-error`;
-export const helpIdOf = (id: string) => `${id}-help`;
+const helpIdOf = (id: string) => `${id}-help`;
 
 /** The ids that describe a control: its help text and its error, when shown. */
 export function describedByOf(id: string, { error, help }: { error?: string; help?: string }): string | undefined {

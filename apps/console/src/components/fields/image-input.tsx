@@ -7,7 +7,7 @@ export interface ImageInputProps {
   onChange: (file: File | null) => void;
   /** The record's stored image URL, if any. */
   currentUrl?: string | null;
-  /** The accepted types; any image by default (SPEC.md 5). */
+  /** The accepted types; any image by default. */
   accept?: string;
   invalid?: boolean;
   describedBy?: string;
@@ -32,7 +32,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * SPEC.md 2.8: 'New Image Preview' once a file is picked, otherwise 'Current Image' with
+ * 'New Image Preview' once a file is picked, otherwise 'Current Image' with
  * 'Current Path: {image}'.
  */
 export function ImageInput({ id, file, onChange, currentUrl, accept = 'image/*', invalid, describedBy }: ImageInputProps) {

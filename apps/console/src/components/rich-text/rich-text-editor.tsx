@@ -18,7 +18,7 @@ export interface RichTextEditorProps {
 const isBlank = (html: string) => html === '' || html === '<p><br></p>';
 
 /**
- * The rich-text editor: Quill 2 with SPEC.md 9's toolbar. Quill's own image button embeds the
+ * The rich-text editor: Quill 2 with the toolbar of ./toolbar.ts. Quill's own image button embeds the
  * picked file as a data URL; nothing is uploaded. Loaded only by screens that edit rich text.
  */
 export default function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid }: RichTextEditorProps) {

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 9's toolbar, exactly: fonts (sans-serif, serif, monospace), headers 1–6 or normal,
+ * The rich-text toolbar, exactly: fonts (sans-serif, serif, monospace), headers 1–6 or normal,
  * bold/italic/underline/strike, text and background colour, ordered and bullet lists, alignment,
  * link and image, clear formatting.
  */

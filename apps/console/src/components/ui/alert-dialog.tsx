@@ -3,7 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
 
-/** A yes/no confirmation (SPEC.md 2.6, 4.5). Focus starts on Cancel; Escape cancels. */
+/** A yes/no confirmation. Focus starts on Cancel; Escape cancels. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 

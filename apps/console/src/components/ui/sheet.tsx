@@ -3,9 +3,8 @@ import { Dialog as SheetPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** A panel that slides in from the left edge (SPEC.md 2.2: the mobile navigation). */
+/** A panel that slides in from the left edge (the mobile navigation). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetClose = SheetPrimitive.Close;
 
 export function SheetContent({ className, children, ...props }: React.ComponentProps<typeof SheetPrimitive.Content>) {
   return (

@@ -3,7 +3,7 @@ import { Toaster as Sonner, toast as notify } from 'sonner';
 import { demandNotifier } from './notifier-demand';
 
 /**
- * The second notice style (SPEC.md 9) for long operations such as uploads and saves:
+ * The second notice style for long operations such as uploads and saves:
  * `notify.loading(…)`, then `notify.success(…, { id })` or `notify.error(…, { id })`, or
  * `notify.promise(promise, { loading, success, error })`. Up to 3 notices, 4000 ms each.
  */

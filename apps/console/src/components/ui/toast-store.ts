@@ -1,7 +1,7 @@
 import type * as React from 'react';
 
 /**
- * The toast list (SPEC.md 3.5, 4.6, 9): at most one toast shown, added open, closed on dismiss
+ * The toast list: at most one toast shown, added open, closed on dismiss
  * and removed after the removal delay; an update merges new fields into the toast with its id.
  */
 export const TOAST_LIMIT = 1;

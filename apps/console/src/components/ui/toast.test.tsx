@@ -9,7 +9,7 @@ import { NOTIFY_OPTIONS } from './sonner';
 
 const item = (id: string, extra: Partial<ToastItem> = {}): ToastItem => ({ id, open: true, title: `T${id}`, ...extra });
 
-describe('toast list (SPEC.md 3.5, 4.6, 9)', () => {
+describe('toast list', () => {
   afterEach(() => vi.useRealTimers());
 
   it('keeps the spec constants', () => {

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md 9: shown for 5000 ms, swiped right past 50 px to dismiss. */
+/** Shown for 5000 ms, swiped right past 50 px to dismiss. */
 export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
@@ -12,7 +12,7 @@ export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.
   return <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />;
 }
 
-/** Bottom-right (SPEC.md 9); on mobile it sits above the bottom navigation bar. */
+/** Bottom-right; on mobile it sits above the bottom navigation bar. */
 export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport

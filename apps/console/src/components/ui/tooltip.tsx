@@ -2,8 +2,8 @@ import * as React from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** SPEC.md 9: tooltips sit 4 px from their target. */
-export const TOOLTIP_OFFSET = 4;
+/** Tooltips sit 4 px from their target. */
+const TOOLTIP_OFFSET = 4;
 
 export const TooltipProvider = TooltipPrimitive.Provider;
 export const Tooltip = TooltipPrimitive.Root;

@@ -6,7 +6,7 @@ const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
-/** SPEC.md 3.5: ids are a counter, as a string. */
+/** Ids are a counter, as a string. */
 function nextId(): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   return String(counter);
@@ -20,7 +20,7 @@ function scheduleRemoval(id: string): void {
   }, TOAST_REMOVE_DELAY));
 }
 
-export function dispatch(action: ToastAction): void {
+function dispatch(action: ToastAction): void {
   if (action.type === 'DISMISS_TOAST') {
     const ids = action.toastId === undefined ? state.toasts.map((t) => t.id) : [action.toastId];
     ids.forEach(scheduleRemoval);
@@ -42,7 +42,7 @@ export interface ToastHandle {
   update: (fields: ToastOptions) => void;
 }
 
-/** Shows a toast. Error toasts pass `variant: 'destructive'` (SPEC.md 8). */
+/** Shows a toast. Error toasts pass `variant: 'destructive'`. */
 export function toast(options: ToastOptions): ToastHandle {
   const id = nextId();
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
@@ -60,7 +60,7 @@ export function toast(options: ToastOptions): ToastHandle {
 }
 
 /** Closes one toast, or all of them. */
-export function dismissToast(toastId?: string): void {
+function dismissToast(toastId?: string): void {
   dispatch({ type: 'DISMISS_TOAST', toastId });
 }
 

@@ -2,7 +2,7 @@ import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
-/** SPEC.md 2.17: the page filters on title and description but shows no search input. */
+/** The page filters on title and description but shows no search input. */
 export function AboutHeroesPage() {
   return (
     <SectionListPage

@@ -50,7 +50,7 @@ function RequiredTwoFactor({ username }: { username: string }) {
 }
 
 /**
- * What a signed-in account must do before anything else (decision 029): choose a new password
+ * What a signed-in account must do before anything else (decision 012): choose a new password
  * after a temporary one, set up a required second factor. The server refuses every other call
  * meanwhile, so this screen stands alone, with only a way to sign out.
  */

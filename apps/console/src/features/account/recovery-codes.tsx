@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 const FILE_NAME = 'bursary-recovery-codes.txt';
 
 /** The text of the copy and of the downloaded file: who they are for, then one code a line. */
-export function recoveryCodesText(username: string, codes: string[]): string {
+function recoveryCodesText(username: string, codes: string[]): string {
   return [`Bursary recovery codes for ${username}`, 'Each code signs you in once, instead of a code from your authenticator app.', '', ...codes, ''].join('\n');
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError, errorField } from '@/lib/api-client';
 
-/** SPEC.md 8.1: the text of the 'Login failed' toast, the first rule that applies. */
+/** The text of the 'Login failed' toast, the first rule that applies. */
 export function signInFailureText(error: unknown): string {
   const field = errorField(error);
   if (field) return field;

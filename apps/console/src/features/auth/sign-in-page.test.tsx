@@ -21,7 +21,7 @@ async function failureToastText(): Promise<string | null> {
   return within(toastItem).getByText((_, el) => el?.tagName === 'DIV' && el.previousElementSibling === title).textContent;
 }
 
-describe('sign-in page (SPEC.md 2.3, 5, 8.1)', () => {
+describe('sign-in page', () => {
   it('shows the page strings', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('sign-in page (SPEC.md 2.3, 5, 8.1)', () => {
   });
 });
 
-describe('sign-in checks in the form (SPEC.md 5)', () => {
+describe('sign-in checks in the form', () => {
   it('focuses the first field in error and clears a message once the field is fixed', async () => {
     renderApp('/');
     await screen.findByRole('button', { name: 'Sign in' });

@@ -8,7 +8,7 @@ import type { CodeChallenge } from './sign-in-session';
 const loadCodeStep = () => import('./sign-in-code-step');
 const SignInCodeStep = lazy(async () => ({ default: (await loadCodeStep()).SignInCodeStep }));
 
-/** SPEC.md 2.3: fixed header with the logo, a centred card, the footer. */
+/** Fixed header with the logo, a centred card, the footer. */
 export function SignInPage() {
   // set once the password was right for an account with two-factor sign-in: the same card asks for the code
   const [challenge, setChallenge] = useState<CodeChallenge | null>(null);

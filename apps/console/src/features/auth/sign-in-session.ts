@@ -19,12 +19,12 @@ export function mfaTokenOf(data: unknown): string | null {
 }
 
 /**
- * Stores the session a sign-in answered and greets (SPEC.md 2.3, 8.1), after the password or after
+ * Stores the session a sign-in answered and greets, after the password or after
  * the code alike. Storing it is enough to move on: the sign-in route sends a signed-in user onward.
  */
 export function startSession(data: unknown, typedUsername: string): void {
   const answer = (isObject(data) ? data : {}) as Partial<LoginResponse>;
-  // A success without a token and a named user cannot start a session (SPEC.md 8.1, rule 4).
+  // A success without a token and a named user cannot start a session.
   if (typeof answer.token !== 'string' || typeof answer.user?.name !== 'string') {
     throw new Error('The sign-in answer has no session.');
   }
@@ -32,7 +32,7 @@ export function startSession(data: unknown, typedUsername: string): void {
   toast({ title: 'Login successful', description: `Welcome back, ${answer.user.username || typedUsername}!` });
 }
 
-/** SPEC.md 4.1 and 8.1: a failed sign-in clears any stored session and says why. */
+/** A failed sign-in clears any stored session and says why. */
 export function failSignIn(error: unknown): void {
   clearSession();
   toast({ title: 'Login failed', description: signInFailureText(error), variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSignIn } from './sign-in-validation';
 
-describe('sign-in checks (SPEC.md 5)', () => {
+describe('sign-in checks', () => {
   it('reports both fields at once, with the spec texts', () => {
     expect(checkSignIn({ username: '   ', password: '12345' })).toEqual({
       ok: false,

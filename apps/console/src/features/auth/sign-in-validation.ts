@@ -1,7 +1,7 @@
 import type { LoginRequest } from '@bursary/shared';
 
-/** SPEC.md 5 and 9: the sign-in checks. */
-export const MIN_PASSWORD_LENGTH = 6;
+/** The sign-in checks. */
+const MIN_PASSWORD_LENGTH = 6;
 
 export type SignInErrors = Partial<Record<keyof LoginRequest, string>>;
 

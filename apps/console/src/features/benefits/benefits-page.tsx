@@ -2,7 +2,7 @@ import { benefits } from '@bursary/shared';
 import { fieldText, SubItemSectionPage } from '@/features/sections';
 import { benefitTexts } from './section';
 
-/** SPEC.md 2.15. */
+/** Benefits: a card per record with its title and description, and its 'Benefit Points' editor. */
 export function BenefitsPage() {
   return (
     <SubItemSectionPage

@@ -2,7 +2,7 @@ import { Gift } from 'lucide-react';
 import type { SubItemTexts } from '@/features/sections/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The sub-item block's strings (SPEC.md 4.3, 5, 8.4, 8.5). */
+/** The sub-item block's strings. */
 export const benefitTexts: SubItemTexts = {
   blockTitle: 'Benefit Points', itemName: 'Benefit point', editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point',
   addPlaceholder: 'Enter new benefit point', blankMessage: 'Please enter a benefit point.', confirmNeedsText: false,

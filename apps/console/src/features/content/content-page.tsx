@@ -6,7 +6,7 @@ import { formatDateUS } from '@/lib/format-date';
 import { ActionsHead, ActionsCell, EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { contentDeleteTexts } from './section';
 
-/** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
+/** The content items at /api/content. */
 export function ContentPage() {
   const { remove, pendingId } = useDeleteWithToasts('content', contentDeleteTexts);
   const actions = (record: SectionRecord) => (

@@ -1,13 +1,13 @@
 import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** SPEC.md 2.6: the content area's delete confirmation and toasts. */
+/** The content area's delete confirmation and toasts. */
 export const contentDeleteTexts = {
   confirmTitle: 'Are you sure?', confirmText: () => 'This action cannot be undone. This will permanently delete this content.',
   success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content',
 } satisfies ConfirmedDeleteTexts;
 
-/** The content area is reached from the dashboard, not the navigation (SPEC.md 2.2). */
+/** The content area is reached from the dashboard, not the navigation. */
 export const consoleSection = defineConsoleSection({
   slug: 'content',
   nav: false,

@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 
-/** SPEC.md 2.4: create green, update blue, delete red, anything else grey. */
-export function actionBadgeVariant(action: string): NonNullable<BadgeProps['variant']> {
+/** Create green, update blue, delete red, anything else grey. */
+function actionBadgeVariant(action: string): NonNullable<BadgeProps['variant']> {
   switch (action.toLowerCase()) {
     case 'create': return 'green';
     case 'update': return 'blue';

@@ -11,7 +11,7 @@ function logsTable() {
   return screen.findByRole('table');
 }
 
-describe('dashboard (SPEC.md 2.4, 8.2)', () => {
+describe('dashboard', () => {
   it('greets the user and shows the overview', async () => {
     signInAs('Grace Hopper');
     server.use(http.get('/api/logs/summary', () => HttpResponse.json({ total: 1234, last_updated_at: '2024-02-07T12:00:00.000Z' })));

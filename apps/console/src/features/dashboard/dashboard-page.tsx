@@ -3,7 +3,7 @@ import { useSession } from '@/lib/session';
 import { LogsSection } from './logs-section';
 import { OverviewCards } from './overview-cards';
 
-/** SPEC.md 2.4. */
+/** The dashboard: a greeting, the three overview cards and the latest logs. */
 export function DashboardPage() {
   const session = useSession();
   return (

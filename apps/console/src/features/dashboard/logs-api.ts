@@ -4,19 +4,19 @@ import { ApiError, NetworkError, apiRequest, errorField } from '@/lib/api-client
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 
-/** SPEC.md 9: the dashboard shows the first 5 logs. */
+/** The dashboard shows the first 5 logs. */
 export const DASHBOARD_LOG_COUNT = 5;
 
-export function recentLogsQuery(token: string | null) {
+function recentLogsQuery(token: string | null) {
   return queryOptions({
     queryKey: queryKeys.logs.list({ limit: DASHBOARD_LOG_COUNT }),
     queryFn: async () => (await apiRequest<LogEntry[]>('GET', '/api/logs', { auth: true, query: { limit: DASHBOARD_LOG_COUNT } })).data,
-    // SPEC.md 6: without a token there is no call at all.
+    // Without a token there is no call at all.
     enabled: token !== null,
   });
 }
 
-export function logSummaryQuery(token: string | null) {
+function logSummaryQuery(token: string | null) {
   return queryOptions({
     queryKey: queryKeys.logs.summary(),
     queryFn: async () => (await apiRequest<LogSummary>('GET', '/api/logs/summary', { auth: true })).data,
@@ -32,7 +32,7 @@ export function useLogSummary() {
   return useQuery(logSummaryQuery(useSession()?.token ?? null));
 }
 
-/** SPEC.md 8.2: the text of a failed logs fetch, the first rule that applies. */
+/** The text of a failed logs fetch, the first rule that applies. */
 export function logsFailureText(error: unknown): string {
   const field = errorField(error);
   if (field) return field;

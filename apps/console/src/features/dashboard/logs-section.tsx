@@ -45,7 +45,7 @@ function LogsBody() {
   const logs = useRecentLogs();
   const errorText = logs.isError ? logsFailureText(logs.error) : null;
 
-  // SPEC.md 8.2: a failed fetch shows as an error toast as well as inline.
+  // A failed fetch shows as an error toast as well as inline.
   useEffect(() => {
     if (errorText) toast({ title: 'Error', description: errorText, variant: 'destructive' });
   }, [errorText, logs.errorUpdatedAt]);
@@ -66,7 +66,7 @@ function LogsBody() {
   return <LogsTable logs={logs.data} />;
 }
 
-/** SPEC.md 2.4: the Logs section. */
+/** The dashboard's Logs section: Refresh, View All, and a table of the first 5 logs. */
 export function LogsSection() {
   const queryClient = useQueryClient();
   const logs = useRecentLogs();

@@ -5,15 +5,15 @@ import { BRAND } from '@/components/brand';
 import { formatDateUS } from '@/lib/format-date';
 import { useLogSummary } from './logs-api';
 
-/** SPEC.md 9: the displayed version. */
-export const PRODUCT_VERSION = '1.0.0';
+/** The displayed version. */
+const PRODUCT_VERSION = '1.0.0';
 
 function Value({ loading, children }: { loading: boolean; children: React.ReactNode }) {
   if (loading) return <Skeleton className="h-8 w-24" />;
   return <p className="text-2xl font-bold">{children}</p>;
 }
 
-/** SPEC.md 2.4: Total Logs, Last Updated (N/A without logs) and the product card. */
+/** Total Logs, Last Updated (N/A without logs) and the product card. */
 export function OverviewCards() {
   const summary = useLogSummary();
   const loading = summary.isPending && summary.fetchStatus !== 'idle';

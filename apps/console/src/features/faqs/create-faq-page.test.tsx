@@ -10,7 +10,7 @@ import { captureWrites, serveRecord } from '@/testing/section-api';
 const user = userEvent.setup({ delay: null });
 const submit = () => screen.getByRole('button', { name: 'Create FAQ' });
 
-describe('Create FAQ (SPEC.md 2.10, 5)', () => {
+describe('Create FAQ', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for both fields, sends them trimmed, toasts and returns to the list', async () => {

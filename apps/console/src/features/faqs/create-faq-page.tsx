@@ -1,7 +1,7 @@
 import { faqs } from '@bursary/shared';
 import { dedicatedCreateTexts, DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
 
-/** SPEC.md 2.10 and 5: both fields required, the answer a plain text box. */
+/** Both fields required, the answer a plain text box. */
 const { heading, ...texts } = dedicatedCreateTexts('FAQ');
 const createFaq: FormVariant = {
   ...texts,

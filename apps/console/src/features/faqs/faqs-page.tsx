@@ -7,7 +7,7 @@ import { faqDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
-/** SPEC.md 2.14. */
+/** FAQs: search over questions and answers; the grid shows the answer as HTML, the list a snippet. */
 export function FaqsPage() {
   const actions = useRecordActions(faqs, faqDeleteTexts, nameOf);
   return (

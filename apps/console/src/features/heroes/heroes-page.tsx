@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
 
-/** SPEC.md 2.12. */
+/** Heroes: List by default; Grid cards show the title, description, button badges and image. */
 export function HeroesPage() {
   return (
     <SectionListPage

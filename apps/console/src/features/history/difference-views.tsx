@@ -13,7 +13,7 @@ export function wordSummary(parts: WordPart[]): string {
 }
 
 /** Words kept as they are, words added (green) and removed (struck through), each said aloud too. */
-export function WordParts({ parts }: { parts: WordPart[] }) {
+function WordParts({ parts }: { parts: WordPart[] }) {
   return (
     <p className="whitespace-pre-wrap break-words leading-relaxed">
       {parts.map((part, index) => {

@@ -5,10 +5,10 @@ import { queryKeys } from '@/lib/query-keys';
 import { asList, refreshSection, restoreRevision, totalCountOf } from '@/features/sections';
 
 /** Versions read per page; "Load more" reads the next. */
-export const REVISIONS_PAGE_SIZE = 20;
+const REVISIONS_PAGE_SIZE = 20;
 
 /** The key a record's history is kept under: its id, or 'single' for a single-record section's. */
-export const historyKey = (section: SectionDef, id: string | undefined) => queryKeys.sections.history(section.slug, section.kind === 'single' ? 'single' : id ?? '');
+const historyKey = (section: SectionDef, id: string | undefined) => queryKeys.sections.history(section.slug, section.kind === 'single' ? 'single' : id ?? '');
 
 interface RevisionsPage { items: Revision[]; total: number; offset: number }
 

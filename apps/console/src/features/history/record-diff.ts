@@ -30,7 +30,7 @@ function readable(def: FieldDef, value: unknown): string {
   return text;
 }
 
-export function wordParts(before: string, after: string): WordPart[] {
+function wordParts(before: string, after: string): WordPart[] {
   const changes = diffWords(before, after, { maxEditLength: MAX_WORD_EDITS });
   const asParts = changes ?? [{ value: before, added: false, removed: true }, { value: after, added: true, removed: false }];
   return asParts
@@ -39,7 +39,7 @@ export function wordParts(before: string, after: string): WordPart[] {
 }
 
 /** A sub-item list's plural name: its item label with an s ('Mission point' → 'Mission points'). */
-export const itemsLabel = (sub: SubItems): string => `${sub.itemLabel}s`;
+const itemsLabel = (sub: SubItems): string => `${sub.itemLabel}s`;
 
 function itemTexts(record: SectionRecord, sub: SubItems): Map<number, string> {
   return new Map(itemsOf(record, sub.field).map((item) => [item.id, String(item[sub.itemKey] ?? '')]));

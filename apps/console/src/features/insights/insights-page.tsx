@@ -9,7 +9,7 @@ import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, GridItem, ItemGr
 const ORDINALS = ['first', 'second', 'third'] as const;
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');
 
-/** SPEC.md 2.16: a collapsible 'View Insights' panel with the three numbered insights. */
+/** A collapsible 'View Insights' panel with the three numbered insights. */
 function InsightsPanel({ record }: { record: SectionRecord }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -33,7 +33,7 @@ function InsightsPanel({ record }: { record: SectionRecord }) {
   );
 }
 
-/** SPEC.md 2.16. */
+/** Insights: Grid by default; each item has its 'View Insights' panel. */
 export function InsightsPage() {
   return (
     <SectionListPage

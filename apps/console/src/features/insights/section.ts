@@ -3,7 +3,7 @@ import { defineConsoleSection } from '@/features/sections/console-section';
 
 export const consoleSection = defineConsoleSection({
   slug: 'insights',
-  // SPEC.md 2.2 names the item in the singular; both layouts link /insights (DESIGN.md 1)
+  // the navigation names the item in the singular; both layouts link /insights
   nav: { label: 'Insight', icon: ChartBar },
   page: () => import('./insights-page').then((m) => m.InsightsPage),
 });

@@ -8,14 +8,14 @@ import { MOBILE_QUERY, installMatchMedia } from '@/testing/match-media';
 import { TOKEN_KEY, USER_KEY, getSession } from '@/lib/session';
 import { consoleSections } from '@/app/console-sections';
 
-/** SPEC.md 2.2: Dashboard, every section with an item in the registry's order, Trash (issue 13), then Users. */
+/** Dashboard, every section with an item in the registry's order, Trash (issue 13), then Users. */
 const NAV_ORDER = ['Dashboard', ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])), 'Trash', 'Users'];
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
 }
 
-describe('signed-in layout (SPEC.md 2.2)', () => {
+describe('signed-in layout', () => {
   let media: ReturnType<typeof installMatchMedia> | undefined;
   afterEach(() => media?.restore());
 
@@ -27,7 +27,7 @@ describe('signed-in layout (SPEC.md 2.2)', () => {
     expect(links.map((l) => l.textContent)).toEqual(NAV_ORDER);
     expect(nav.getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/insights');
     expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
-    // DESIGN.md 1: Messages right after the testimonials; the content area has no item
+    // Messages right after the testimonials; the content area has no item
     expect(NAV_ORDER.indexOf('Messages')).toBe(NAV_ORDER.indexOf('Disbursement Testimonials') + 1);
     expect(NAV_ORDER).not.toContain('Content');
     // issue 13: the trash right after Messages

@@ -8,7 +8,7 @@ import { DesktopSidebar } from './desktop-sidebar';
 import { MobileShell } from './mobile-shell';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_OPEN_WIDTH } from './layout-constants';
 
-/** The frame of every signed-in page (SPEC.md 2.2). */
+/** The frame of every signed-in page. */
 export function AppLayout() {
   const isMobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);

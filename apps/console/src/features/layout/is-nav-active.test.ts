@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNavItemActive } from './is-nav-active';
 
-describe('active navigation item (SPEC.md 2.2)', () => {
+describe('active navigation item', () => {
   it.each([
     ['/heroes', '/heroes', true],
     ['/heroes', '/heroes/edit/1', true],

@@ -1,5 +1,5 @@
 /**
- * SPEC.md 2.2, the active navigation item:
+ * The active navigation item:
  * - an item is active when the current path starts with its path (whole segments, so /faqs is
  *   not active on a hypothetical /faqs-archive);
  * - a Content entry (/content) is active for /content and for paths beginning /edit/;

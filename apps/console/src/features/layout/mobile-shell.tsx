@@ -11,7 +11,7 @@ import { NavList } from './nav-list';
 import { SidebarFooter } from './sidebar-footer';
 
 /**
- * SPEC.md 2.2, below 768 px: a top bar, the navigation as a sheet from the left, a bottom bar
+ * The mobile layout, below 768 px: a top bar, the navigation as a sheet from the left, a bottom bar
  * with a Dashboard link and room for it under the page; the navigation comes after the content.
  */
 export function MobileShell({ children }: { children: React.ReactNode }) {

@@ -6,7 +6,7 @@ import { clearSession } from '@/lib/session';
 import { toast } from '@/components/ui/use-toast';
 
 /**
- * SPEC.md 2.2 and 4.1: revoke the token on the server, then clear the session and storage, show
+ * Revoke the token on the server, then clear the session and storage, show
  * 'Logged out' and go to /. The local session ends even when the server cannot be reached.
  */
 export function useLogout(): () => Promise<void> {

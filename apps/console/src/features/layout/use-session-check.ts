@@ -9,7 +9,7 @@ const CHECK_INTERVAL = 5 * 60_000;
 
 /**
  * Asks the server whether the stored token still holds (GET /api/me) when the signed-in frame
- * opens and every few minutes while pages change. Section reads carry no token (SPEC.md 6), so
+ * opens and every few minutes while pages change. Section reads carry no token, so
  * without this a revoked or idle-expired session would only show at the next save; a 401 here
  * ends it through the API client like any other. The answer refreshes the stored user, so a
  * changed role or a newly required account step applies without signing in again.

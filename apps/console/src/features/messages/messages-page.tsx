@@ -36,7 +36,7 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
   );
 });
 
-/** DESIGN.md 1: the Messages list, on the shared pattern. */
+/** The Messages list, on the shared pattern. */
 export function MessagesPage() {
   const { remove, pendingId } = useDeleteWithToasts('messages', messageDeleteTexts);
   return (

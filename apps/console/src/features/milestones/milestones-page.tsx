@@ -12,7 +12,7 @@ const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Titl
 const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
-/** SPEC.md 2.22. */
+/** Milestones: List by default (Date, Title, Description, Actions); Grid shows a date badge. */
 export function MilestonesPage() {
   const actions = useRecordActions(milestones, milestoneDeleteTexts, titleOf);
   return (

@@ -2,7 +2,7 @@ import { missions } from '@bursary/shared';
 import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
 import { missionTexts } from './section';
 
-/** SPEC.md 2.18. */
+/** Missions: a card per record with its title and description, and its 'Mission Points' editor. */
 export function MissionsPage() {
   return (
     <SubItemSectionPage

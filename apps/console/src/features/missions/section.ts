@@ -2,7 +2,7 @@ import { Target } from 'lucide-react';
 import type { SubItemTexts } from '@/features/sections/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The sub-item block's strings (SPEC.md 4.3, 5, 8.4, 8.5). */
+/** The sub-item block's strings. */
 export const missionTexts: SubItemTexts = {
   blockTitle: 'Mission Points', itemName: 'Mission point', editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point',
   addPlaceholder: 'Enter new mission point', blankMessage: 'Please enter a mission point.', confirmNeedsText: true,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-/** SPEC.md 2.5. */
+/** Any unknown address: '404', 'Oops! Page not found' and a link back to /. */
 export function NotFoundPage() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">

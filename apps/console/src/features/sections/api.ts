@@ -9,7 +9,7 @@ export interface SectionList {
   etag: string | null;
 }
 
-/** SPEC.md 2.11: a read answer may be one object or an array; either way it is a list. */
+/** A read answer may be one object or an array; either way it is a list. */
 export function asList(data: unknown): SectionRecord[] {
   if (Array.isArray(data)) return data.filter((item): item is SectionRecord => typeof item === 'object' && item !== null);
   if (typeof data === 'object' && data !== null) return [data as SectionRecord];
@@ -37,7 +37,7 @@ export interface EditableRecord {
 }
 
 /**
- * SPEC.md 7.2: collections load a record by id; a single-record section loads its list and takes
+ * Collections load a record by id; a single-record section loads its list and takes
  * the one record it holds (none yet means the edit screen sets the section up).
  */
 export function sectionRecordQuery(section: SectionDef, id: string | undefined) {

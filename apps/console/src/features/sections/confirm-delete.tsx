@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 
 interface ConfirmDeleteProps {
   title: string;
-  /** SPEC.md 4.5's sentence, letter for letter. */
+  /** The question's sentence, letter for letter. */
   description: string;
   onConfirm: () => void;
   pending?: boolean;
@@ -16,7 +16,7 @@ interface ConfirmDeleteProps {
   triggerLabel?: string;
 }
 
-/** A Delete button that asks a yes/no question first (SPEC.md 4.5). */
+/** A Delete button that asks a yes/no question first. */
 export function ConfirmDeleteButton({ title, description, onConfirm, pending, triggerName, triggerLabel = 'Delete' }: ConfirmDeleteProps) {
   return (
     <AlertDialog>

@@ -19,9 +19,9 @@ export interface ConsoleSection {
   page?: () => Promise<React.ComponentType>;
   /** The default list page's columns (and card lines): the title field and two more by default. */
   columns?: readonly string[];
-  /** The delete confirmation and toasts (SPEC.md 4.5, 8.4, 8.5). */
+  /** The delete confirmation and toasts. */
   deleteTexts?: ConfirmedDeleteTexts;
-  /** The sub-item block's texts, for a section with sub-items (SPEC.md 4.3, 5). */
+  /** The sub-item block's texts, for a section with sub-items. */
   subItemTexts?: SubItemTexts;
   /** The default list page's empty state. */
   empty?: { title: string; text?: string };
@@ -41,7 +41,7 @@ export interface ResolvedSection {
 export const defineConsoleSection = (descriptor: ConsoleSection): ConsoleSection => descriptor;
 
 /** The delete texts of a section that words none of its own, from its registry name. */
-export function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
+function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
   const one = section.singular;
   const lower = one.toLowerCase();
   return {

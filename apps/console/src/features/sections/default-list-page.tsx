@@ -18,7 +18,7 @@ function shown(resolved: ResolvedSection, record: SectionRecord, name: string): 
 }
 
 /**
- * The list page of a section with no bespoke page (SPEC.md 2.11's pattern): its columns in the
+ * The list page of a section with no bespoke page (the shared list pattern): its columns in the
  * List view and on Grid cards, Edit and Delete per record of a collection, Edit or Setup for a
  * single-record section.
  */

@@ -23,11 +23,11 @@ interface Case {
   success: string;
   errorTitle: string;
   fallback: string;
-  /** SPEC.md 8.4: only the FAQ delete puts the answer's error field first. */
+  /** Only the FAQ delete puts the answer's error field first. */
   errorFieldFirst: boolean;
 }
 
-/** SPEC.md 4.5, 8.4, 8.5, letter for letter (the FAQ text keeps its double space). */
+/** Every section's delete question and toasts, letter for letter (the FAQ text keeps its double space). */
 const cases: Case[] = [
   {
     slug: 'faqs', path: '/faqs', name: 'How do I apply?', otherName: 'Who can borrow?',
@@ -88,7 +88,7 @@ async function openDialog(c: Case) {
   return screen.findByRole('alertdialog');
 }
 
-describe.each(cases)('deleting from $path (SPEC.md 4.5)', (c) => {
+describe.each(cases)('deleting from $path', (c) => {
   it('links Edit to the record, asks first in the exact words, and sends nothing on Cancel', async () => {
     const deletes = await openSection(c);
     expect(screen.getByRole('link', { name: `Edit ${c.name}` })).toHaveAttribute('href', `/${c.slug}/edit/4`);

@@ -7,11 +7,11 @@ export interface DeleteTexts {
   success: string;
   errorTitle: string;
   fallback: string;
-  /** SPEC.md 8.4: the FAQ delete reads the answer's error field. */
+  /** The FAQ delete reads the answer's error field. */
   useErrorField?: boolean;
 }
 
-/** A delete that asks first (SPEC.md 4.5): the question's title and sentence besides the toasts. */
+/** A delete that asks first: the question's title and sentence besides the toasts. */
 export interface ConfirmedDeleteTexts extends DeleteTexts {
   confirmTitle: string;
   /** The sentence, given the record's title field. */

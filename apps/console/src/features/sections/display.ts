@@ -21,15 +21,15 @@ export function stripTags(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** SPEC.md 2.14 and 9: the first 150 characters of the text, then '...'. */
-export const SNIPPET_LENGTH = 150;
+/** The first 150 characters of the text, then '...'. */
+const SNIPPET_LENGTH = 150;
 
 export function snippet(html: string, length = SNIPPET_LENGTH): string {
   const text = stripTags(html);
   return text.length > length ? `${text.slice(0, length)}...` : text;
 }
 
-/** The heading name of a slug: its first hyphen read as a space (SPEC.md 2.7). */
+/** The heading name of a slug: its first hyphen read as a space. */
 export function slugHeading(slug: string): string {
   return slug.replace('-', ' ');
 }

@@ -13,7 +13,7 @@ interface EditOrSetupProps {
 }
 
 /**
- * SPEC.md 2.11: 'Edit {Section}' opens the first record's edit page; an empty section offers
+ * 'Edit {Section}' opens the first record's edit page; an empty section offers
  * 'Setup {Section}', which goes to /{slug}/edit. A viewer gets neither (issue 14).
  */
 export function EditOrSetupButton({ section, records, editLabel, setupLabel }: EditOrSetupProps) {

@@ -9,13 +9,13 @@ import { Button } from '@/components/ui/button';
  * Where a record's history is read: /{slug}/history/{id} for a collection's record,
  * /{slug}/history for a single-record section's; `revision` preselects one version.
  */
-export function historyPath(section: SectionDef, recordId: number | string | undefined, revision?: number): string {
+function historyPath(section: SectionDef, recordId: number | string | undefined, revision?: number): string {
   const base = section.kind === 'single' || recordId === undefined ? `/${section.slug}/history` : `/${section.slug}/history/${recordId}`;
   return revision === undefined ? base : `${base}?revision=${revision}`;
 }
 
 /** The history of the change a log row records, when the row names a revision of a section's record. */
-export function logChangePath(log: LogEntry): string | null {
+function logChangePath(log: LogEntry): string | null {
   const section = findSection(log.section);
   if (!section || log.revision_id === null || log.revision_id === undefined || log.record_id === null) return null;
   return historyPath(section, log.record_id, log.revision_id);
@@ -32,7 +32,7 @@ export function HistoryButton({ section, recordId }: { section: SectionDef; reco
 
 /**
  * A log row's text, as a link to the change it records when there is one: the text stays the
- * row's own letter for letter (SPEC.md 2.4), and the link is named 'View change: {text}'.
+ * row's own letter for letter, and the link is named 'View change: {text}'.
  */
 export function LogContent({ log }: { log: LogEntry }) {
   const to = logChangePath(log);

@@ -31,7 +31,7 @@ const search = () => screen.getByRole('searchbox', { name: 'Search' });
 const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 const viewButton = (name: 'Grid' | 'List') => within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name });
 
-describe('section list pages (SPEC.md 2.11)', () => {
+describe('section list pages', () => {
   it('shows the title, the subtitle, the header button and the search placeholder', async () => {
     await openFaqs();
     expect(screen.getByRole('heading', { level: 1, name: 'FAQs' })).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('section list pages (SPEC.md 2.11)', () => {
     ['/milestones', 'milestones', 'Could not fetch milestones.', 'Please check the API connection or try again later.'],
     ['/success-stories', 'success-stories', 'Could not fetch success stories.', 'Please check the API connection or try again later.'],
     ['/visions', 'visions', 'Could not fetch visions.', 'Please try again later.'],
-  ])('%s shows the error panel with its SPEC.md 8.6 sentences', async (path, slug, fetchText, extra) => {
+  ])('%s shows the error panel with its own sentences', async (path, slug, fetchText, extra) => {
     signInAs();
     server.use(http.get(`/api/${slug}`, () => HttpResponse.json({ message: 'The database is resting' }, { status: 500 })));
     renderApp(path);
@@ -188,7 +188,7 @@ describe('section list pages (SPEC.md 2.11)', () => {
     expect(viewButton('List')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it("shows Stakeholders' toggle, List pressed by default (SPEC.md 2.20)", async () => {
+  it("shows Stakeholders' toggle, List pressed by default", async () => {
     signInAs();
     serve('stakeholders', [{ id: 1, title: 'Our partners', description: '<p>Who we work with.</p>', stakeHolders: [{ id: 5, stakeholder: 'Banks' }] }]);
     renderApp('/stakeholders');

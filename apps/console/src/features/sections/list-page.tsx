@@ -9,19 +9,19 @@ import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 
-export interface ListSearch {
+interface ListSearch {
   placeholder?: string;
   /** Fields matched; the registry's search fields by default. */
   fields?: readonly string[];
   /** Formatted readings matched too, e.g. the British date a card shows. */
   extra?: SearchText[];
-  /** The page filters but shows no search input (SPEC.md 2.17). */
+  /** The page filters but shows no search input. */
   hidden?: boolean;
 }
 
-export interface ListViews {
+interface ListViews {
   initial: ViewMode;
-  /** The toggle is shown but the layout stays the same (SPEC.md 2.20). */
+  /** The toggle is shown but the layout stays the same. */
   inert?: boolean;
 }
 
@@ -37,7 +37,7 @@ export interface ListPageProps {
   views?: ListViews;
   /** The section is too large to read whole: it is read and searched on the server a page at a time. */
   paged?: boolean;
-  /** SPEC.md 8.6's extra sentence under the error. */
+  /** The page's extra sentence under the error (Visions, Success Stories, Milestones). */
   errorExtra?: string;
   empty: EmptyStateContent;
   /** The text shown when a search finds nothing; 'No {noun} found matching "{query}"' by default. */
@@ -55,7 +55,7 @@ export interface EmptyStateContent {
 }
 
 /**
- * The list page of every section (SPEC.md 2.11): heading, header button, search, Grid/List toggle,
+ * The list page of every section: heading, header button, search, Grid/List toggle,
  * and the loading, error, empty and no-results states. Pages supply only their quirks. A long list
  * reaches `children` a batch at a time as the reader scrolls; the search runs over every record.
  */

@@ -14,11 +14,14 @@ export function ListLoading({ noun }: { noun: string }) {
 interface ErrorPanelProps {
   noun: string;
   error: unknown;
-  /** The per-page sentence of SPEC.md 8.6, e.g. 'Please try again later.' */
+  /** The page's own extra sentence, e.g. 'Please try again later.' */
   extra?: string;
 }
 
-/** SPEC.md 2.11 and 8.6. */
+/**
+ * The panel of a failed list load: 'Error Loading Data' / 'Could not fetch {section}.' with the error's
+ * message, else 'An unexpected error occurred'.
+ */
 export function ErrorPanel({ noun, error, extra }: ErrorPanelProps) {
   const message = error instanceof Error && error.message.trim() !== '' ? error.message : 'An unexpected error occurred';
   return (
@@ -56,7 +59,7 @@ interface NoResultsProps {
   onClear: () => void;
 }
 
-/** SPEC.md 2.11: nothing matches the search; 'Clear Search' shows everything again. */
+/** Nothing matches the search; 'Clear Search' shows everything again. */
 export function NoResults({ text, onClear }: NoResultsProps) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">

@@ -3,7 +3,7 @@ import type { RecordDeletedResponse, SectionRecord, WriteMode } from '@bursary/s
 import { apiRequest, toRequestBody } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC.md 4.4: every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
+/** Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
 export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
@@ -19,7 +19,7 @@ export interface SaveRecordInput {
   etag?: string | null;
 }
 
-/** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit), SPEC.md 7.2. */
+/** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit). */
 export function useSaveRecord(slug: string, mode: WriteMode) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,7 +28,7 @@ export function useSaveRecord(slug: string, mode: WriteMode) {
       if (mode === 'create') return apiRequest<SectionRecord>('POST', `/api/${slug}`, body);
       const path = id === undefined ? `/api/${slug}` : `/api/${slug}/${id}`;
       const response = await apiRequest<SectionRecord>('PUT', path, { ...body, ifMatch: etag });
-      // SPEC.md 7.2: only 200 and 204 count as a saved edit
+      // Only 200 and 204 count as a saved edit
       if (response.status !== 200 && response.status !== 204) throw new Error('Unexpected response status');
       return response;
     },

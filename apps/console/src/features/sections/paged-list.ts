@@ -12,7 +12,7 @@ interface ListPage {
 }
 
 /** How long typing must pause before a search goes to the server: one request per word, not per key. */
-export const SEARCH_PAUSE_MS = 200;
+const SEARCH_PAUSE_MS = 200;
 
 /**
  * A large section (the content area's hundreds of thousands of items) read a page at a time, the

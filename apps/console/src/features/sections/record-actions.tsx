@@ -16,7 +16,7 @@ interface RecordActionsProps {
   deleting: boolean;
 }
 
-/** Edit and Delete for one record of a collection; Delete asks first (SPEC.md 4.5). A viewer gets neither. */
+/** Edit and Delete for one record of a collection; Delete asks first. A viewer gets neither. */
 export function RecordActions({ editTo, name, deleteTitle, deleteText, onDelete, deleting }: RecordActionsProps) {
   if (!useCanEdit()) return null;
   return (

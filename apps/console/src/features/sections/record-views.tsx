@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useCanEdit } from '@/lib/permissions';
 import { GridItem, ItemGrid } from './staggered-grid';
 
-/** The Grid view: one card per record, each staggered in after the one before (SPEC.md 2.11). */
+/** The Grid view: one card per record, each staggered in after the one before. */
 export function RecordGrid({ records, className, card }: {
   records: SectionRecord[];
   className?: string;

@@ -8,7 +8,7 @@ interface SafeHtmlProps {
 
 /**
  * Rich text as HTML. The server sanitises on write; the console sanitises again before anything
- * reaches the page (DESIGN.md 2), so a bad record can never run script here.
+ * reaches the page, so a bad record can never run script here.
  */
 export function SafeHtml({ html, className }: SafeHtmlProps) {
   const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });

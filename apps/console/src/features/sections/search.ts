@@ -10,10 +10,10 @@ function textOf(value: unknown): string {
 }
 
 /**
- * SPEC.md 5: a case-insensitive 'contains' match on the page's fields; an empty query matches
+ * A case-insensitive 'contains' match on the page's fields; an empty query matches
  * everything.
  */
-export function matchesSearch(record: SectionRecord, fields: readonly string[], query: string, extra: SearchText[] = []): boolean {
+function matchesSearch(record: SectionRecord, fields: readonly string[], query: string, extra: SearchText[] = []): boolean {
   const needle = query.trim().toLowerCase();
   if (needle === '') return true;
   const haystacks = [...fields.map((name) => textOf(record[name])), ...extra.map((read) => read(record) ?? '')];

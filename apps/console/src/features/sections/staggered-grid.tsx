@@ -2,13 +2,13 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 import { LIST_BATCH_SIZE } from './progressive-list';
 
-/** SPEC.md 9: 1, 2 or 3 columns. */
+/** The grid has 1, 2 or 3 columns, by width. */
 export function ItemGrid({ className, children }: { className?: string; children: React.ReactNode }) {
   return <ul className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', className)}>{children}</ul>;
 }
 
 /**
- * One grid item, animated in 50 ms after the one before it (SPEC.md 2.11). The count restarts with
+ * One grid item, animated in 50 ms after the one before it. The count restarts with
  * each batch a long list adds as the reader scrolls, so a later batch's items are not held back
  * for seconds behind the items above them.
  */

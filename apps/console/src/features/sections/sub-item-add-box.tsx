@@ -12,7 +12,7 @@ interface SubItemAddBoxProps {
   onConfirm: (text: string, done: () => void) => void;
 }
 
-/** The new-item box of a sub-item editor (SPEC.md 4.3 'adding', 5 'Sub-item adds'). */
+/** The new-item box of a sub-item editor. */
 export function SubItemAddBox({ texts, pending, onCancel, onConfirm }: SubItemAddBoxProps) {
   const [text, setText] = useState('');
   const [blank, setBlank] = useState(false);

@@ -44,7 +44,7 @@ const user = userEvent.setup({ delay: null });
 const button = (name: string) => screen.getByRole('button', { name });
 const startEditing = () => userEvent.click(button('Edit Points'));
 
-describe('sub-item editor (SPEC.md 2.18, 4.3)', () => {
+describe('sub-item editor', () => {
   it("lists the numbered points in view mode, an empty one as 'Empty'", async () => {
     await openMissions();
     const block = screen.getByRole('region', { name: 'Mission Points' });
@@ -118,7 +118,7 @@ describe('sub-item editor (SPEC.md 2.18, 4.3)', () => {
     expect(screen.getByRole('textbox', { name: 'Mission point 1' })).toHaveValue('Fair loans');
   });
 
-  it('keeps Confirm disabled while a mission point is blank, then adds it (SPEC.md 5)', async () => {
+  it('keeps Confirm disabled while a mission point is blank, then adds it', async () => {
     const api = await openMissions();
     await startEditing();
     await user.click(button('Add Point'));
@@ -178,7 +178,7 @@ describe('sub-item editor (SPEC.md 2.18, 4.3)', () => {
   });
 });
 
-describe('sub-item editors of Steps, Benefits and Stakeholders (SPEC.md 2.13, 2.15, 2.20, 5, 8.4, 8.5)', () => {
+describe('sub-item editors of Steps, Benefits and Stakeholders', () => {
   it("lets Confirm through on a blank step and says 'Please enter a step.' without sending", async () => {
     signInAs();
     const api = serveSection('steps', { id: 1, title: 'How to apply', steps: [{ id: 3, step: 'Register' }] });

@@ -17,7 +17,7 @@ interface SubItemEditorProps {
 }
 
 /**
- * The sub-item block of Steps, Benefits, Missions and Stakeholders (SPEC.md 4.3): view and edit
+ * The sub-item block of Steps, Benefits, Missions and Stakeholders: view and edit
  * modes, an 'adding' sub-state, per-item delete and save-all. Mount it with a `key` that changes
  * when the section's data reloads, so it returns to view mode then.
  */

@@ -14,8 +14,9 @@ function failure(error: unknown, texts: { title: string; fallback: string }) {
 }
 
 /**
- * The three sub-item writes of SPEC.md 7.3. Each sends the parent record's ETag as If-Match
- * (DESIGN.md 4), keeps the ETag the answer carries, and refreshes the section.
+ * The three sub-item writes: add, edit (the whole list) and delete. Each sends the parent record's
+ * ETag as If-Match, so a stale write is refused with 412, keeps the ETag the answer carries, and
+ * refreshes the section.
  */
 export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: SubItemTexts) {
   const queryClient = useQueryClient();

@@ -26,12 +26,12 @@ export interface SubItemSectionPageProps {
 
 /**
  * A single-record section whose record holds a list of points: Steps, Benefits, Missions,
- * Stakeholders (SPEC.md 2.13, 2.15, 2.18, 2.20). One card per record with its sub-item editor.
+ * Stakeholders. One card per record with its sub-item editor.
  */
 export function SubItemSectionPage({ section, texts, defaultTitle, editLabel, cardEditLabel, searchPlaceholder, empty, renderBody, views }: SubItemSectionPageProps) {
   const sub = section.subItems as SubItems;
   const withSub = { ...section, subItems: sub };
-  // the editors go back to view mode whenever the data reloads (SPEC.md 4.3)
+  // the editors go back to view mode whenever the data reloads
   const { dataUpdatedAt } = useSectionList(section.slug);
   const itemTexts = (record: SectionRecord) => itemsOf(record, sub.field).map((item) => String(item[sub.itemKey] ?? '')).join('\n');
   return (

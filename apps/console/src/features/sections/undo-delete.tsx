@@ -6,7 +6,7 @@ import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { refreshSection } from './mutations';
 
-/** A revision to write back, and the record's ETag it may only overwrite (DESIGN.md 4). */
+/** A revision to write back, and the record's ETag it may only overwrite. */
 export interface RestoreTarget {
   slug: string;
   revisionId: number;
@@ -25,12 +25,12 @@ export async function restoreRevision(queryClient: QueryClient, { slug, revision
 }
 
 /**
- * What undoes a delete, from its answer (decision 028): a record's delete revision, or the
+ * What undoes a delete, from its answer (decision 011): a record's delete revision, or the
  * revision from before a sub-item's delete, restored only over the record as the delete left it
  * (its ETag) so that an Undo never writes over someone else's later change. Null when the answer
  * names none (a record older than history).
  */
-export function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
+function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
   const { data } = response;
   if (typeof data?.revision_id === 'number') return { slug, revisionId: data.revision_id };
   if (typeof data?.undo_revision_id === 'number') return { slug, revisionId: data.undo_revision_id, ifMatch: response.etag };
@@ -47,7 +47,7 @@ export const UNDO_FAILED_TITLE = 'Undo Failed';
 export const UNDO_FAILED_FALLBACK = 'Could not bring back what was deleted. Please try again.';
 
 /**
- * The success toast of every delete (issue 13): it carries an Undo action (SPEC.md 3.5) that
+ * The success toast of every delete (issue 13): it carries an Undo action that
  * restores what was deleted and says how that went. Viewers get no Undo, as they get no Delete.
  */
 export function useDeletedToast(slug: string) {

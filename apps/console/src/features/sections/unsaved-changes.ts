@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
+const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
 
 /**
- * SPEC.md 2.9, 2.10 and 4.4: leaving with unsaved input asks first, on in-app navigation and on
+ * Leaving with unsaved input asks first, on in-app navigation and on
  * closing or reloading the tab.
  */
 export function useUnsavedChangesGuard(dirty: boolean): { allowLeaving: () => void } {

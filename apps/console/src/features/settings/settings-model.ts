@@ -1,4 +1,4 @@
-/** SPEC.md 2.25 and 9: the settings and their defaults. Nothing is ever saved. */
+/** The settings and their defaults. Nothing is ever saved. */
 export interface SettingsValues {
   siteName: string;
   siteUrl: string;
@@ -17,7 +17,7 @@ export interface SettingsValues {
   cacheTimeout: string;
 }
 
-/** DESIGN.md 1: the admin email is the signed-in user's, else admin@example.org. */
+/** The admin email is the signed-in user's, else admin@example.org. */
 export function defaultSettings(email: string | null | undefined): SettingsValues {
   return {
     siteName: 'My Website',

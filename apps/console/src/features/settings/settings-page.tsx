@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useSession } from '@/lib/session';
 import { defaultSettings, type SettingField, settingGroups, type SettingsValues } from './settings-model';
 
-/** SPEC.md 2.25: local only; 'Save Settings' shows a toast and keeps nothing. */
+/** Local only; 'Save Settings' shows a toast and keeps nothing. */
 export function SettingsPage() {
   const session = useSession();
   const [values, setValues] = useState<SettingsValues>(() => defaultSettings(session?.user.email));

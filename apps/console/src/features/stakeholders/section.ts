@@ -2,7 +2,7 @@ import { Handshake } from 'lucide-react';
 import type { SubItemTexts } from '@/features/sections/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The sub-item block's strings (SPEC.md 4.3, 5, 8.4, 8.5). */
+/** The sub-item block's strings. */
 export const stakeholderTexts: SubItemTexts = {
   blockTitle: 'Stakeholder Points', itemName: 'Stakeholder point', editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point',
   addPlaceholder: 'Enter new stakeholder point', blankMessage: 'Please enter a stakeholder point.', confirmNeedsText: true,

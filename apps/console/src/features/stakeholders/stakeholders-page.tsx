@@ -2,7 +2,7 @@ import { stakeholders } from '@bursary/shared';
 import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
 import { stakeholderTexts } from './section';
 
-/** SPEC.md 2.20: the Grid/List toggle is there but changes nothing. */
+/** The Grid/List toggle is there but changes nothing. */
 export function StakeholdersPage() {
   return (
     <SubItemSectionPage

@@ -2,7 +2,7 @@ import { ListOrdered } from 'lucide-react';
 import type { SubItemTexts } from '@/features/sections/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The sub-item block's strings (SPEC.md 4.3, 5, 8.4, 8.5). */
+/** The sub-item block's strings. */
 export const stepTexts: SubItemTexts = {
   blockTitle: 'Process Steps', itemName: 'Step', editLabel: 'Edit Steps', saveLabel: 'Save Steps', addLabel: 'Add Step',
   addPlaceholder: 'Enter new step', blankMessage: 'Please enter a step.', confirmNeedsText: false,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SubItemSectionPage } from '@/features/sections';
 import { stepTexts } from './section';
 
-/** SPEC.md 2.13. */
+/** Steps: a card per record with its title, and its numbered 'Process Steps' editor. */
 export function StepsPage() {
   return (
     <SubItemSectionPage

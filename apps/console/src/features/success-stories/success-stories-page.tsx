@@ -22,7 +22,7 @@ function Photo({ record, className }: { record: SectionRecord; className: string
   );
 }
 
-/** SPEC.md 2.21. */
+/** Success Stories: Grid by default; photo, student, school, date, source badge and story per card. */
 export function SuccessStoriesPage() {
   const actions = useRecordActions(successStories, successStoryDeleteTexts, nameOf);
   return (

@@ -9,7 +9,7 @@ import { captureWrites, serveRecord, watchFormData } from '@/testing/section-api
 const user = userEvent.setup({ delay: null, applyAccept: false });
 const submit = () => screen.getByRole('button', { name: 'Create Testimonial' });
 
-describe('Create Testimonial (SPEC.md 2.9, 5)', () => {
+describe('Create Testimonial', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('warns while the name is blank, refuses other file types, then sends the logo', async () => {

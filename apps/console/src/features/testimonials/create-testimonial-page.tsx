@@ -1,7 +1,7 @@
 import { disbursementTestimonials } from '@bursary/shared';
 import { dedicatedCreateTexts, DedicatedCreateScreen, type FormVariant } from '@/features/sections/form';
 
-/** SPEC.md 2.9, 5 and 9: the trimmed name required, a warning while it is blank; five image types. */
+/** The trimmed name required, a warning while it is blank; five image types. */
 const { heading, ...texts } = dedicatedCreateTexts('Testimonial');
 const createTestimonial: FormVariant = {
   ...texts,

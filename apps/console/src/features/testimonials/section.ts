@@ -2,7 +2,7 @@ import { School } from 'lucide-react';
 import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
+/** The delete confirmation and its toasts. */
 export const testimonialDeleteTexts = {
   confirmTitle: 'Delete Testimonial', confirmText: (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`,
   success: 'Testimonial deleted successfully.', errorTitle: 'Error Deleting Testimonial', fallback: 'Could not delete testimonial. Please try again.',

@@ -14,7 +14,7 @@ function Logo({ record, className }: { record: SectionRecord; className: string 
   return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
 }
 
-/** SPEC.md 2.23. */
+/** Disbursement Testimonials: List by default (Image, University Name, Actions); Grid shows the logo. */
 export function TestimonialsPage() {
   const actions = useRecordActions(testimonials, testimonialDeleteTexts, nameOf);
   return (

@@ -63,5 +63,3 @@ export function useUserMutations() {
     }),
   };
 }
-
-export type UserMutations = ReturnType<typeof useUserMutations>;

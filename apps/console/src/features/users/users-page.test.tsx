@@ -79,7 +79,7 @@ const confirmIn = async (title: string, label: string) => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('/users (issue 14)', () => {
-  it.each(['editor', 'viewer'] as const)('shows an %s SPEC.md 2.24\'s placeholder and reads no users', async (role) => {
+  it.each(['editor', 'viewer'] as const)('shows an %s the placeholder sentence and reads no users', async (role) => {
     const calls = vi.fn();
     server.use(http.get('/api/users', () => { calls(); return HttpResponse.json([]); }));
     signInWithRole(role);

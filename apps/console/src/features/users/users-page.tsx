@@ -1,7 +1,7 @@
 import { useIsAdmin } from '@/lib/permissions';
 import { UserAdministration } from './user-administration';
 
-/** SPEC.md 2.24's placeholder for editors and viewers; administrators manage users here (issue 14). */
+/** A placeholder sentence for editors and viewers; administrators manage users here (issue 14). */
 export function UsersPage() {
   if (useIsAdmin()) return <UserAdministration />;
   return (

@@ -3,14 +3,14 @@ import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
 
-/** SPEC.md 2.19: an image that fails to load is hidden. */
+/** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
   return <img src={src} alt="" className="h-56 w-full object-cover" onError={() => setFailed(true)} />;
 }
 
-/** SPEC.md 2.19. */
+/** Visions: a card per record with its title, its description as HTML and an optional image. */
 export function VisionsPage() {
   return (
     <SectionListPage

@@ -5,7 +5,7 @@ import { syncSectionTables } from '../section-schema.ts';
 /**
  * One table per section and one child table per sub-item list, derived from the registry.
  * Later registry changes are applied by syncSectionTables at every start-up
- * (docs/decisions/010-section-tables-follow-the-registry.md).
+ * (docs/decisions/002-section-tables-follow-the-registry.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await syncSectionTables(db, sections);

@@ -5,7 +5,7 @@ import { LOGS_COUNTER } from '../change-counters.ts';
 /**
  * `counters`: one row per thing whose changes readers must see at once (a section's version, the
  * number of log rows), kept by triggers so every writer, every process and every bulk load counts
- * (docs/decisions/023-cached-lists-and-change-counters.md). Existing log rows are counted once here.
+ * (docs/decisions/006-cached-lists-and-change-counters.md). Existing log rows are counted once here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('counters')

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * `login_attempts`: the sign-in throttle's counts, one row per key (a case-folded username or a
  * client address) holding its current window, so the count holds across instances, restarts
- * and concurrent guesses (docs/decisions/026-sign-in-throttle-in-the-database.md).
+ * and concurrent guesses (docs/decisions/009-sign-in-throttle-in-the-database.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('login_attempts')

@@ -3,7 +3,7 @@ import { withId } from '../schema-helpers.ts';
 
 /**
  * `revisions`: every version of every record, written in the change's transaction beside its log
- * rows (DESIGN.md 5, docs/decisions/028-history-and-undo.md); each log row names its revision, and a
+ * rows (docs/decisions/011-history-and-undo.md); each log row names its revision, and a
  * revision's log row is the first that names it, found among the rows of its time (logs_created_at_id).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { withId } from '../schema-helpers.ts';
 
 /**
- * Team accounts (docs/decisions/029-roles-and-two-factor.md): a role per user, temporary
+ * Team accounts (docs/decisions/012-roles-and-two-factor.md): a role per user, temporary
  * passwords, the last sign-in, and the second factor (an encrypted TOTP secret, the last step
  * accepted so a code works once, single-use recovery codes kept as hashes).
  * The users that exist already: the oldest becomes `admin`, the others `editor`.

@@ -8,7 +8,7 @@ interface ConflictNoticeProps {
 }
 
 /**
- * A stale save (412, DESIGN.md 4): someone else changed the record. Reloading takes the current
+ * A stale save (412): someone else changed the record. Reloading takes the current
  * version and its ETag while the editor's own changes stay in the form.
  */
 export function ConflictNotice({ message, reloading, onReload }: ConflictNoticeProps) {

@@ -9,7 +9,7 @@ import { field, labelOf } from '@/testing/form-fields';
 // no pause between keystrokes: the typing is not what these tests are about
 const user = userEvent.setup({ delay: null });
 
-describe('image and rich-text fields (SPEC.md 2.8, 5)', () => {
+describe('image and rich-text fields', () => {
   afterEach(() => vi.restoreAllMocks());
   const logo = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'north.svg', { type: 'image/svg+xml' });
 

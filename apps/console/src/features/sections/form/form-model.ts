@@ -21,7 +21,7 @@ export function initialValues(section: SectionDef, record: SectionRecord | null)
   return values;
 }
 
-/** SPEC.md 5 'Generic forms': the shared rules, told by the field's label as a sentence. */
+/** The generic forms' shared rules, told by the field's label as a sentence. */
 const formWording: Wording = {
   required: (label) => `${label} is required.`,
   wanted: (label, what) => `${label} must be ${what}.`,

@@ -14,7 +14,7 @@ import type { FormVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
 
-/** SPEC.md 2.7: the section is the path's first segment, 'content' when there is none. */
+/** The section is the path's first segment, 'content' when there is none. */
 function useSlug(): string {
   const { pathname } = useLocation();
   return pathname.split('/').filter(Boolean)[0] ?? 'content';
@@ -44,7 +44,7 @@ function Unsupported() {
   );
 }
 
-/** /:slug/create and /content/create (SPEC.md 2.7). */
+/** /:slug/create and /content/create. */
 export function CreateScreen() {
   const slug = useSlug();
   const canEdit = useCanEdit();
@@ -57,7 +57,7 @@ export function CreateScreen() {
   );
 }
 
-/** A dedicated create screen: the generic form in its own words (SPEC.md 2.9 /create-testimonial, 2.10 /create-faq). */
+/** A dedicated create screen: the generic form in its own words (/create-testimonial, /create-faq). */
 export function DedicatedCreateScreen({ section, heading, variant }: { section: SectionDef; heading: string; variant: FormVariant }) {
   const canEdit = useCanEdit();
   return (
@@ -67,7 +67,7 @@ export function DedicatedCreateScreen({ section, heading, variant }: { section: 
   );
 }
 
-/** /:slug/edit/:id and /:slug/edit/ (SPEC.md 2.8). */
+/** /:slug/edit/:id and /:slug/edit/. */
 export function EditScreen() {
   const slug = useSlug();
   const section = findSection(slug);
@@ -81,7 +81,7 @@ function EditLoader({ section }: { section: SectionDef }) {
   const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
 
-  // SPEC.md 2.8: a load failure is told as a toast, then back to the section's list.
+  // A load failure is told as a toast, then back to the section's list.
   useEffect(() => {
     if (!record.isError) return;
     toast({ variant: 'destructive', title: record.error.message });

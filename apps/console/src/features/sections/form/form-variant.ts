@@ -1,18 +1,18 @@
 import type { FieldDef, FieldKind, Requirement, SectionDef } from '@bursary/shared';
 
 /** How a dedicated screen words and checks one field differently from the registry. */
-export interface FieldVariant {
+interface FieldVariant {
   kind?: FieldKind;
   required?: Requirement;
   help?: string;
-  /** SPEC.md 2.9: a warning rather than an error. */
+  /** A warning rather than an error. */
   tone?: 'error' | 'warning';
   /** Only these upload types are taken; any other is refused with the message. */
   imageTypes?: { types: readonly string[]; message: string };
 }
 
 /**
- * The generic form as a dedicated create screen words it (SPEC.md 2.9, 2.10): its texts, its
+ * The generic form as a dedicated create screen words it: its texts, its
  * fields, when it checks them and that leaving with unsaved input asks first.
  */
 export interface FormVariant {
@@ -30,7 +30,7 @@ export interface FormVariant {
 }
 
 /**
- * SPEC.md 2.9, 2.10 and 8: a dedicated create screen's heading, card, button and toasts, all
+ * A dedicated create screen's heading, card, button and toasts, all
  * worded from the one noun it creates: 'FAQ', 'Testimonial'.
  */
 export function dedicatedCreateTexts(noun: string) {

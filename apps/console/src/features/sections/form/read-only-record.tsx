@@ -6,8 +6,8 @@ import { fieldText } from '../display';
 import { SafeHtml } from '../safe-html';
 
 /** What a viewer reads on an edit screen: the note goes first so it is met before the fields. */
-export const READ_ONLY_NOTE = 'You can view this but not change it.';
-export const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
+const READ_ONLY_NOTE = 'You can view this but not change it.';
+const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
 
 function FieldValue({ def, value }: { def: FieldDef; value: string }) {
   if (value.trim() === '') return <span className="text-muted-foreground">Not set</span>;

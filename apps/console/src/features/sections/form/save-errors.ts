@@ -5,14 +5,14 @@ import { toast } from '@/components/ui/use-toast';
 import type { FormValues } from './form-model';
 
 /**
- * A refused save (SPEC.md 8.3): the typed input stays in the form, a 400's `fields` are pinned
+ * A refused save: the typed input stays in the form, a 400's `fields` are pinned
  * on their inputs, a 412 is answered by the conflict notice. Returns the 412's message, if any.
  */
 export function handleSaveError(
   error: unknown,
   form: UseFormReturn<FormValues>,
   fallback: string,
-  /** How the screen tells the failure, when it words it itself (SPEC.md 8.3's dedicated forms). */
+  /** How the screen tells the failure, when it words it itself (the dedicated create screens). */
   tell?: (error: unknown) => void,
 ): string | null {
   if (error instanceof ApiError && error.status === 412) return error.message;

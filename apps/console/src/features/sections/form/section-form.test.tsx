@@ -21,7 +21,7 @@ async function openMilestoneEdit(record: SectionRecord = milestone) {
   await screen.findByDisplayValue('Fund opened');
 }
 
-describe('generic create screen (SPEC.md 2.7, 5)', () => {
+describe('generic create screen', () => {
   it('builds the form from the registry: text, date and multi-line text, with Cancel', async () => {
     signInAs();
     renderApp('/milestones/create');
@@ -107,7 +107,7 @@ describe('generic create screen (SPEC.md 2.7, 5)', () => {
   });
 });
 
-describe('generic edit screen (SPEC.md 2.8, 7.2, 8.3)', () => {
+describe('generic edit screen', () => {
   it('loads the record and shows its date as YYYY-MM-DD', async () => {
     await openMilestoneEdit();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit milestones' })).toBeInTheDocument();

@@ -18,18 +18,18 @@ import { handleSaveError } from './save-errors';
 
 interface SectionFormProps {
   section: SectionDef;
-  /** A create screen POSTs, an update (edit) screen PUTs (SPEC.md 7.2). */
+  /** A create screen POSTs, an update (edit) screen PUTs. */
   mode: WriteMode;
   /** The record being edited; null on create, or when a single-record section is set up. */
   record: SectionRecord | null;
   etag: string | null;
-  /** The id in the path, if any (SPEC.md 7.2: PUT /api/{slug}/{id}, else /api/{slug}). */
+  /** The id in the path, if any (PUT /api/{slug}/{id}, else /api/{slug}). */
   routeId?: string;
-  /** A dedicated create screen's own words and checks (SPEC.md 2.9, 2.10). */
+  /** A dedicated create screen's own words and checks. */
   variant?: FormVariant;
 }
 
-/** The generic create and edit form (SPEC.md 2.7, 2.8), built from the section's registry entry. */
+/** The generic create and edit form, built from the section's registry entry. */
 export function SectionForm({ section: registered, mode, record, etag: initialEtag, routeId, variant }: SectionFormProps) {
   const section = sectionForVariant(registered, variant);
   const navigate = useNavigate();
@@ -46,9 +46,9 @@ export function SectionForm({ section: registered, mode, record, etag: initialEt
   // react-hook-form tracks only the form state a render reads: read these here so the draft and
   // the conflict reload below see which fields the editor changed
   const { isDirty, dirtyFields } = form.formState;
-  // SPEC.md 2.9, 2.10: a dedicated screen asks before unsaved input is left behind
+  // A dedicated screen asks before unsaved input is left behind
   const guard = useUnsavedChangesGuard(Boolean(variant) && isDirty);
-  // SPEC.md 5: a dedicated screen's submit waits until every required field holds text
+  // A dedicated screen's submit waits until every required field holds text
   const values = useWatch({ control: form.control, disabled: !variant });
   const waiting = Boolean(variant) && Object.entries(section.fields)
     .some(([name, def]) => isRequired(def, writeMode) && !isFilled(def, checkedValue(def, values[name] ?? null)));
