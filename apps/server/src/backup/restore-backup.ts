@@ -5,6 +5,7 @@ import { recountCounters } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { type TableInfo, inDependencyOrder, listTables } from '../db/introspect.ts';
 import { TableDigest, type TableEntry, isBackedUp, isTransient, normalise } from './format.ts';
+import { matchSchema } from './backup-schema.ts';
 import { BackupError, type CheckedBackup, backupRows } from './read-backup.ts';
 import { readTable } from './read-table.ts';
 
@@ -25,16 +26,6 @@ export async function targetContents(target: Kysely<unknown>): Promise<{ name: s
     if (count > 0) found.push({ name: table.name, rows: count });
   }
   return found;
-}
-
-/** Refuses a backup whose tables or columns this code's schema does not have (made by a newer version). */
-function matchSchema(backup: readonly TableEntry[], target: ReadonlyMap<string, TableInfo>): void {
-  for (const entry of backup) {
-    const table = target.get(entry.name);
-    if (!table) throw new BackupError(`The backup has a table "${entry.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
-    const missing = entry.columns.find((c) => !table.columns.some((t) => t.name === c.name));
-    if (missing) throw new BackupError(`The backup has a column "${entry.name}.${missing.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
-  }
 }
 
 async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, entry: TableEntry, table: TableInfo): Promise<void> {
