@@ -105,7 +105,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     const run = await cli('backup', sourcePlace.env, []);
     expect(run.code, run.stderr).toBe(0);
     const written = readdirSync(join(sourcePlace.dataDir, 'backups'));
-    const backups = written.filter((name) => /^bursary-\d{8}T\d{6}Z\.bursary-backup$/.test(name));
+    const backups = written.filter((name) => /^bursary-\d{8}T\d{6}\.\d{3}Z\.bursary-backup$/.test(name));
     expect(backups).toHaveLength(1);
     expect(written.filter((name) => name.includes('partial'))).toEqual([]);
     file = join(sourcePlace.dataDir, 'backups', backups[0]!);

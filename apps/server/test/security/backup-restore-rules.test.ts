@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteFilePath } from '../../src/db/connection.ts';
+import { runScheduledBackup } from '../../src/backup/schedule.ts';
+import { openDatabase, sqliteFilePath } from '../../src/db/connection.ts';
 import type { ValueKind } from '../../src/db/introspect.ts';
 import { baseEnv, cli, forgedCopy, listTable } from '../backup-cli.ts';
 import { type Dialect, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from '../helper.ts';
@@ -84,6 +85,50 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
       expect(signIn.statusCode).toBe(200);
     } finally {
       await restored.close();
+    }
+  });
+});
+
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+/** SECURITY-TESTING.md 18: backup and database files are readable by their owner alone. */
+describe('files Bursary writes', () => {
+  let work: string;
+  beforeAll(() => { work = mkdtempSync(join(tmpdir(), 'bursary-modes-')); });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('the database with its -wal and -shm, every kind of backup and their checksums are 0600; folders Bursary makes are 0700', async () => {
+    const dataDir = join(work, 'made-by-bursary', 'data');
+    const backupDir = join(dataDir, 'backups');
+    const t = await buildTestApp({ config: { dataDir, backupDir } });
+    // set after the build, so the app's own schedule stays off and only the call below makes one
+    Object.assign(t.config, { backupEveryHours: 1 });
+    const database = sqliteFilePath(dataDir);
+    expect([join(work, 'made-by-bursary'), dataDir].map(modeOf)).toEqual(['700', '700']);
+    expect([database, `${database}-wal`, `${database}-shm`].map(modeOf)).toEqual(['600', '600', '600']);
+    const scheduled = await runScheduledBackup(t.app, new Date('2031-03-01T02:00:00Z'));
+    expect(modeOf(backupDir)).toBe('700');
+    const manual = await cli('backup', baseEnv(dataDir), []);
+    expect(manual.code, manual.stderr).toBe(0);
+    await t.close();
+    const forced = await cli('restore', baseEnv(dataDir), [scheduled!.file, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    const written = readdirSync(backupDir);
+    expect(written.filter((name) => name.endsWith('.bursary-backup')).map((name) => name.replace(/-\d{8}T.*$/, '')).sort(), written.join(' ')).toEqual(['bursary', 'bursary-before-restore', 'bursary-scheduled']);
+    expect(written).toHaveLength(6);
+    for (const name of written) expect(modeOf(join(backupDir, name)), name).toBe('600');
+  });
+
+  it('a database file an older version left readable by all is narrowed to 0600 when it is opened', async () => {
+    const dataDir = join(work, 'older');
+    const first = await openDatabase({ dataDir, databaseUrl: undefined });
+    await first.destroy();
+    chmodSync(sqliteFilePath(dataDir), 0o644);
+    const again = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      expect(modeOf(sqliteFilePath(dataDir))).toBe('600');
+    } finally {
+      await again.destroy();
     }
   });
 });
