@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.ts';
 import { ensureFirstUser } from './auth/bootstrap.ts';
+import { checkSecretKey } from './auth/secret-key-check.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -29,6 +30,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(db);
+    await checkSecretKey(db, config);
     await ensureFirstUser(db, config, print);
     await options.prepare?.(db);
     const { logger, requestLogging } = await loggingFor(config);

@@ -16,7 +16,7 @@ const ISSUER = 'Bursary';
 const DRIFT_STEPS = 1;
 const RECOVERY_CODE_COUNT = 10;
 
-const secretContext = (userId: number) => `totp:${userId}`;
+export const secretContext = (userId: number) => `totp:${userId}`;
 const hashCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
 
 /** Typed with or without the dashes, in either case. */

@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirPath } from '../db/connection.ts';
+import { PRIVATE_FILE_MODE, makePrivateFolder } from '../lib/private-files.ts';
 
 /**
  * Secrets kept at rest (the TOTP secrets) are sealed with AES-256-GCM under a key derived from
@@ -15,7 +16,7 @@ const FORMAT = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-class SecretKeyError extends Error {}
+export class SecretKeyError extends Error {}
 
 /** Beside the SQLite file, whatever the database: the same folder a backup of DATA_DIR is taken from. */
 export const keyFilePath = (dataDir: string) => join(dataDirPath(dataDir), KEY_FILE_NAME);
@@ -28,9 +29,9 @@ function keyFileSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SecretKeyError(`The key file ${KEY_FILE_NAME} in DATA_DIR cannot be read`);
   }
-  mkdirSync(dataDirPath(dataDir), { recursive: true });
+  makePrivateFolder(dataDirPath(dataDir));
   try {
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

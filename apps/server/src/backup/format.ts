@@ -32,6 +32,15 @@ const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 4);
 export const isBackedUp = (table: string): boolean => !TABLES_NOT_BACKED_UP.some((pattern) => pattern.test(table));
 export const isTransient = (table: string): boolean => TRANSIENT_TABLES.some((pattern) => pattern.test(table));
 
+/** How far a backup or restore has come through one table; reported after each batch and once when the table is done. */
+export interface TableProgress {
+  table: string;
+  done: number;
+  total: number;
+}
+
+export type ProgressListener = (progress: TableProgress) => void;
+
 /** One backed-up table as the table of contents lists it. */
 export interface TableEntry {
   name: string;

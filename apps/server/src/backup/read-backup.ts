@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { migrations as knownMigrations } from '../db/migrations/index.ts';
+import type { ColumnInfo } from '../db/introspect.ts';
+import { BackupError } from './backup-error.ts';
+import { currentSchema, matchSchema } from './backup-schema.ts';
 import { checksumFileOf, sha256OfFile } from './files.ts';
 import {
   BACKUP_FORMAT, BACKUP_FORMAT_VERSION, CONTENTS_TABLE, MANIFEST_TABLE, type Manifest, TableDigest, type TableEntry, contentChecksum,
 } from './format.ts';
 
-/** A backup file that cannot be used, with a sentence saying why. */
-export class BackupError extends Error {}
+export { BackupError };
 
 export interface CheckedBackup {
   file: string;
@@ -45,19 +47,44 @@ function readManifest(database: SqliteDatabase.Database, file: string): { manife
   if (!(formatVersion >= 1 && formatVersion <= BACKUP_FORMAT_VERSION)) {
     throw new BackupError(`${file} is in backup format ${values.formatVersion}, newer than this Bursary reads (${BACKUP_FORMAT_VERSION}): upgrade Bursary, then restore`);
   }
+  const migrations = parseJson(values.migrations ?? '[]');
+  if (!Array.isArray(migrations) || !migrations.every((name) => typeof name === 'string')) {
+    throw new BackupError(`${file} is damaged: the list of migrations in its manifest does not parse`);
+  }
   const manifest: Manifest = {
-    format: values.format, formatVersion, createdAt: values.createdAt ?? '', sourceDialect: values.sourceDialect ?? '',
-    migrations: JSON.parse(values.migrations ?? '[]') as string[],
+    format: values.format, formatVersion, createdAt: values.createdAt ?? '', sourceDialect: values.sourceDialect ?? '', migrations,
   };
   return { manifest, contentSha256: values.contentSha256 ?? '' };
 }
 
-function readContents(database: SqliteDatabase.Database): TableEntry[] {
-  const rows = database.prepare(`select * from ${CONTENTS_TABLE} order by position`).all() as Record<string, string | number>[];
-  return rows.map((r) => ({
-    name: String(r.name), columns: JSON.parse(String(r.columns)), primaryKey: JSON.parse(String(r.primary_key)),
-    references: JSON.parse(String(r.references)), rows: Number(r.rows), sha256: String(r.sha256),
-  }));
+/** JSON text as a value, or undefined when it does not parse: a crafted file gets a sentence, not a SyntaxError. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const KINDS = new Set(['integer', 'real', 'text', 'blob']);
+const isNameList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isColumnList = (value: unknown): value is ColumnInfo[] => Array.isArray(value) && value.length > 0
+  && value.every((c) => typeof c === 'object' && c !== null && typeof c.name === 'string' && KINDS.has(c.kind));
+
+function readContents(database: SqliteDatabase.Database, file: string): TableEntry[] {
+  let rows: Record<string, unknown>[];
+  try {
+    rows = database.prepare(`select * from ${CONTENTS_TABLE} order by position`).all() as Record<string, unknown>[];
+  } catch {
+    throw new BackupError(`${file} is not a Bursary backup (it has no ${CONTENTS_TABLE} table)`);
+  }
+  return rows.map((r) => {
+    const [columns, primaryKey, references] = [r.columns, r.primary_key, r.references].map((v) => parseJson(String(v)));
+    if (typeof r.name !== 'string' || !isColumnList(columns) || !isNameList(primaryKey) || !isNameList(references)) {
+      throw new BackupError(`${file} is damaged: its table of contents does not parse (at table "${String(r.name)}")`);
+    }
+    return { name: r.name, columns, primaryKey, references, rows: Number(r.rows), sha256: String(r.sha256) };
+  });
 }
 
 /** Every row of a backed-up table, as arrays in the order of its columns. */
@@ -68,8 +95,9 @@ export function* backupRows(database: SqliteDatabase.Database, entry: TableEntry
 
 /**
  * Checks a backup before anything is restored from it: the file's checksum (when FILE.sha256 is
- * beside it), SQLite's own integrity check, the format version, a schema no newer than this code,
- * and every table's row count and checksum recomputed from its rows.
+ * beside it), SQLite's own integrity check, the format version, a manifest and table of contents
+ * that parse, a schema no newer than this code, only tables a backup is made of, and every
+ * table's row count and checksum recomputed from its rows. `restore --check` runs exactly this.
  */
 export async function checkBackup(file: string): Promise<CheckedBackup> {
   const sha256 = await sha256OfFile(file).catch(() => { throw new BackupError(`No file at ${file}`); });
@@ -87,7 +115,8 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
     if (unknown.length > 0) {
       throw new BackupError(`${file} was made by a newer Bursary (its schema has ${unknown.join(', ')}): upgrade Bursary, then restore`);
     }
-    const tables = readContents(database);
+    const tables = readContents(database, file);
+    matchSchema(tables, await currentSchema());
     for (const entry of tables) {
       const digest = new TableDigest(entry.columns);
       try {

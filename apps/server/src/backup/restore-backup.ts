@@ -4,7 +4,8 @@ import { sections } from '@bursary/shared';
 import { recountCounters } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { type TableInfo, inDependencyOrder, listTables } from '../db/introspect.ts';
-import { TableDigest, type TableEntry, isBackedUp, isTransient, normalise } from './format.ts';
+import { type ProgressListener, TableDigest, type TableEntry, isBackedUp, isTransient, normalise } from './format.ts';
+import { matchSchema } from './backup-schema.ts';
 import { BackupError, type CheckedBackup, backupRows } from './read-backup.ts';
 import { readTable } from './read-table.ts';
 
@@ -24,24 +25,17 @@ export async function targetContents(target: Kysely<unknown>): Promise<{ name: s
   return found;
 }
 
-/** Refuses a backup whose tables or columns this code's schema does not have (made by a newer version). */
-function matchSchema(backup: readonly TableEntry[], target: ReadonlyMap<string, TableInfo>): void {
-  for (const entry of backup) {
-    const table = target.get(entry.name);
-    if (!table) throw new BackupError(`The backup has a table "${entry.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
-    const missing = entry.columns.find((c) => !table.columns.some((t) => t.name === c.name));
-    if (missing) throw new BackupError(`The backup has a column "${entry.name}.${missing.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
-  }
-}
-
-async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, entry: TableEntry, table: TableInfo): Promise<void> {
+async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, entry: TableEntry, table: TableInfo, onProgress?: ProgressListener): Promise<void> {
   const targetColumns = entry.columns.map((c) => table.columns.find((t) => t.name === c.name)!);
   const perInsert = Math.max(1, Math.min(2_000, Math.floor(MAX_PARAMETERS / entry.columns.length)));
   let batch: Record<string, unknown>[] = [];
   let bytes = 0;
+  let done = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     await (trx as Kysely<Record<string, Record<string, unknown>>>).insertInto(entry.name).values(batch).execute();
+    done += batch.length;
+    onProgress?.({ table: entry.name, done, total: Math.max(entry.rows, done) });
     batch = [];
     bytes = 0;
   };
@@ -56,6 +50,7 @@ async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, 
     if (batch.length >= perInsert || bytes >= MAX_BATCH_BYTES) await flush();
   }
   await flush();
+  onProgress?.({ table: entry.name, done, total: done });
 }
 
 /** PostgreSQL: each serial column continues after the highest restored id. */
@@ -94,7 +89,7 @@ async function verify(trx: Kysely<unknown>, entry: TableEntry, table: TableInfo)
  * then read everything back and compare counts and checksums before committing. Any difference
  * rolls the whole restore back.
  */
-export async function restoreBackup(target: Kysely<unknown>, checked: CheckedBackup, source: SqliteDatabase.Database): Promise<void> {
+export async function restoreBackup(target: Kysely<unknown>, checked: CheckedBackup, source: SqliteDatabase.Database, onProgress?: ProgressListener): Promise<void> {
   const tables = await listTables(target);
   const byName = new Map(tables.map((t) => [t.name, t]));
   matchSchema(checked.tables, byName);
@@ -106,7 +101,7 @@ export async function restoreBackup(target: Kysely<unknown>, checked: CheckedBac
     // the counters are recounted once at the end instead
     if (postgres) for (const t of loadOrder) await sql`alter table ${sql.table(t.name)} disable trigger user`.execute(trx);
     await emptyTables(trx, tables, postgres);
-    for (const table of loadOrder) await insertAll(trx, source, entries.get(table.name)!, table);
+    for (const table of loadOrder) await insertAll(trx, source, entries.get(table.name)!, table, onProgress);
     if (postgres) {
       await resetSequences(trx);
       for (const t of loadOrder) await sql`alter table ${sql.table(t.name)} enable trigger user`.execute(trx);

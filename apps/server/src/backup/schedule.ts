@@ -6,18 +6,28 @@ import { startPeriodicTask } from '../lib/periodic-task.ts';
 import { openDatabase } from '../db/connection.ts';
 import { claimScheduledBackup, releaseClaim } from './backup-state.ts';
 import { createBackup, type BackupResult } from './create-backup.ts';
-import { defaultBackupFile, resolveFromCaller } from './files.ts';
+import { BACKUP_PREFIXES, defaultBackupFile, resolveFromCaller } from './files.ts';
 import { BACKUP_EXTENSION } from './format.ts';
 
 /** How often an instance asks whether a scheduled backup is due. */
 const SCHEDULE_CHECK_MS = 60_000;
 
-/** Scheduled backups are `bursary-<stamp>.bursary-backup`; the stamp sorts by time. */
-const SCHEDULED = new RegExp(`^bursary-\\d{8}T\\d{6}Z\\.${BACKUP_EXTENSION}$`);
+/**
+ * Scheduled backups are `bursary-scheduled-<stamp>.bursary-backup` (`-2`… after the stamp when two
+ * share a millisecond): a prefix no other backup has, so pruning never takes a manual one.
+ */
+const SCHEDULED = new RegExp(`^${BACKUP_PREFIXES.scheduled}-(\\d{8}T\\d{6}\\.\\d{3}Z)(?:-(\\d+))?\\.${BACKUP_EXTENSION}$`);
+
+/** Oldest first: by stamp, then by the number a shared stamp got. */
+function byAge(a: string, b: string): number {
+  const [, stampA = '', nA = '1'] = SCHEDULED.exec(a) ?? [];
+  const [, stampB = '', nB = '1'] = SCHEDULED.exec(b) ?? [];
+  return stampA === stampB ? Number(nA) - Number(nB) : stampA < stampB ? -1 : 1;
+}
 
 /** Deletes the oldest scheduled backups (and their checksum files) beyond `keep`; others are never touched. */
 export function pruneBackups(dir: string, keep: number): string[] {
-  const scheduled = readdirSync(dir).filter((name) => SCHEDULED.test(name)).sort();
+  const scheduled = readdirSync(dir).filter((name) => SCHEDULED.test(name)).sort(byAge);
   const removed = scheduled.slice(0, Math.max(0, scheduled.length - keep));
   for (const name of removed) {
     rmSync(join(dir, name), { force: true });
@@ -39,7 +49,7 @@ export async function runScheduledBackup(app: FastifyInstance, now = new Date())
   if (previous === undefined) return undefined;
   const source = await openDatabase(config);
   try {
-    const result = await createBackup(source as unknown as Kysely<unknown>, defaultBackupFile(config.backupDir, now));
+    const result = await createBackup(source as unknown as Kysely<unknown>, defaultBackupFile(config.backupDir, now, 'scheduled'), { otherNameIfTaken: true });
     app.countBackup();
     const removed = pruneBackups(resolveFromCaller(config.backupDir), config.backupKeep);
     app.log.info({ file: result.file, bytes: result.bytes, sha256: result.sha256, removed }, 'scheduled backup written');

@@ -3,11 +3,11 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { recordBackupMade } from '../backup/backup-state.ts';
 import { createBackup } from '../backup/create-backup.ts';
-import { defaultBackupFile, resolveFromCaller } from '../backup/files.ts';
+import { defaultBackupFile, isFreeName, nameTaken, resolveFromCaller } from '../backup/files.ts';
 import { loadConfig } from '../config/config.ts';
 import { openDatabase, sqliteFilePath } from '../db/connection.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, runBackupCommand, tableLines } from './backup-report.ts';
+import { firstLine, formatSeconds, formatSize, progressReporter, runBackupCommand, tableLines } from './backup-report.ts';
 
 /**
  * `npm run backup -- [FILE]`: one consistent backup file of the database (DATA_DIR or
@@ -17,7 +17,8 @@ const USAGE = `Usage:
   npm run backup -- [FILE]
 Writes a backup of the database (DATA_DIR, or DATABASE_URL when set) to FILE, by default
 BACKUP_DIR/bursary-<UTC time>.bursary-backup (BACKUP_DIR defaults to DATA_DIR/backups), and its
-checksum beside it as FILE.sha256. The server may keep running. Restore with: npm run restore -- FILE`;
+checksum beside it as FILE.sha256. A backup never overwrites a file. The server may keep running.
+Restore with: npm run restore -- FILE`;
 
 async function run(argv: string[]): Promise<void> {
   let parsed;
@@ -33,12 +34,14 @@ async function run(argv: string[]): Promise<void> {
     throw new CliError(`No database at ${sqliteFilePath(config.dataDir)}: nothing to back up (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
   }
   const named = parsed.positionals[0];
-  const file = named ? resolveFromCaller(named) : defaultBackupFile(config.backupDir, new Date());
-  if (named && existsSync(file)) throw new CliError(`${file} already exists: choose another name (a backup never overwrites a file)`);
+  const file = named ? resolveFromCaller(named) : defaultBackupFile(config.backupDir, new Date(), 'manual');
+  if (named && !isFreeName(file)) throw nameTaken(existsSync(file) ? file : `${file}.sha256`);
   const started = Date.now();
   const db = await openDatabase(config);
   try {
-    const result = await createBackup(db as unknown as Kysely<unknown>, file);
+    const progress = progressReporter('backing up');
+    const result = await createBackup(db as unknown as Kysely<unknown>, file, { otherNameIfTaken: !named, onProgress: progress.update })
+      .finally(progress.done);
     await recordBackupMade(db as unknown as Kysely<unknown>, new Date(result.createdAt));
     console.log(`Backup written: ${result.file}`);
     console.log(`  as of ${result.createdAt}, from ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}`);

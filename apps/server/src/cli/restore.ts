@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, runBackupCommand, tableLines } from './backup-report.ts';
+import { firstLine, formatSeconds, formatSize, progressReporter, runBackupCommand, tableLines } from './backup-report.ts';
 
 /**
  * `npm run restore -- FILE [--force] [--check]`: checks a backup, then restores it into the
@@ -44,7 +44,7 @@ function printChecked(checked: CheckedBackup): void {
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv);
   if (values.help) return console.log(USAGE);
-  if (positionals.length !== 1) throw new CliError('restore takes one backup file, e.g. npm run restore -- data/backups/bursary-20260101T020000Z.bursary-backup', 2);
+  if (positionals.length !== 1) throw new CliError('restore takes one backup file, e.g. npm run restore -- data/backups/bursary-20260101T020000.000Z.bursary-backup', 2);
   const started = Date.now();
   const checked = await checkBackup(resolveFromCaller(positionals[0]!));
   printChecked(checked);
@@ -64,12 +64,15 @@ async function run(argv: string[]): Promise<void> {
       if (!values.force) {
         throw new CliError(`${where} is not empty (${what}): restore into an empty database, or add --force to replace its content (a backup of it is made first)`);
       }
-      const saved = await createBackup(generic, defaultBackupFile(config.backupDir, new Date(), 'bursary-before-restore'));
+      const keeping = progressReporter('keeping');
+      const saved = await createBackup(generic, defaultBackupFile(config.backupDir, new Date(), 'beforeRestore'), { otherNameIfTaken: true, onProgress: keeping.update })
+        .finally(keeping.done);
       console.log(`Kept what --force replaces: ${saved.file} (${formatSize(saved.bytes)})`);
     }
     const source = openBackup(checked.file);
     try {
-      await restoreBackup(generic, checked, source);
+      const progress = progressReporter('restoring');
+      await restoreBackup(generic, checked, source, progress.update).finally(progress.done);
     } finally {
       source.close();
     }

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { familyCoveredBy, rangeProblem } from '../lib/address-ranges.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
@@ -70,17 +70,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
-/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
-const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
+/** More proxies than this in a row is a mistake: each one is a hop whose address a client could write. */
+const MAX_TRUSTED_HOPS = 10;
 
 function trustProxy(raw: string | undefined): false | number | string[] {
   const value = (raw ?? '').trim();
@@ -88,11 +79,21 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   if (value.toLowerCase() === 'true') {
     throw new ConfigError('TRUST_PROXY=true would trust every forwarded hop; set the number of proxies in front of Bursary (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5)');
   }
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > MAX_TRUSTED_HOPS) throw new ConfigError(`TRUST_PROXY counts the proxies in front of Bursary: at most ${MAX_TRUSTED_HOPS}, not ${value}`);
+    return hops;
+  }
   const entries = value.split(',').map((entry) => entry.trim());
-  const wrong = entries.find((entry) => !isAddressOrRange(entry));
-  if (wrong !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "${raw}": "${wrong}" is neither`);
+  for (const entry of entries) {
+    const problem = rangeProblem(entry);
+    if (problem !== undefined) {
+      throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "${raw}": "${entry}" ${problem}`);
+    }
+  }
+  const family = familyCoveredBy(entries);
+  if (family !== undefined) {
+    throw new ConfigError(`TRUST_PROXY must name the proxies in front of Bursary, not every address: "${value}" covers every ${family} address, so any client could choose the address it is counted under`);
   }
   return entries;
 }

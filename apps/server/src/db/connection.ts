@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
+import { createPrivateFile, makeOwnerOnly, makePrivateFolder } from '../lib/private-files.ts';
 import type { Database } from './types.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -39,9 +39,23 @@ export const dataDirPath = (dataDir: string): string => resolve(process.env.INIT
 /** The SQLite file of a DATA_DIR. */
 export const sqliteFilePath = (dataDir: string): string => join(dataDirPath(dataDir), SQLITE_FILE_NAME);
 
+/**
+ * The database file is made with mode 0600 before SQLite opens it (SQLite gives its -wal and -shm
+ * files the mode of the database file), and narrowed to 0600 when an older version made it 0644.
+ */
+function ownerOnlyDatabaseFile(file: string): void {
+  try {
+    createPrivateFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) makeOwnerOnly(path);
+  }
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
   const file = sqliteFilePath(dataDir);
-  mkdirSync(dirname(file), { recursive: true });
+  makePrivateFolder(dirname(file));
+  ownerOnlyDatabaseFile(file);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');

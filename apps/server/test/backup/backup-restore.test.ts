@@ -12,25 +12,9 @@ import { storeImage } from '../../src/media/store.ts';
 import { type Dialect, type TestApp, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from '../helper.ts';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { svg } from '../fixtures/images.ts';
+import { baseEnv, cli } from './backup-cli.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
-
-interface Run { code: number | null; stdout: string; stderr: string }
-
-/** Runs `npm run backup` / `npm run restore` as the package scripts do. */
-function cli(script: 'backup' | 'restore', env: NodeJS.ProcessEnv, args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`src/cli/${script}.ts`, ...args], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-const baseEnv = (dataDir: string): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 
 /** An empty database of either kind, and the environment that points the commands at it. */
 interface Place { dialect: Dialect; dataDir: string; schema?: string; env: NodeJS.ProcessEnv; drop: () => Promise<void> }
@@ -121,7 +105,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     const run = await cli('backup', sourcePlace.env, []);
     expect(run.code, run.stderr).toBe(0);
     const written = readdirSync(join(sourcePlace.dataDir, 'backups'));
-    const backups = written.filter((name) => /^bursary-\d{8}T\d{6}Z\.bursary-backup$/.test(name));
+    const backups = written.filter((name) => /^bursary-\d{8}T\d{6}\.\d{3}Z\.bursary-backup$/.test(name));
     expect(backups).toHaveLength(1);
     expect(written.filter((name) => name.includes('partial'))).toEqual([]);
     file = join(sourcePlace.dataDir, 'backups', backups[0]!);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBackup } from '../../src/backup/read-backup.ts';
@@ -47,7 +47,7 @@ describe.each(dialects)('scheduled backups on %s', (dialect) => {
     const maker = apps[results.findIndex((r) => r !== undefined)]!;
     const metrics = await maker.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: 'Bearer a metrics token of some length' } });
     expect(metrics.body).toMatch(/^bursary_backups_made_total 1$/m);
-    expect(readdirSync(backupDir).filter((n) => n.endsWith('.bursary-backup'))).toEqual(['bursary-20310301T020000Z.bursary-backup']);
+    expect(readdirSync(backupDir).filter((n) => n.endsWith('.bursary-backup'))).toEqual(['bursary-scheduled-20310301T020000.000Z.bursary-backup']);
     const checked = await checkBackup(made[0]!.file);
     expect(checked.tables.find((t) => t.name === 'users')?.rows).toBe(1);
     // not due again within the period, on any instance
@@ -62,27 +62,28 @@ describe.each(dialects)('scheduled backups on %s', (dialect) => {
       expect(made.filter((r) => r !== undefined)).toHaveLength(1);
     }
     expect(readdirSync(backupDir).sort()).toEqual([
-      'bursary-20310301T080000Z.bursary-backup', 'bursary-20310301T080000Z.bursary-backup.sha256',
-      'bursary-20310301T140000Z.bursary-backup', 'bursary-20310301T140000Z.bursary-backup.sha256',
+      'bursary-scheduled-20310301T080000.000Z.bursary-backup', 'bursary-scheduled-20310301T080000.000Z.bursary-backup.sha256',
+      'bursary-scheduled-20310301T140000.000Z.bursary-backup', 'bursary-scheduled-20310301T140000.000Z.bursary-backup.sha256',
       'by-hand.bursary-backup',
     ]);
   });
 });
 
 describe('pruning', () => {
-  it('removes the oldest scheduled backups beyond the count, with their checksum files', () => {
+  it('removes the oldest scheduled backups beyond the count, with their checksum files, and nothing else', () => {
     const dir = join(process.env.TMPDIR ?? '/tmp', `bursary-prune-${process.pid}`);
     mkdirSync(dir, { recursive: true });
-    for (const stamp of ['20300101T000000Z', '20300102T000000Z', '20300103T000000Z']) {
-      writeFileSync(join(dir, `bursary-${stamp}.bursary-backup`), '');
-      writeFileSync(join(dir, `bursary-${stamp}.bursary-backup.sha256`), '');
+    const scheduled = ['20300101T000000.000Z', '20300102T000000.000Z', '20300102T000000.000Z-2', '20300103T000000.000Z']
+      .map((stamp) => `bursary-scheduled-${stamp}.bursary-backup`);
+    for (const name of scheduled) {
+      writeFileSync(join(dir, name), '');
+      writeFileSync(join(dir, `${name}.sha256`), '');
     }
-    writeFileSync(join(dir, 'bursary-before-restore-20290101T000000Z.bursary-backup'), '');
-    expect(pruneBackups(dir, 1)).toEqual(['bursary-20300101T000000Z.bursary-backup', 'bursary-20300102T000000Z.bursary-backup']);
-    expect(existsSync(join(dir, 'bursary-20300101T000000Z.bursary-backup.sha256'))).toBe(false);
-    expect(readdirSync(dir).sort()).toEqual([
-      'bursary-20300103T000000Z.bursary-backup', 'bursary-20300103T000000Z.bursary-backup.sha256',
-      'bursary-before-restore-20290101T000000Z.bursary-backup',
-    ]);
+    const others = ['bursary-before-restore-20290101T000000.000Z.bursary-backup', 'bursary-20290101T000000.000Z.bursary-backup', 'bursary-20290101T000000Z.bursary-backup'];
+    for (const name of others) writeFileSync(join(dir, name), '');
+    expect(pruneBackups(dir, 1)).toEqual(scheduled.slice(0, 3));
+    expect(existsSync(join(dir, `${scheduled[0]}.sha256`))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual([...others, scheduled[3]!, `${scheduled[3]}.sha256`].sort());
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { createUser } from '../../src/auth/users.ts';
@@ -41,6 +44,54 @@ describe('TRUST_PROXY', () => {
       expect(() => trustProxy(value), value).toThrow(ConfigError);
       expect(() => trustProxy(value), value).toThrow(/^TRUST_PROXY /);
     }
+  });
+});
+
+describe('TRUST_PROXY that would believe any client', () => {
+  const trustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('refuses lists that cover every IPv4 or every IPv6 address, however they are written', () => {
+    const whole = {
+      '0.0.0.0/0': 'IPv4', '0.0.0.0/1,128.0.0.0/1': 'IPv4', '128.0.0.0/1, 10.0.0.5, 0.0.0.0/2, 64.0.0.0/2': 'IPv4',
+      '::/0': 'IPv6', '::/1,8000::/1': 'IPv6', '::ffff:0:0/96': 'IPv4',
+      // IPv4 clients are matched as ::ffff:a.b.c.d, so a range holding that block trusts them all
+      '::/1': 'IPv4', '::ffff:0.0.0.0/97,::ffff:128.0.0.0/97': 'IPv4',
+    };
+    for (const [value, family] of Object.entries(whole)) {
+      expect(() => trustProxy(value), value).toThrow(ConfigError);
+      expect(() => trustProxy(value), value).toThrow(`TRUST_PROXY must name the proxies in front of Bursary, not every address: "${value}" covers every ${family} address, so any client could choose the address it is counted under`);
+    }
+  });
+
+  it('keeps lists that leave addresses out', () => {
+    for (const value of ['0.0.0.0/1', '0.0.0.0/1,128.0.0.0/2', '8000::/1', 'loopback,linklocal,uniquelocal', '10.0.0.0/8,::ffff:0:0/97']) {
+      expect(trustProxy(value), value).toEqual(value.split(','));
+    }
+  });
+
+  it('refuses a hop count over 10', () => {
+    expect(trustProxy('10')).toBe(10);
+    for (const value of ['11', '1000']) {
+      expect(() => trustProxy(value), value).toThrow(`TRUST_PROXY counts the proxies in front of Bursary: at most 10, not ${value}`);
+    }
+  });
+
+  it('refuses a range whose address has bits beyond its prefix', () => {
+    expect(() => trustProxy('10.0.0.5/8')).toThrow('TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "10.0.0.5/8": "10.0.0.5/8" is not the start of a range: its address has bits set beyond the /8 prefix');
+    expect(() => trustProxy('fd00::1/8')).toThrow(/"fd00::1\/8" is not the start of a range/);
+  });
+
+  it('stops the server before anything is written: no data folder, no first user', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'bursary-trust-'));
+    const dataDir = join(parent, 'data');
+    const run = spawnSync(process.execPath, [new URL('../src/server.ts', import.meta.url).pathname], {
+      env: { PATH: process.env.PATH ?? '', TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1', PORT: '3548', DATA_DIR: dataDir, CONSOLE_DIR: '/nonexistent-console-build' },
+      encoding: 'utf8', timeout: 20_000,
+    });
+    expect(run.status, run.stdout).toBe(1);
+    expect(run.stderr.trim()).toBe('Configuration error: TRUST_PROXY must name the proxies in front of Bursary, not every address: "0.0.0.0/1,128.0.0.0/1" covers every IPv4 address, so any client could choose the address it is counted under');
+    expect(existsSync(dataDir)).toBe(false);
+    rmSync(parent, { recursive: true, force: true });
   });
 });
 
