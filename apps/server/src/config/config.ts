@@ -1,4 +1,4 @@
-import { familyCoveredBy, rangeProblem } from '../lib/address-ranges.ts';
+import { familyCoveredBy, rangeProblem } from './address-ranges.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
