@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { formatDateUS } from '@/lib/format-date';
 import { LogContent } from '@/features/sections/history-link';
 import { useCanEdit } from '@/lib/permissions';

@@ -1,5 +1,5 @@
 import { errorField, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useDeleteRecord } from './mutations';
 import { useDeletedToast } from './undo-delete';
 

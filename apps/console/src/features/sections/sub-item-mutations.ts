@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemDeletedResponse, SectionDef, SubItems } from '@bursary/shared';
 import { apiRequest, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { sectionListQuery, type SectionList } from './api';
 import { refreshSection } from './mutations';
 import type { SubItemTexts } from './sub-item-texts';

@@ -3,7 +3,7 @@ import type { ItemDeletedResponse, RecordDeletedResponse, SectionRecord } from '
 import { type ApiResponse, apiRequest, serverMessage } from '@/lib/api-client';
 import { useCanEdit } from '@/lib/permissions';
 import { ToastAction } from '@/components/ui/toast';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { refreshSection } from './mutations';
 
 /** A revision to write back, and the record's ETag it may only overwrite (DESIGN.md 4). */

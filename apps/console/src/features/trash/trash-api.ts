@@ -3,7 +3,7 @@ import type { TrashEntry } from '@bursary/shared';
 import { findSection } from '@bursary/shared/sections';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { restoreRevision, totalCountOf } from '@/features/sections';
 
 /** Deleted records shown per page. */

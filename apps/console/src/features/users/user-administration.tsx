@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import type { UserSummary } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { ErrorPanel } from '@/features/sections';
 import { serverMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';

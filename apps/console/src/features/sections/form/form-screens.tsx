@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findSection, type SectionDef, UNSUPPORTED_SECTION } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useCanEdit } from '@/lib/permissions';
 import { sectionRecordQuery } from '../api';
 import { slugHeading } from '../display';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isFilled, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
 import { FieldInput } from '@/components/fields/field-input';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
 import { useUnsavedChangesGuard } from '../unsaved-changes';
