@@ -23,7 +23,7 @@ export async function listPageOf(slug: string): Promise<React.ComponentType> {
   const resolved = consoleSections.find((s) => s.section.slug === slug);
   if (!resolved) throw new Error(`no section ${slug}`);
   if (resolved.page) return resolved.page();
-  const { DefaultListPage } = await import('@/features/sections/default-list-page');
+  const { DefaultListPage } = await import('@/features/sections/list/default-list-page');
   return function SectionPage() {
     return <DefaultListPage resolved={resolved} />;
   };

@@ -1,5 +1,6 @@
 import { benefits } from '@bursary/shared';
-import { fieldText, SubItemSectionPage } from '@/features/sections';
+import { fieldText } from '@/lib/record-text';
+import { SubItemSectionPage } from '@/features/sections';
 import { benefitTexts } from './section';
 
 /** SPEC.md 2.15. */

@@ -1,5 +1,5 @@
 import { Gift } from 'lucide-react';
-import type { SubItemTexts } from '@/features/sections/sub-item-texts';
+import type { SubItemTexts } from '@/features/sections/sub-items/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** The sub-item block's strings (SPEC.md 4.3, 5, 8.4, 8.5). */

@@ -3,7 +3,9 @@ import { content, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
+import { fieldText } from '@/lib/record-text';
+import { EmptyState } from '@/components/list-states';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { contentDeleteTexts } from './section';
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */

@@ -1,4 +1,4 @@
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 2.6: the content area's delete confirmation and toasts. */

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/lib/toast';
 import { formatDateUS } from '@/lib/format-date';
-import { LogContent } from '@/features/sections/history-link';
+import { LogContent } from '@/components/history-link';
 import { useCanEdit } from '@/lib/permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';

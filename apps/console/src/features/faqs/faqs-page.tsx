@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
 import { faqDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');

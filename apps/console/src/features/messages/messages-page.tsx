@@ -2,7 +2,8 @@ import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, snippet, fieldText, fieldTextOr, useDeleteWithToasts } from '@/features/sections';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts } from '@/features/sections';
 import { messageDeleteTexts } from './section';
 
 interface MessageRowProps {

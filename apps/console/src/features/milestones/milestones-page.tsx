@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
 import { milestoneDeleteTexts } from './section';
 
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');

@@ -1,5 +1,5 @@
 import { Milestone } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */

@@ -1,5 +1,7 @@
 import { missions } from '@bursary/shared';
-import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
+import { fieldText } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { SubItemSectionPage } from '@/features/sections';
 import { missionTexts } from './section';
 
 /** SPEC.md 2.18. */

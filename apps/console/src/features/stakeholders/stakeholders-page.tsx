@@ -1,5 +1,7 @@
 import { stakeholders } from '@bursary/shared';
-import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
+import { fieldText } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { SubItemSectionPage } from '@/features/sections';
 import { stakeholderTexts } from './section';
 
 /** SPEC.md 2.20: the Grid/List toggle is there but changes nothing. */

@@ -3,7 +3,8 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
 import { testimonialDeleteTexts } from './section';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');

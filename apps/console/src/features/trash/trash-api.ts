@@ -4,7 +4,8 @@ import { findSection } from '@bursary/shared/sections';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { restoreRevision, totalCountOf } from '@/features/sections';
+import { restoreRevision } from '@/lib/revision-restore';
+import { totalCountOf } from '@/lib/total-count';
 
 /** Deleted records shown per page. */
 export const TRASH_PAGE_SIZE = 50;

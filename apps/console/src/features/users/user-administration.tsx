@@ -4,7 +4,7 @@ import type { UserSummary } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { ErrorPanel } from '@/features/sections';
+import { ErrorPanel } from '@/components/list-states';
 import { serverMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-is-mobile';

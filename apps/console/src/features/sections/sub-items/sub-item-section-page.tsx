@@ -1,12 +1,12 @@
 import type * as React from 'react';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSectionList } from './api';
-import { itemsOf, fieldTextOr } from './display';
-import { EditLink, EditOrSetupButton } from './header-buttons';
-import { SectionListPage } from './list-page';
-import type { EmptyStateContent } from './list-page';
-import { GridItem, ItemGrid } from './staggered-grid';
+import { useSectionList } from '@/lib/section-api';
+import { itemsOf, fieldTextOr } from '@/lib/record-text';
+import { EditLink, EditOrSetupButton } from '../list/header-buttons';
+import { SectionListPage } from '../list/list-page';
+import type { EmptyStateContent } from '../list/list-page';
+import { GridItem, ItemGrid } from '../list/staggered-grid';
 import { SubItemEditor } from './sub-item-editor';
 import type { SubItemTexts } from './sub-item-texts';
 
