@@ -1,14 +1,11 @@
-import { benefits } from '@bursary/shared';
 import { fieldText } from '@/lib/record-text';
-import { SubItemSectionPage } from '@/features/sections';
-import { benefitTexts } from './section';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
 /** SPEC.md 2.15. */
-export function BenefitsPage() {
+export function BenefitsPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={benefits}
-      texts={benefitTexts}
+      resolved={resolved}
       defaultTitle="Benefits Section"
       editLabel="Edit Benefit Section Title/Desc"
       cardEditLabel="Edit Desc."

@@ -5,18 +5,18 @@ import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
 import { EmptyState } from '@/components/list-states';
-import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
-import { contentDeleteTexts } from './section';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 /** SPEC.md 2.6: the content items at /api/content (DESIGN.md 1). */
-export function ContentPage() {
-  const { remove, pendingId } = useDeleteWithToasts('content', contentDeleteTexts);
+export function ContentPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const { remove, pendingId } = useDeleteWithToasts('content', texts);
   const actions = (record: SectionRecord) => (
     <RecordActions
       editTo={`/content/edit/${record.id}`}
       name={fieldText(record, 'title')}
-      deleteTitle={contentDeleteTexts.confirmTitle}
-      deleteText={contentDeleteTexts.confirmText()}
+      deleteTitle={texts.confirmTitle}
+      deleteText={texts.confirmText(fieldText(record, 'title'))}
       onDelete={() => remove(record.id)}
       deleting={pendingId === record.id}
     />

@@ -4,14 +4,14 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
-import { faqDeleteTexts } from './section';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
 /** SPEC.md 2.14. */
-export function FaqsPage() {
-  const actions = useRecordActions(faqs, faqDeleteTexts, nameOf);
+export function FaqsPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(faqs, texts, nameOf);
   return (
     <SectionListPage
       section={faqs}

@@ -3,7 +3,7 @@ import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-rec
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
-export const faqDeleteTexts = {
+const faqDeleteTexts = {
   // SPEC.md 4.5, with its double space after 'to'
   confirmTitle: 'Delete FAQ', confirmText: (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`,
   success: 'FAQ deleted successfully.', errorTitle: 'Error Deleting FAQ', fallback: 'Could not delete FAQ. Please try again.', useErrorField: true,

@@ -3,7 +3,7 @@ import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-rec
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
-export const messageDeleteTexts = {
+const messageDeleteTexts = {
   confirmTitle: 'Delete Message', confirmText: (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`,
   success: 'Message deleted successfully.', errorTitle: 'Error Deleting Message', fallback: 'Could not delete message. Please try again.',
 } satisfies ConfirmedDeleteTexts;

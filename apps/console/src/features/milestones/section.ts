@@ -3,7 +3,7 @@ import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-rec
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
-export const milestoneDeleteTexts = {
+const milestoneDeleteTexts = {
   confirmTitle: 'Delete Milestone', confirmText: (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`,
   success: 'Milestone deleted successfully.', errorTitle: 'Error Deleting Milestone', fallback: 'Could not delete milestone. Please try again.',
 } satisfies ConfirmedDeleteTexts;

@@ -1,15 +1,12 @@
-import { missions } from '@bursary/shared';
 import { fieldText } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { SubItemSectionPage } from '@/features/sections';
-import { missionTexts } from './section';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
 /** SPEC.md 2.18. */
-export function MissionsPage() {
+export function MissionsPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={missions}
-      texts={missionTexts}
+      resolved={resolved}
       defaultTitle="Mission Section"
       editLabel="Edit Mission Title/Desc"
       cardEditLabel="Edit Desc."

@@ -5,6 +5,6 @@ export { EditLink, EditOrSetupButton, NewButton } from './list/header-buttons';
 export { GridItem, ItemGrid } from './list/staggered-grid';
 export { ActionsCell, ActionsHead, RecordCard, RecordGrid, RecordTable } from './list/record-views';
 export { RecordActions, useRecordActions } from './delete/record-actions';
-export { useDeleteWithToasts } from './delete/delete-record';
+export { useDeleteWithToasts, type ConfirmedDeleteTexts } from './delete/delete-record';
 export { SubItemSectionPage, type SubItemSectionPageProps } from './sub-items/sub-item-section-page';
-export { defineConsoleSection, type ConsoleSection, type ResolvedSection } from './console-section';
+export { defineConsoleSection, type ConsoleSection, type ResolvedSection, type SectionPageProps } from './console-section';

@@ -1,15 +1,12 @@
-import { stakeholders } from '@bursary/shared';
 import { fieldText } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { SubItemSectionPage } from '@/features/sections';
-import { stakeholderTexts } from './section';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
 /** SPEC.md 2.20: the Grid/List toggle is there but changes nothing. */
-export function StakeholdersPage() {
+export function StakeholdersPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={stakeholders}
-      texts={stakeholderTexts}
+      resolved={resolved}
       defaultTitle="Stakeholders Section"
       editLabel="Edit Stakeholder Section Title/Desc"
       cardEditLabel="Edit Desc."

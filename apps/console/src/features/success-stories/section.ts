@@ -3,7 +3,7 @@ import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-rec
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
-export const successStoryDeleteTexts = {
+const successStoryDeleteTexts = {
   confirmTitle: 'Delete Success Story', confirmText: (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`,
   success: 'Success story deleted successfully.', errorTitle: 'Error Deleting Success Story', fallback: 'Could not delete success story. Please try again.',
 } satisfies ConfirmedDeleteTexts;

@@ -8,8 +8,7 @@ import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
-import { successStoryDeleteTexts } from './section';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
@@ -25,8 +24,9 @@ function Photo({ record, className }: { record: SectionRecord; className: string
 }
 
 /** SPEC.md 2.21. */
-export function SuccessStoriesPage() {
-  const actions = useRecordActions(successStories, successStoryDeleteTexts, nameOf);
+export function SuccessStoriesPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(successStories, texts, nameOf);
   return (
     <SectionListPage
       section={successStories}

@@ -3,7 +3,7 @@ import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-rec
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** SPEC.md 4.5, 8.4 and 8.5: the delete confirmation and its toasts. */
-export const testimonialDeleteTexts = {
+const testimonialDeleteTexts = {
   confirmTitle: 'Delete Testimonial', confirmText: (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`,
   success: 'Testimonial deleted successfully.', errorTitle: 'Error Deleting Testimonial', fallback: 'Could not delete testimonial. Please try again.',
 } satisfies ConfirmedDeleteTexts;

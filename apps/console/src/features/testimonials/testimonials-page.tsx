@@ -4,8 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
-import { testimonialDeleteTexts } from './section';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
@@ -16,8 +15,9 @@ function Logo({ record, className }: { record: SectionRecord; className: string 
 }
 
 /** SPEC.md 2.23. */
-export function TestimonialsPage() {
-  const actions = useRecordActions(testimonials, testimonialDeleteTexts, nameOf);
+export function TestimonialsPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(testimonials, texts, nameOf);
   return (
     <SectionListPage
       section={testimonials}
