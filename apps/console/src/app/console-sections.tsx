@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { sections } from '@bursary/shared/sections';
+import { navigationOrder, sections } from '@bursary/shared/sections';
 import { type ConsoleSection, type ResolvedSection, resolveSection } from '@/features/sections/console-section';
 
 /**
@@ -16,7 +16,16 @@ for (const { file, descriptor } of descriptors.values()) {
   }
 }
 
-export const consoleSections = sections.map((section) => resolveSection(section, descriptors.get(section.slug)?.descriptor));
+const placeInNavigation = (slug: string) => {
+  const place = navigationOrder.indexOf(slug);
+  if (place < 0) throw new Error(`the registry's navigationOrder in packages/shared does not place the section '${slug}'`);
+  return place;
+};
+
+/** In the registry's navigation order, which is data of its own rather than the order of the entries. */
+export const consoleSections = [...sections]
+  .sort((a, b) => placeInNavigation(a.slug) - placeInNavigation(b.slug))
+  .map((section) => resolveSection(section, descriptors.get(section.slug)?.descriptor));
 
 /** A section as the console shows it, by its registry slug. */
 export function consoleSectionOf(slug: string): ResolvedSection {
