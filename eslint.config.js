@@ -27,6 +27,7 @@ const layerZones = [
     from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
     message: `${layer} sits below the features and imports none of them (STYLE.md 1)`,
   })),
+  { target: `${consoleSrc}/lib`, from: `${consoleSrc}/components`, message: 'lib sits below components and imports none of them (a notice the user sees goes through lib/toast)' },
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];
 
