@@ -1,6 +1,6 @@
 import type * as React from 'react';
-import { sections } from '@bursary/shared/sections';
-import { type ConsoleSection, resolveSection } from '@/features/sections/console-section';
+import { navigationOrder, sections } from '@bursary/shared/sections';
+import { type ConsoleSection, type ResolvedSection, resolveSection } from '@/features/sections/console-section';
 
 /**
  * Every section as the console shows it: the registry's entries, in the registry's order (the
@@ -16,15 +16,29 @@ for (const { file, descriptor } of descriptors.values()) {
   }
 }
 
-export const consoleSections = sections.map((section) => resolveSection(section, descriptors.get(section.slug)?.descriptor));
+const placeInNavigation = (slug: string) => {
+  const place = navigationOrder.indexOf(slug);
+  if (place < 0) throw new Error(`the registry's navigationOrder in packages/shared does not place the section '${slug}'`);
+  return place;
+};
 
-/** The list page of a section: its bespoke page, or the default one built from its columns. */
-export async function listPageOf(slug: string): Promise<React.ComponentType> {
+/** In the registry's navigation order, which is data of its own rather than the order of the entries. */
+export const consoleSections = [...sections]
+  .sort((a, b) => placeInNavigation(a.slug) - placeInNavigation(b.slug))
+  .map((section) => resolveSection(section, descriptors.get(section.slug)?.descriptor));
+
+/** A section as the console shows it, by its registry slug. */
+export function consoleSectionOf(slug: string): ResolvedSection {
   const resolved = consoleSections.find((s) => s.section.slug === slug);
   if (!resolved) throw new Error(`no section ${slug}`);
-  if (resolved.page) return resolved.page();
-  const { DefaultListPage } = await import('@/features/sections/default-list-page');
+  return resolved;
+}
+
+/** The list page of a section, given its resolved section: its bespoke page, or the default one built from its columns. */
+export async function listPageOf(slug: string): Promise<React.ComponentType> {
+  const resolved = consoleSectionOf(slug);
+  const Page = resolved.page ? await resolved.page() : (await import('@/features/sections/list/default-list-page')).DefaultListPage;
   return function SectionPage() {
-    return <DefaultListPage resolved={resolved} />;
+    return <Page resolved={resolved} />;
   };
 }

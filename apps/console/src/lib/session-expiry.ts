@@ -1,4 +1,4 @@
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { clearSession, getSession } from './session';
 import { saveDirtyDrafts, setReturnPath } from './drafts';
 

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
-import { resetToasts } from '@/components/ui/use-toast';
+import { resetToasts } from '@/lib/toast';
 import { clearSession } from '@/lib/session';
 
 // jsdom has no layout engine: these stand in for what Radix and the layout ask of the browser.

@@ -32,7 +32,7 @@ function smuggle(backup: SqliteDatabase.Database, from: string, table: string, e
 
 const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
 
-/** SECURITY-TESTING.md 18 (backup half): a backup restores only the tables a backup is made of. */
+/** Restore keeps today's rules (backup half): a backup restores only the tables a backup is made of. */
 describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) => {
   let work: string;
   let token: string;
@@ -91,7 +91,7 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
-/** SECURITY-TESTING.md 18: backup and database files are readable by their owner alone. */
+/** Backup and database files are readable by their owner alone. */
 describe('files Bursary writes', () => {
   let work: string;
   beforeAll(() => { work = mkdtempSync(join(tmpdir(), 'bursary-modes-')); });

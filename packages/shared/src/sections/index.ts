@@ -20,6 +20,15 @@ export const sections: readonly SectionDef[] = [
   successStories, visions, stakeholders, disbursementTestimonials, messages, content,
 ];
 
+/**
+ * The console's navigation order, by slug: every section once, messages right after the
+ * testimonials. It is data of its own, so that where an entry sits in `sections` moves no item.
+ */
+export const navigationOrder: readonly string[] = [
+  'heroes', 'steps', 'faqs', 'benefits', 'insights', 'about-heroes', 'missions', 'milestones',
+  'success-stories', 'visions', 'stakeholders', 'disbursement-testimonials', 'messages', 'content',
+];
+
 const bySlug = new Map(sections.map((s) => [s.slug, s]));
 
 export function findSection(slug: string): SectionDef | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { toast } from './use-toast';
+import { toast } from '@/lib/toast';
 import { ToastRenderers } from './toast-renderers';
 
 describe('toast renderers, loaded on first use', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useToast } from './use-toast';
+import { useToast } from '@/lib/toast';
 import { useNotifierDemanded } from './notifier-demand';
 
 // Both renderers (Radix toast, sonner) are fetched on first use rather than with the first screen.

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer, type ToastItem } from './toast-store';
-import { resetToasts, toast, useToast } from './use-toast';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer, type ToastItem } from '@/lib/toast-store';
+import { resetToasts, toast, useToast } from '@/lib/toast';
 import { Toaster } from './toaster';
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD } from './toast';
 import { NOTIFY_OPTIONS } from './sonner';

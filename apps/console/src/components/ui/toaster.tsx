@@ -1,5 +1,5 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { useToast } from './use-toast';
+import { useToast } from '@/lib/toast';
 
 /** Renders the toast list; mounted once in the app's providers. */
 export function Toaster() {

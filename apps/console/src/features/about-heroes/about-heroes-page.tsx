@@ -1,6 +1,8 @@
 import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
 
 /** The page filters on title and description but shows no search input. */
 export function AboutHeroesPage() {

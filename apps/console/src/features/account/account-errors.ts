@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { NetworkError, serverMessage } from '@/lib/api-client';
 import { pinServerFieldErrors } from '@/components/fields/server-field-errors';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 
 /** The sentence for a refused or failed account call: the server's own, else what to do next. */
 export function failureSentence(error: unknown): string {

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useChangePassword } from './account-api';
 import { reportAccountError } from './account-errors';
 import { TextField } from '@/components/fields/text-field';

@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import type { User } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useUpdateProfile, type ProfileChange } from './account-api';
 import { reportAccountError } from './account-errors';
 import { TextField } from '@/components/fields/text-field';

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Copy, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 
 const FILE_NAME = 'bursary-recovery-codes.txt';
 

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useEndOtherSessions, useMySessions } from './account-api';
 import { failureSentence, reportAccountError } from './account-errors';
 import { deviceName } from './device-name';

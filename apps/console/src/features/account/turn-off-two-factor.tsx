@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { ShieldOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useTurnOffTwoFactor, type TwoFactorOff } from './account-api';
 import { reportAccountError } from './account-errors';
 import { codeRules, codeToSend } from './code-rules';

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@bursary/shared';
 import { clearSession, setSession } from '@/lib/session';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { signInFailureText } from './sign-in-errors';
 
 /** What the card needs to ask for the second factor: the challenge and the name typed for it. */

@@ -1,13 +1,11 @@
-import { benefits } from '@bursary/shared';
-import { fieldText, SubItemSectionPage } from '@/features/sections';
-import { benefitTexts } from './section';
+import { fieldText } from '@/lib/record-text';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
-/** Benefits: a card per record with its title and description, and its 'Benefit Points' editor. */
-export function BenefitsPage() {
+/** The benefits page. */
+export function BenefitsPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={benefits}
-      texts={benefitTexts}
+      resolved={resolved}
       defaultTitle="Benefits Section"
       editLabel="Edit Benefit Section Title/Desc"
       cardEditLabel="Edit Desc."

@@ -6,7 +6,7 @@ import type { SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
 import { scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
-import { LIST_BATCH_SIZE } from '@/features/sections/progressive-list';
+import { LIST_BATCH_SIZE } from '@/features/sections/list/progressive-list';
 
 const TOTAL = 100_000;
 /** Item n of the server's 100,000, newest first: 'Item 99999' down to 'Item 0'. */

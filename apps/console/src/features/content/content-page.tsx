@@ -3,18 +3,20 @@ import { content, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, EmptyState, NewButton, RecordActions, SectionListPage, fieldText, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
-import { contentDeleteTexts } from './section';
+import { fieldText } from '@/lib/record-text';
+import { EmptyState } from '@/components/list-states';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
-/** The content items at /api/content. */
-export function ContentPage() {
-  const { remove, pendingId } = useDeleteWithToasts('content', contentDeleteTexts);
+/** The content items, read and written at /api/content. */
+export function ContentPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const { remove, pendingId } = useDeleteWithToasts('content', texts);
   const actions = (record: SectionRecord) => (
     <RecordActions
       editTo={`/content/edit/${record.id}`}
       name={fieldText(record, 'title')}
-      deleteTitle={contentDeleteTexts.confirmTitle}
-      deleteText={contentDeleteTexts.confirmText()}
+      deleteTitle={texts.confirmTitle}
+      deleteText={texts.confirmText(fieldText(record, 'title'))}
       onDelete={() => remove(record.id)}
       deleting={pendingId === record.id}
     />

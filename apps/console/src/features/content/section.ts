@@ -1,8 +1,8 @@
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
 /** The content area's delete confirmation and toasts. */
-export const contentDeleteTexts = {
+const contentDeleteTexts = {
   confirmTitle: 'Are you sure?', confirmText: () => 'This action cannot be undone. This will permanently delete this content.',
   success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content',
 } satisfies ConfirmedDeleteTexts;

@@ -2,14 +2,16 @@ import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordCard, RecordGrid, RecordTable } from '@/features/sections';
-import { faqDeleteTexts } from './section';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
-/** FAQs: search over questions and answers; the grid shows the answer as HTML, the list a snippet. */
-export function FaqsPage() {
-  const actions = useRecordActions(faqs, faqDeleteTexts, nameOf);
+/** The FAQs page. */
+export function FaqsPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(faqs, texts, nameOf);
   return (
     <SectionListPage
       section={faqs}

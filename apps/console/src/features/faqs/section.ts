@@ -1,10 +1,10 @@
 import { CircleQuestionMark } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The delete confirmation and its toasts. */
-export const faqDeleteTexts = {
-  // letter for letter, with its double space after 'to'
+/** The delete confirmation and its success and failure toasts. */
+const faqDeleteTexts = {
+  // the confirmation is kept letter for letter, with its double space after 'to'
   confirmTitle: 'Delete FAQ', confirmText: (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`,
   success: 'FAQ deleted successfully.', errorTitle: 'Error Deleting FAQ', fallback: 'Could not delete FAQ. Please try again.', useErrorField: true,
 } satisfies ConfirmedDeleteTexts;

@@ -2,7 +2,9 @@ import { heroes } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
 
 /** Heroes: List by default; Grid cards show the title, description, button badges and image. */
 export function HeroesPage() {

@@ -2,7 +2,9 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { asList, refreshSection, restoreRevision, totalCountOf } from '@/features/sections';
+import { asList, refreshSection } from '@/lib/section-api';
+import { restoreRevision } from '@/lib/revision-restore';
+import { totalCountOf } from '@/lib/total-count';
 
 /** Versions read per page; "Load more" reads the next. */
 const REVISIONS_PAGE_SIZE = 20;

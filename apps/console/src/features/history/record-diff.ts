@@ -1,7 +1,7 @@
 import { diffWords } from 'diff';
 import type { FieldDef, SectionDef, SectionRecord, SubItems } from '@bursary/shared';
 import { formatDateGB } from '@/lib/format-date';
-import { itemsOf, stripTags } from '@/features/sections';
+import { itemsOf, stripTags } from '@/lib/record-text';
 
 /** A run of words: kept, or added or removed since the version compared. */
 export interface WordPart { text: string; change: 'kept' | 'added' | 'removed' }

@@ -5,7 +5,7 @@ import {
   AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { formatDateTimeGB } from '@/lib/format-date';
 import { useRestoreRevision } from './history-api';

@@ -4,7 +4,8 @@ import { insights, type SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');

@@ -6,4 +6,6 @@ export const consoleSection = defineConsoleSection({
   // the navigation names the item in the singular; both layouts link /insights
   nav: { label: 'Insight', icon: ChartBar },
   page: () => import('./insights-page').then((m) => m.InsightsPage),
+  // the mobile layout reads the item as /insight: that path lands on the declared route
+  aliases: ['/insight'],
 });

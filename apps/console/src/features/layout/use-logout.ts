@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { clearSession } from '@/lib/session';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 
 /**
  * Revoke the token on the server, then clear the session and storage, show

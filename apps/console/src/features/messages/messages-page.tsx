@@ -2,20 +2,21 @@ import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, snippet, fieldText, fieldTextOr, useDeleteWithToasts } from '@/features/sections';
-import { messageDeleteTexts } from './section';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, type ConfirmedDeleteTexts, type SectionPageProps } from '@/features/sections';
 
 interface MessageRowProps {
   record: SectionRecord;
   deleting: boolean;
   remove: (id: SectionRecord['id']) => void;
+  texts: ConfirmedDeleteTexts;
 }
 
 /**
  * One message: its snippet parses the message's HTML, so a row renders again only when its record
  * or its deleting state changes, not on each keystroke in the search box.
  */
-const MessageRow = memo(function MessageRow({ record, deleting, remove }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ record, deleting, remove, texts }: MessageRowProps) {
   return (
     <TableRow>
       <TableCell className="font-medium">{fieldText(record, 'sender')}</TableCell>
@@ -26,8 +27,8 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
         <RecordActions
           editTo={`/messages/edit/${record.id}`}
           name={`message from ${fieldTextOr(record, 'sender', 'unknown sender')}`}
-          deleteTitle={messageDeleteTexts.confirmTitle}
-          deleteText={messageDeleteTexts.confirmText(fieldText(record, 'sender'))}
+          deleteTitle={texts.confirmTitle}
+          deleteText={texts.confirmText(fieldText(record, 'sender'))}
           onDelete={() => remove(record.id)}
           deleting={deleting}
         />
@@ -36,9 +37,10 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove }: Messag
   );
 });
 
-/** The Messages list, on the shared pattern. */
-export function MessagesPage() {
-  const { remove, pendingId } = useDeleteWithToasts('messages', messageDeleteTexts);
+/** The Messages list, on the shared list pattern. */
+export function MessagesPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const { remove, pendingId } = useDeleteWithToasts('messages', texts);
   return (
     <SectionListPage
       section={messages}
@@ -52,7 +54,7 @@ export function MessagesPage() {
             <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><ActionsHead /></TableRow>
           </TableHeader>
           <TableBody>
-            {records.map((record) => <MessageRow key={record.id} record={record} deleting={pendingId === record.id} remove={remove} />)}
+            {records.map((record) => <MessageRow key={record.id} record={record} deleting={pendingId === record.id} remove={remove} texts={texts} />)}
           </TableBody>
         </Table>
       )}

@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The delete confirmation and its toasts. */
-export const messageDeleteTexts = {
+/** The delete confirmation and its success and failure toasts. */
+const messageDeleteTexts = {
   confirmTitle: 'Delete Message', confirmText: (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`,
   success: 'Message deleted successfully.', errorTitle: 'Error Deleting Message', fallback: 'Could not delete message. Please try again.',
 } satisfies ConfirmedDeleteTexts;

@@ -5,16 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
-import { milestoneDeleteTexts } from './section';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
-/** Milestones: List by default (Date, Title, Description, Actions); Grid shows a date badge. */
-export function MilestonesPage() {
-  const actions = useRecordActions(milestones, milestoneDeleteTexts, titleOf);
+/** The milestones page. */
+export function MilestonesPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(milestones, texts, titleOf);
   return (
     <SectionListPage
       section={milestones}

@@ -1,9 +1,9 @@
 import { Milestone } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The delete confirmation and its toasts. */
-export const milestoneDeleteTexts = {
+/** The delete confirmation and its success and failure toasts. */
+const milestoneDeleteTexts = {
   confirmTitle: 'Delete Milestone', confirmText: (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`,
   success: 'Milestone deleted successfully.', errorTitle: 'Error Deleting Milestone', fallback: 'Could not delete milestone. Please try again.',
 } satisfies ConfirmedDeleteTexts;

@@ -1,13 +1,12 @@
-import { missions } from '@bursary/shared';
-import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
-import { missionTexts } from './section';
+import { fieldText } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
-/** Missions: a card per record with its title and description, and its 'Mission Points' editor. */
-export function MissionsPage() {
+/** The missions page. */
+export function MissionsPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={missions}
-      texts={missionTexts}
+      resolved={resolved}
       defaultTitle="Mission Section"
       editLabel="Edit Mission Title/Desc"
       cardEditLabel="Edit Desc."

@@ -2,8 +2,8 @@ import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { LayoutList } from 'lucide-react';
 import type { SectionDef } from '@bursary/shared';
-import type { ConfirmedDeleteTexts } from './delete-record';
-import type { SubItemTexts } from './sub-item-texts';
+import type { ConfirmedDeleteTexts } from './delete/delete-record';
+import { type SubItemTexts, type SubItemWords, subItemTexts } from './sub-items/sub-item-texts';
 
 /**
  * What the console adds to a section's registry entry (`features/<name>/section.ts`): how the
@@ -15,14 +15,19 @@ export interface ConsoleSection {
   slug: string;
   /** The navigation item: the registry's label and a list icon by default; false keeps it out. */
   nav?: false | { label?: string; icon?: LucideIcon; alsoActiveFor?: string[] };
-  /** The bespoke list page, loaded with its route; without one the default list page is shown. */
-  page?: () => Promise<React.ComponentType>;
+  /**
+   * The bespoke list page, loaded with its route; without one the default list page is shown. It
+   * is given the section resolved from this description, so it never imports its description back.
+   */
+  page?: () => Promise<React.ComponentType<SectionPageProps>>;
+  /** Other paths that lead to the section's list page (the router sends them on to it). */
+  aliases?: readonly string[];
   /** The default list page's columns (and card lines): the title field and two more by default. */
   columns?: readonly string[];
   /** The delete confirmation and toasts. */
   deleteTexts?: ConfirmedDeleteTexts;
-  /** The sub-item block's texts, for a section with sub-items. */
-  subItemTexts?: SubItemTexts;
+  /** The words the sub-item block's texts are generated from, for a section with sub-items. */
+  subItems?: SubItemWords;
   /** The default list page's empty state. */
   empty?: { title: string; text?: string };
 }
@@ -31,11 +36,17 @@ export interface ConsoleSection {
 export interface ResolvedSection {
   section: SectionDef;
   nav: { label: string; to: string; icon: LucideIcon; alsoActiveFor?: string[] } | null;
-  page?: () => Promise<React.ComponentType>;
+  page?: () => Promise<React.ComponentType<SectionPageProps>>;
+  aliases: readonly string[];
   columns: readonly string[];
   deleteTexts: ConfirmedDeleteTexts;
   subItemTexts?: SubItemTexts;
   empty: { title: string; text?: string };
+}
+
+/** What a bespoke list page is given: its section, resolved from its description. */
+export interface SectionPageProps {
+  resolved: ResolvedSection;
 }
 
 export const defineConsoleSection = (descriptor: ConsoleSection): ConsoleSection => descriptor;
@@ -60,9 +71,10 @@ export function resolveSection(section: SectionDef, descriptor: ConsoleSection |
     section,
     nav: d.nav === false ? null : { label: section.label, icon: LayoutList, ...d.nav, to: `/${section.slug}` },
     page: d.page,
+    aliases: d.aliases ?? [],
     columns: d.columns ?? [section.titleField, ...others.slice(0, 2)],
     deleteTexts: d.deleteTexts ?? defaultDeleteTexts(section),
-    subItemTexts: d.subItemTexts,
+    subItemTexts: d.subItems && subItemTexts(section, d.subItems),
     empty: d.empty ?? { title: `No ${section.label} Yet`, text: `Records you create appear here.` },
   };
 }

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { defaultSettings, type SettingField, settingGroups, type SettingsValues } from './settings-model';
 

@@ -1,21 +1,13 @@
 import { Handshake } from 'lucide-react';
-import type { SubItemTexts } from '@/features/sections/sub-item-texts';
 import { defineConsoleSection } from '@/features/sections/console-section';
-
-/** The sub-item block's strings. */
-export const stakeholderTexts: SubItemTexts = {
-  blockTitle: 'Stakeholder Points', itemName: 'Stakeholder point', editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point',
-  addPlaceholder: 'Enter new stakeholder point', blankMessage: 'Please enter a stakeholder point.', confirmNeedsText: true,
-  emptyList: 'No stakeholder points available.', emptyItem: 'Empty',
-  updated: 'Stakeholders updated successfully.', added: 'Stakeholder added successfully.', deleted: 'Stakeholder deleted successfully.',
-  updateError: { title: 'Error Updating Stakeholders', fallback: 'Could not update stakeholders. Please try again.' },
-  addError: { title: 'Error Adding Stakeholder', fallback: 'Could not add stakeholder. Please try again.' },
-  deleteError: { title: 'Error Deleting Stakeholder', fallback: 'Could not delete stakeholder. Please try again.' },
-};
 
 export const consoleSection = defineConsoleSection({
   slug: 'stakeholders',
   nav: { icon: Handshake },
   page: () => import('./stakeholders-page').then((m) => m.StakeholdersPage),
-  subItemTexts: stakeholderTexts,
+  // the sub-item block's every string follows from these words
+  subItems: {
+    item: 'stakeholder point', blockTitle: 'Stakeholder Points', toastNoun: { one: 'stakeholder', many: 'stakeholders' },
+    confirmNeedsText: true, emptyItem: 'Empty',
+  },
 });

@@ -1,13 +1,12 @@
-import { stakeholders } from '@bursary/shared';
-import { SafeHtml, fieldText, SubItemSectionPage } from '@/features/sections';
-import { stakeholderTexts } from './section';
+import { fieldText } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
-/** The Grid/List toggle is there but changes nothing. */
-export function StakeholdersPage() {
+/** The stakeholders page: its Grid/List toggle is shown but changes nothing, as the page was specified. */
+export function StakeholdersPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={stakeholders}
-      texts={stakeholderTexts}
+      resolved={resolved}
       defaultTitle="Stakeholders Section"
       editLabel="Edit Stakeholder Section Title/Desc"
       cardEditLabel="Edit Desc."

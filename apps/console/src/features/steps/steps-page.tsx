@@ -1,15 +1,12 @@
-import { steps } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Link } from 'react-router';
-import { SubItemSectionPage } from '@/features/sections';
-import { stepTexts } from './section';
+import { SubItemSectionPage, type SectionPageProps } from '@/features/sections';
 
-/** Steps: a card per record with its title, and its numbered 'Process Steps' editor. */
-export function StepsPage() {
+/** The application steps page. */
+export function StepsPage({ resolved }: SectionPageProps) {
   return (
     <SubItemSectionPage
-      section={steps}
-      texts={stepTexts}
+      resolved={resolved}
       defaultTitle="Process Steps"
       cardEditLabel="Edit Title"
       searchPlaceholder="Search process title or steps..."

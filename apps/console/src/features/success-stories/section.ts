@@ -1,9 +1,9 @@
 import { Quote } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The delete confirmation and its toasts. */
-export const successStoryDeleteTexts = {
+/** The delete confirmation and its success and failure toasts. */
+const successStoryDeleteTexts = {
   confirmTitle: 'Delete Success Story', confirmText: (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`,
   success: 'Success story deleted successfully.', errorTitle: 'Error Deleting Success Story', fallback: 'Could not delete success story. Please try again.',
 } satisfies ConfirmedDeleteTexts;

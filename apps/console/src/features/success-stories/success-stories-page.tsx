@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SafeHtml, SectionListPage, snippet, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
-import { successStoryDeleteTexts } from './section';
+import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
@@ -22,9 +23,10 @@ function Photo({ record, className }: { record: SectionRecord; className: string
   );
 }
 
-/** Success Stories: Grid by default; photo, student, school, date, source badge and story per card. */
-export function SuccessStoriesPage() {
-  const actions = useRecordActions(successStories, successStoryDeleteTexts, nameOf);
+/** The success stories page. */
+export function SuccessStoriesPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(successStories, texts, nameOf);
   return (
     <SectionListPage
       section={successStories}

@@ -1,9 +1,9 @@
 import { School } from 'lucide-react';
-import type { ConfirmedDeleteTexts } from '@/features/sections/delete-record';
+import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
 import { defineConsoleSection } from '@/features/sections/console-section';
 
-/** The delete confirmation and its toasts. */
-export const testimonialDeleteTexts = {
+/** The delete confirmation and its success and failure toasts. */
+const testimonialDeleteTexts = {
   confirmTitle: 'Delete Testimonial', confirmText: (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`,
   success: 'Testimonial deleted successfully.', errorTitle: 'Error Deleting Testimonial', fallback: 'Could not delete testimonial. Please try again.',
 } satisfies ConfirmedDeleteTexts;

@@ -3,8 +3,8 @@ import { disbursementTestimonials as testimonials, type SectionRecord } from '@b
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, fieldText, fieldTextOr, RecordGrid, RecordTable } from '@/features/sections';
-import { testimonialDeleteTexts } from './section';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
@@ -14,9 +14,10 @@ function Logo({ record, className }: { record: SectionRecord; className: string 
   return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
 }
 
-/** Disbursement Testimonials: List by default (Image, University Name, Actions); Grid shows the logo. */
-export function TestimonialsPage() {
-  const actions = useRecordActions(testimonials, testimonialDeleteTexts, nameOf);
+/** The university testimonials page. */
+export function TestimonialsPage({ resolved }: SectionPageProps) {
+  const texts = resolved.deleteTexts;
+  const actions = useRecordActions(testimonials, texts, nameOf);
   return (
     <SectionListPage
       section={testimonials}

@@ -3,8 +3,9 @@ import type { TrashEntry } from '@bursary/shared';
 import { findSection } from '@bursary/shared/sections';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { toast } from '@/components/ui/use-toast';
-import { restoreRevision, totalCountOf } from '@/features/sections';
+import { toast } from '@/lib/toast';
+import { restoreRevision } from '@/lib/revision-restore';
+import { totalCountOf } from '@/lib/total-count';
 
 /** Deleted records shown per page. */
 export const TRASH_PAGE_SIZE = 50;

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatDateGB } from '@/lib/format-date';
 import { useCanEdit } from '@/lib/permissions';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { EmptyState, ErrorPanel } from '@/features/sections';
+import { EmptyState, ErrorPanel } from '@/components/list-states';
 import { TRASH_PAGE_SIZE, entryName, useRestoreFromTrash, useTrashPage } from './trash-api';
 
 const sectionLabel = (entry: TrashEntry) => findSection(entry.section)?.label ?? entry.section;

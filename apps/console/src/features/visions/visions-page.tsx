@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SafeHtml, SectionListPage, fieldText, fieldTextOr } from '@/features/sections';
+import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
+import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
 
 /** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { FieldDef, SectionDef, SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { formatDateGB } from '@/lib/format-date';
-import { fieldText } from '../display';
-import { SafeHtml } from '../safe-html';
+import { fieldText } from '@/lib/record-text';
+import { SafeHtml } from '@/components/safe-html';
 
 /** What a viewer reads on an edit screen: the note goes first so it is met before the fields. */
 const READ_ONLY_NOTE = 'You can view this but not change it.';

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { ApiError, AuthRequiredError } from '@/lib/api-client';
 import { pinServerFieldErrors } from '@/components/fields/server-field-errors';
-import { toast } from '@/components/ui/use-toast';
+import { toast } from '@/lib/toast';
 import type { FormValues } from './form-model';
 
 /**

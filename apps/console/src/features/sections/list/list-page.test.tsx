@@ -5,7 +5,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { faqs, type SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderApp, renderWithProviders, signInAs } from '@/testing/render';
-import { ErrorPanel } from './list-states';
+import { ErrorPanel } from '@/components/list-states';
 import { SectionListPage } from './list-page';
 
 function serve(slug: string, body: unknown) {

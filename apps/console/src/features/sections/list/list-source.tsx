@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useCallback, useMemo } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { useSectionList } from './api';
+import { useSectionList } from '@/lib/section-api';
 import { usePagedSectionList } from './paged-list';
 import { LIST_BATCH_SIZE, MoreSentinel, useProgressiveList } from './progressive-list';
 import { filterRecords, type SearchText } from './search';

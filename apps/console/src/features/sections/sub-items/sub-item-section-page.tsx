@@ -1,18 +1,18 @@
 import type * as React from 'react';
-import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
+import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSectionList } from './api';
-import { itemsOf, fieldTextOr } from './display';
-import { EditLink, EditOrSetupButton } from './header-buttons';
-import { SectionListPage } from './list-page';
-import type { EmptyStateContent } from './list-page';
-import { GridItem, ItemGrid } from './staggered-grid';
+import { useSectionList } from '@/lib/section-api';
+import { itemsOf, fieldTextOr } from '@/lib/record-text';
+import { EditLink, EditOrSetupButton } from '../list/header-buttons';
+import { SectionListPage } from '../list/list-page';
+import type { EmptyStateContent } from '../list/list-page';
+import { GridItem, ItemGrid } from '../list/staggered-grid';
 import { SubItemEditor } from './sub-item-editor';
-import type { SubItemTexts } from './sub-item-texts';
+import type { ResolvedSection } from '../console-section';
 
 export interface SubItemSectionPageProps {
-  section: SectionDef;
-  texts: SubItemTexts;
+  /** The section, with its sub-item block's texts. */
+  resolved: ResolvedSection;
   defaultTitle: string;
   editLabel?: string;
   /** The card's link to the record's edit page: 'Edit Title', 'Edit Desc.' */
@@ -28,8 +28,10 @@ export interface SubItemSectionPageProps {
  * A single-record section whose record holds a list of points: Steps, Benefits, Missions,
  * Stakeholders. One card per record with its sub-item editor.
  */
-export function SubItemSectionPage({ section, texts, defaultTitle, editLabel, cardEditLabel, searchPlaceholder, empty, renderBody, views }: SubItemSectionPageProps) {
-  const sub = section.subItems as SubItems;
+export function SubItemSectionPage({ resolved, defaultTitle, editLabel, cardEditLabel, searchPlaceholder, empty, renderBody, views }: SubItemSectionPageProps) {
+  const { section, subItemTexts: texts } = resolved;
+  const sub = section.subItems;
+  if (!sub || !texts) throw new Error(`${section.slug} has no sub-items, or no words for their texts`);
   const withSub = { ...section, subItems: sub };
   // the editors go back to view mode whenever the data reloads
   const { dataUpdatedAt } = useSectionList(section.slug);

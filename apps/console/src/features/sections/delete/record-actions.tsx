@@ -3,8 +3,8 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { useCanEdit } from '@/lib/permissions';
 import { ConfirmDeleteButton } from './confirm-delete';
 import { type ConfirmedDeleteTexts, useDeleteWithToasts } from './delete-record';
-import { fieldText } from './display';
-import { EditLink } from './header-buttons';
+import { fieldText } from '@/lib/record-text';
+import { EditLink } from '../list/header-buttons';
 
 interface RecordActionsProps {
   editTo: string;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
-import { itemsOf } from './display';
+import { itemsOf } from '@/lib/record-text';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
 import type { SubItemTexts } from './sub-item-texts';
 import { SubItemAddBox } from './sub-item-add-box';

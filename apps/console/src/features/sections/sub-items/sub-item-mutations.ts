@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemDeletedResponse, SectionDef, SubItems } from '@bursary/shared';
 import { apiRequest, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
-import { sectionListQuery, type SectionList } from './api';
-import { refreshSection } from './mutations';
+import { toast } from '@/lib/toast';
+import { refreshSection, sectionListQuery, type SectionList } from '@/lib/section-api';
 import type { SubItemTexts } from './sub-item-texts';
-import { useDeletedToast } from './undo-delete';
+import { useDeletedToast } from '../delete/undo-delete';
 
 export interface EditedItem { id: number; text: string }
 

@@ -1,28 +1,10 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { ItemDeletedResponse, RecordDeletedResponse, SectionRecord } from '@bursary/shared';
-import { type ApiResponse, apiRequest, serverMessage } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ItemDeletedResponse, RecordDeletedResponse } from '@bursary/shared';
+import { type ApiResponse, serverMessage } from '@/lib/api-client';
 import { useCanEdit } from '@/lib/permissions';
 import { ToastAction } from '@/components/ui/toast';
-import { toast } from '@/components/ui/use-toast';
-import { refreshSection } from './mutations';
-
-/** A revision to write back, and the record's ETag it may only overwrite. */
-export interface RestoreTarget {
-  slug: string;
-  revisionId: number;
-  ifMatch?: string | null;
-}
-
-/**
- * POST /api/revisions/{id}/restore, then the section's lists, the log and the trash are read
- * again. A plain function rather than a mutation hook: an Undo clicked after its page has gone
- * must still refresh.
- */
-export async function restoreRevision(queryClient: QueryClient, { slug, revisionId, ifMatch }: RestoreTarget): Promise<SectionRecord> {
-  const { data } = await apiRequest<SectionRecord>('POST', `/api/revisions/${revisionId}/restore`, { ifMatch });
-  await refreshSection(queryClient, slug);
-  return data;
-}
+import { toast } from '@/lib/toast';
+import { type RestoreTarget, restoreRevision } from '@/lib/revision-restore';
 
 /**
  * What undoes a delete, from its answer (decision 011): a record's delete revision, or the

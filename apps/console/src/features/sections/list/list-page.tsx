@@ -4,8 +4,8 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import type { SearchText } from './search';
-import { HistoryButton } from './history-link';
-import { EmptyState, ErrorPanel, ListLoading, NoResults } from './list-states';
+import { HistoryButton } from '@/components/history-link';
+import { EmptyState, ErrorPanel, ListLoading, NoResults } from '@/components/list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 

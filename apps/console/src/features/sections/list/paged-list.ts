@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER } from '@bursary/shared/api';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { asList, type SectionList } from './api';
+import { asList, type SectionList } from '@/lib/section-api';
+import { totalCountOf } from '@/lib/total-count';
 
 /** One page of a section read from the server, and how many records match in all. */
 interface ListPage {
@@ -51,13 +51,4 @@ function useSettledValue<T>(value: T, pauseMs: number): T {
     return () => clearTimeout(timer);
   }, [value, pauseMs]);
   return settled;
-}
-
-/**
- * The total a paged read reports in X-Total-Count; `fallback` (usually what the pages read so far
- * hold) when the header is missing or unreadable.
- */
-export function totalCountOf(headers: Headers, fallback: number): number {
-  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
-  return Number.isFinite(total) ? total : fallback;
 }

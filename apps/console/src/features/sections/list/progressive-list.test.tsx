@@ -6,6 +6,7 @@ import { faqs, type SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { FakeIntersectionObserver, scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
 import { renderWithProviders, signInAs } from '@/testing/render';
+import { consoleSectionOf } from '@/app/console-sections';
 import { MessagesPage } from '@/features/messages/messages-page';
 import { SectionListPage } from './list-page';
 import { LIST_BATCH_SIZE } from './progressive-list';
@@ -33,7 +34,7 @@ beforeEach(() => {
 describe('a long section list renders a batch at a time (issue 7 point 5)', { timeout: 30_000 }, () => {
   it('shows the first batch of 500 messages, then the next when the reader nears the end', async () => {
     serveMessages(500);
-    renderWithProviders(<MessagesPage />);
+    renderWithProviders(<MessagesPage resolved={consoleSectionOf('messages')} />);
     expect(await screen.findByText('Sender 499')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(LIST_BATCH_SIZE);
     expect(screen.queryByText(`Sender ${499 - LIST_BATCH_SIZE}`)).not.toBeInTheDocument();
@@ -46,7 +47,7 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', { ti
   it('reaches the last record by scrolling, and then stops watching', async () => {
     const count = 2 * LIST_BATCH_SIZE + 5;
     serveMessages(count);
-    renderWithProviders(<MessagesPage />);
+    renderWithProviders(<MessagesPage resolved={consoleSectionOf('messages')} />);
     await screen.findByText(`Sender ${count - 1}`);
     scrollToEnd();
     expect(screen.queryByText('Sender 0')).not.toBeInTheDocument();
@@ -58,7 +59,7 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', { ti
 
   it('searches every record, beyond the first batch, and starts the matches from their first batch', async () => {
     serveMessages(500);
-    renderWithProviders(<MessagesPage />);
+    renderWithProviders(<MessagesPage resolved={consoleSectionOf('messages')} />);
     await screen.findByText('Sender 499');
     scrollToEnd();
     scrollToEnd();
@@ -83,7 +84,7 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', { ti
 
   it('renders a list of one batch or fewer whole, with nothing watching its end', async () => {
     serveMessages(LIST_BATCH_SIZE);
-    renderWithProviders(<MessagesPage />);
+    renderWithProviders(<MessagesPage resolved={consoleSectionOf('messages')} />);
     await screen.findByText(`Sender ${LIST_BATCH_SIZE - 1}`);
     expect(bodyRows()).toHaveLength(LIST_BATCH_SIZE);
     expect(screen.getByText('Sender 0')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { totalCountOf } from './paged-list';
+import { totalCountOf } from './total-count';
 
 describe('totalCountOf', () => {
   it('reads X-Total-Count, and the fallback when it is missing or unreadable', () => {

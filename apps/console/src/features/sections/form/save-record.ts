@@ -1,16 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RecordDeletedResponse, SectionRecord, WriteMode } from '@bursary/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SectionRecord, WriteMode } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-
-/** Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
-export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.trash.all() }),
-  ]);
-}
+import { refreshSection } from '@/lib/section-api';
 
 export interface SaveRecordInput {
   values: Record<string, unknown>;
@@ -32,15 +23,6 @@ export function useSaveRecord(slug: string, mode: WriteMode) {
       if (response.status !== 200 && response.status !== 204) throw new Error('Unexpected response status');
       return response;
     },
-    onSuccess: () => refreshSection(queryClient, slug),
-  });
-}
-
-/** DELETE /api/{slug}/{id}; the caller says what the toasts read. */
-export function useDeleteRecord(slug: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number | string) => apiRequest<RecordDeletedResponse | null>('DELETE', `/api/${slug}/${id}`),
     onSuccess: () => refreshSection(queryClient, slug),
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -57,4 +57,13 @@ export function sectionRecordQuery(section: SectionDef, id: string | undefined) 
     staleTime: 0,
     refetchOnMount: 'always',
   });
+}
+
+/** Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
+export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.trash.all() }),
+  ]);
 }

@@ -1,6 +1,8 @@
-import { errorField, serverMessage } from '@/lib/api-client';
-import { toast } from '@/components/ui/use-toast';
-import { useDeleteRecord } from './mutations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecordDeletedResponse } from '@bursary/shared';
+import { apiRequest, errorField, serverMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { refreshSection } from '@/lib/section-api';
 import { useDeletedToast } from './undo-delete';
 
 export interface DeleteTexts {
@@ -33,4 +35,13 @@ export function useDeleteWithToasts(slug: string, texts: DeleteTexts) {
     });
   const pendingId = mutation.isPending ? mutation.variables : undefined;
   return { remove, pendingId };
+}
+
+/** DELETE /api/{slug}/{id}; the caller says what the toasts read. */
+function useDeleteRecord(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | string) => apiRequest<RecordDeletedResponse | null>('DELETE', `/api/${slug}/${id}`),
+    onSuccess: () => refreshSection(queryClient, slug),
+  });
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { navigationOrder, sections } from '@bursary/shared/sections';
+import { routes } from './router';
+import { consoleSections } from './console-sections';
+
+describe('the navigation order', () => {
+  it('places every section of the registry exactly once, and nothing else', () => {
+    expect(new Set(navigationOrder).size).toBe(navigationOrder.length);
+    expect([...navigationOrder].sort()).toEqual(sections.map((s) => s.slug).sort());
+  });
+
+  it('puts Messages right after the testimonials', () => {
+    expect(navigationOrder.indexOf('messages')).toBe(navigationOrder.indexOf('disbursement-testimonials') + 1);
+  });
+
+  it('is what orders the console sections, not where the registry lists them', () => {
+    expect(consoleSections.map((s) => s.section.slug)).toEqual(navigationOrder);
+  });
+});
+
+describe('section aliases', () => {
+  /** Every path the route table declares, however deep. */
+  const paths = (table: typeof routes): string[] =>
+    table.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+
+  it('come from the section descriptions: /insight is the insights section’s', () => {
+    expect(consoleSections.find((s) => s.section.slug === 'insights')?.aliases).toEqual(['/insight']);
+    expect(consoleSections.filter((s) => s.aliases.length > 0).map((s) => s.section.slug)).toEqual(['insights']);
+    expect(paths(routes).filter((path) => path === '/insight')).toHaveLength(1);
+  });
+});
