@@ -1,5 +1,5 @@
 import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
-import { defineConsoleSection } from '@/features/sections/console-section';
+import { defineConsoleSection } from '@/features/sections/descriptor/console-section';
 
 /** SPEC.md 2.6: the content area's delete confirmation and toasts. */
 const contentDeleteTexts = {

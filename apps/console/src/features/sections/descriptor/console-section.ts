@@ -2,8 +2,8 @@ import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { LayoutList } from 'lucide-react';
 import type { SectionDef } from '@bursary/shared';
-import type { ConfirmedDeleteTexts } from './delete/delete-record';
-import { type SubItemTexts, type SubItemWords, subItemTexts } from './sub-items/sub-item-texts';
+import type { ConfirmedDeleteTexts } from '../delete/delete-record';
+import { type SubItemTexts, type SubItemWords, subItemTexts } from './sub-item-texts';
 
 /**
  * What the console adds to a section's registry entry (`features/<name>/section.ts`): how the
