@@ -6,6 +6,4 @@ export const consoleSection = defineConsoleSection({
   // SPEC.md 2.2 names the item in the singular; both layouts link /insights (DESIGN.md 1)
   nav: { label: 'Insight', icon: ChartBar },
   page: () => import('./insights-page').then((m) => m.InsightsPage),
-  // the mobile layout reads the item as /insight: that path lands on the declared route
-  aliases: ['/insight'],
 });

@@ -20,8 +20,6 @@ export interface ConsoleSection {
    * is given the section resolved from this description, so it never imports its description back.
    */
   page?: () => Promise<React.ComponentType<SectionPageProps>>;
-  /** Other paths that lead to the section's list page (the router sends them on to it). */
-  aliases?: readonly string[];
   /** The default list page's columns (and card lines): the title field and two more by default. */
   columns?: readonly string[];
   /** The delete confirmation and toasts (SPEC.md 4.5, 8.4, 8.5). */
@@ -37,7 +35,6 @@ export interface ResolvedSection {
   section: SectionDef;
   nav: { label: string; to: string; icon: LucideIcon; alsoActiveFor?: string[] } | null;
   page?: () => Promise<React.ComponentType<SectionPageProps>>;
-  aliases: readonly string[];
   columns: readonly string[];
   deleteTexts: ConfirmedDeleteTexts;
   subItemTexts?: SubItemTexts;
@@ -71,7 +68,6 @@ export function resolveSection(section: SectionDef, descriptor: ConsoleSection |
     section,
     nav: d.nav === false ? null : { label: section.label, icon: LayoutList, ...d.nav, to: `/${section.slug}` },
     page: d.page,
-    aliases: d.aliases ?? [],
     columns: d.columns ?? [section.titleField, ...others.slice(0, 2)],
     deleteTexts: d.deleteTexts ?? defaultDeleteTexts(section),
     subItemTexts: d.subItems && subItemTexts(section, d.subItems),
