@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { navigationOrder, sections } from '@bursary/shared/sections';
-import { type ConsoleSection, type ResolvedSection, resolveSection } from '@/features/sections/console-section';
+import { type ConsoleSection, type ResolvedSection, resolveSection } from '@/features/sections/descriptor/console-section';
 
 /**
  * Every section as the console shows it: the registry's entries, in the registry's order (the

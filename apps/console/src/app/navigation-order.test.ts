@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { navigationOrder, sections } from '@bursary/shared/sections';
-import { routes } from './router';
 import { consoleSections } from './console-sections';
 
 describe('the navigation order', () => {
@@ -18,14 +17,3 @@ describe('the navigation order', () => {
   });
 });
 
-describe('section aliases', () => {
-  /** Every path the route table declares, however deep. */
-  const paths = (table: typeof routes): string[] =>
-    table.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
-
-  it('come from the section descriptions: /insight is the insights section’s', () => {
-    expect(consoleSections.find((s) => s.section.slug === 'insights')?.aliases).toEqual(['/insight']);
-    expect(consoleSections.filter((s) => s.aliases.length > 0).map((s) => s.section.slug)).toEqual(['insights']);
-    expect(paths(routes).filter((path) => path === '/insight')).toHaveLength(1);
-  });
-});

@@ -1,6 +1,6 @@
-import { Navigate, type RouteObject } from 'react-router';
-// the registry and the sections' descriptions, without the zod schemas: this table is part of the first screen's code
-import { consoleSections, listPageOf } from './console-sections';
+import type { RouteObject } from 'react-router';
+// the registry alone, without the zod schemas: this table is part of the first screen's code
+import { sections } from '@bursary/shared/sections';
 
 /**
  * The section screens, as children of the signed-in layout. Each route is
@@ -23,13 +23,8 @@ export const screenRoutes: RouteObject[] = [
   { path: '/:slug/edit', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }) },
   // a collection's record by id; a single-record section's without one
   { path: '/:slug/history/:id?', lazy: async () => ({ Component: (await import('@/features/history/history-page')).HistoryPage }) },
-  ...consoleSections.map(({ section }): RouteObject => ({
+  ...sections.map((section): RouteObject => ({
     path: `/${section.slug}`,
-    lazy: async () => ({ Component: await listPageOf(section.slug) }),
+    lazy: async () => ({ Component: await (await import('./console-sections')).listPageOf(section.slug) }),
   })),
-  // the other paths a section's description says lead to its list
-  ...consoleSections.flatMap(({ section, aliases }) => aliases.map((alias): RouteObject => ({
-    path: alias,
-    element: <Navigate to={`/${section.slug}`} replace />,
-  }))),
 ];

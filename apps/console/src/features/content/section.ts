@@ -1,5 +1,5 @@
 import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
-import { defineConsoleSection } from '@/features/sections/console-section';
+import { defineConsoleSection } from '@/features/sections/descriptor/console-section';
 
 /** The content area's delete confirmation and toasts. */
 const contentDeleteTexts = {

@@ -1,5 +1,5 @@
 import { Image } from 'lucide-react';
-import { defineConsoleSection } from '@/features/sections/console-section';
+import { defineConsoleSection } from '@/features/sections/descriptor/console-section';
 
 export const consoleSection = defineConsoleSection({
   slug: 'heroes',

@@ -1,11 +1,9 @@
 import { ChartBar } from 'lucide-react';
-import { defineConsoleSection } from '@/features/sections/console-section';
+import { defineConsoleSection } from '@/features/sections/descriptor/console-section';
 
 export const consoleSection = defineConsoleSection({
   slug: 'insights',
   // the navigation names the item in the singular; both layouts link /insights
   nav: { label: 'Insight', icon: ChartBar },
   page: () => import('./insights-page').then((m) => m.InsightsPage),
-  // the mobile layout reads the item as /insight: that path lands on the declared route
-  aliases: ['/insight'],
 });

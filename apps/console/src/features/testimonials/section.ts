@@ -1,6 +1,6 @@
 import { School } from 'lucide-react';
 import type { ConfirmedDeleteTexts } from '@/features/sections/delete/delete-record';
-import { defineConsoleSection } from '@/features/sections/console-section';
+import { defineConsoleSection } from '@/features/sections/descriptor/console-section';
 
 /** The delete confirmation and its success and failure toasts. */
 const testimonialDeleteTexts = {

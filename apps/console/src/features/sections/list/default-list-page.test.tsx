@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { date, defineSection, richText, text, type SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderWithProviders, signInAs } from '@/testing/render';
-import { resolveSection } from '../console-section';
+import { resolveSection } from '../descriptor/console-section';
 import { DefaultListPage } from './default-list-page';
 
 /** A section with no console file at all: what a new registry entry gets without a line of console code. */

@@ -1,11 +1,11 @@
 import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
-import type { ResolvedSection } from '../console-section';
+import type { ResolvedSection } from '../descriptor/console-section';
 import { fieldText, snippet, fieldTextOr } from '@/lib/record-text';
 import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
 import { SectionListPage } from './list-page';
-import { useRecordActions } from '../delete/record-actions';
+import { useRecordActions } from './record-actions';
 import { ActionsCell, ActionsHead, RecordCard, RecordGrid, RecordTable } from './record-views';
 
 /** One field of a record as a list shows it: rich text as a snippet, dates the British way. */

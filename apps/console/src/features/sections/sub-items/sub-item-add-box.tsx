@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import type { SubItemTexts } from './sub-item-texts';
+import type { SubItemTexts } from '../descriptor/sub-item-texts';
 
 interface SubItemAddBoxProps {
   texts: SubItemTexts;

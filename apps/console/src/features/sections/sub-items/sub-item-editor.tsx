@@ -7,7 +7,7 @@ import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { itemsOf } from '@/lib/record-text';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
-import type { SubItemTexts } from './sub-item-texts';
+import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { SubItemAddBox } from './sub-item-add-box';
 
 interface SubItemEditorProps {

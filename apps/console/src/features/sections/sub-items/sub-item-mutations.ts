@@ -3,7 +3,7 @@ import type { ItemDeletedResponse, SectionDef, SubItems } from '@bursary/shared'
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { refreshSection, sectionListQuery, type SectionList } from '@/lib/section-api';
-import type { SubItemTexts } from './sub-item-texts';
+import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { useDeletedToast } from '../delete/undo-delete';
 
 export interface EditedItem { id: number; text: string }

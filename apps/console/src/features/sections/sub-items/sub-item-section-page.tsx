@@ -8,7 +8,7 @@ import { SectionListPage } from '../list/list-page';
 import type { EmptyStateContent } from '../list/list-page';
 import { GridItem, ItemGrid } from '../list/staggered-grid';
 import { SubItemEditor } from './sub-item-editor';
-import type { ResolvedSection } from '../console-section';
+import type { ResolvedSection } from '../descriptor/console-section';
 
 export interface SubItemSectionPageProps {
   /** The section, with its sub-item block's texts. */

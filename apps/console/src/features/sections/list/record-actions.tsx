@@ -1,10 +1,10 @@
 import type * as React from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { useCanEdit } from '@/lib/permissions';
-import { ConfirmDeleteButton } from './confirm-delete';
-import { type ConfirmedDeleteTexts, useDeleteWithToasts } from './delete-record';
+import { ConfirmDeleteButton } from '../delete/confirm-delete';
+import { type ConfirmedDeleteTexts, useDeleteWithToasts } from '../delete/delete-record';
 import { fieldText } from '@/lib/record-text';
-import { EditLink } from '../list/header-buttons';
+import { EditLink } from './header-buttons';
 
 interface RecordActionsProps {
   editTo: string;

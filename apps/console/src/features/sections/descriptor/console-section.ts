@@ -2,8 +2,8 @@ import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { LayoutList } from 'lucide-react';
 import type { SectionDef } from '@bursary/shared';
-import type { ConfirmedDeleteTexts } from './delete/delete-record';
-import { type SubItemTexts, type SubItemWords, subItemTexts } from './sub-items/sub-item-texts';
+import type { ConfirmedDeleteTexts } from '../delete/delete-record';
+import { type SubItemTexts, type SubItemWords, subItemTexts } from './sub-item-texts';
 
 /**
  * What the console adds to a section's registry entry (`features/<name>/section.ts`): how the
@@ -20,8 +20,6 @@ export interface ConsoleSection {
    * is given the section resolved from this description, so it never imports its description back.
    */
   page?: () => Promise<React.ComponentType<SectionPageProps>>;
-  /** Other paths that lead to the section's list page (the router sends them on to it). */
-  aliases?: readonly string[];
   /** The default list page's columns (and card lines): the title field and two more by default. */
   columns?: readonly string[];
   /** The delete confirmation and toasts. */
@@ -37,7 +35,6 @@ export interface ResolvedSection {
   section: SectionDef;
   nav: { label: string; to: string; icon: LucideIcon; alsoActiveFor?: string[] } | null;
   page?: () => Promise<React.ComponentType<SectionPageProps>>;
-  aliases: readonly string[];
   columns: readonly string[];
   deleteTexts: ConfirmedDeleteTexts;
   subItemTexts?: SubItemTexts;
@@ -71,7 +68,6 @@ export function resolveSection(section: SectionDef, descriptor: ConsoleSection |
     section,
     nav: d.nav === false ? null : { label: section.label, icon: LayoutList, ...d.nav, to: `/${section.slug}` },
     page: d.page,
-    aliases: d.aliases ?? [],
     columns: d.columns ?? [section.titleField, ...others.slice(0, 2)],
     deleteTexts: d.deleteTexts ?? defaultDeleteTexts(section),
     subItemTexts: d.subItems && subItemTexts(section, d.subItems),
