@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
   type SectionDef, type SubItems, BLANK_HTML, LOGS_MAX_LIMIT, ROLES, SHOWS_SOMETHING, isRequired, recordInputSchema, sections, subAddSchema, subEditSchema,
@@ -426,11 +425,3 @@ export function buildOpenApi(): Json {
     },
   };
 }
-
-/** GET /api/openapi.json, built on the first request (zod's JSON-schema conversion is not free at start), then kept. */
-const openapiRoutes: FastifyPluginAsync = async (app) => {
-  let document: Json | undefined;
-  app.get('/api/openapi.json', async () => (document ??= buildOpenApi()));
-};
-
-export default openapiRoutes;
