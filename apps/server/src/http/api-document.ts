@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import { type Answer, errors, type Json, json, ref, type RouteApi, type Schema, Shape } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
-import { buildOpenApi } from './openapi.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -28,7 +27,7 @@ function resolverInto(components: Json) {
   return resolve;
 }
 
-const isContent = (body: RouteApi['body']): body is { content: Record<string, { schema: Schema }> } =>
+const isContent = (body: RouteApi['body']): body is { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) } =>
   typeof body === 'object' && !(body instanceof Shape) && !isZod(body) && 'content' in body;
 
 /** A route's declaration in the form @fastify/swagger reads (its `schema`), zod and shapes resolved. */
@@ -55,18 +54,7 @@ function operationOf(api: RouteApi, components: Json): Json {
  * declaration (the console's files, the unknown-address answers) is left out. The document is
  * built on the first GET /api/openapi.json, then kept.
  */
-/** Until every route declares itself: the hand-written entries of the routes that do not yet. */
-function withHandWritten(generated: Json): Json {
-  const written = buildOpenApi() as { paths: Record<string, Json>; components: { schemas: Json } };
-  const paths = generated.paths as Record<string, Json>;
-  for (const [path, item] of Object.entries(written.paths)) paths[path] = { ...item, ...paths[path] };
-  const components = generated.components as { schemas: Json };
-  components.schemas = { ...written.components.schemas, ...components.schemas };
-  return generated;
-}
-
 const apiDocument: FastifyPluginAsync = async (app) => {
-  let merged: Json | undefined;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -89,7 +77,7 @@ const apiDocument: FastifyPluginAsync = async (app) => {
 
   app.get('/api/openapi.json', {
     config: { api: { summary: 'This description', answers: { 200: { description: 'The OpenAPI document', content: json({ type: 'object' }) }, ...errors(400, 503) } } },
-  }, async () => (merged ??= withHandWritten(app.swagger() as unknown as Json)));
+  }, async () => app.swagger());
 };
 
 export default fp(apiDocument, { name: 'api-document' });

@@ -41,7 +41,7 @@ export interface RouteApi {
   query?: Schema;
   headers?: Schema;
   /** A zod or JSON schema of a JSON body, or `{ content }` for several media types. */
-  body?: Schema | { content: Record<string, { schema: Schema }> };
+  body?: Schema | { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) };
   answers: Record<number, Answer>;
 }
 
