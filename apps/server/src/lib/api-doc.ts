@@ -103,7 +103,7 @@ export const ALWAYS = [400, 503];
 export const BODY = [400, 413, 415];
 export const notModified = { 304: answer('The version named in If-None-Match is still current', undefined, etag) };
 
-export const OFFSET_MAX = 1_000_000_000;
+const OFFSET_MAX = 1_000_000_000;
 const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
 export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
 export const ifMatch = { type: 'object', properties: { 'If-Match': { type: 'string', description: 'The ETag the edit started from; a stale one gets 412.' } } };

@@ -22,7 +22,7 @@ const subItemsSchema = (sub: SubItems) => ({
 });
 
 /** A record as the API answers it: every field, sub-items, timestamps. */
-export function recordShape(section: SectionDef): Shape {
+function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields)) properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
   if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
