@@ -1,4 +1,5 @@
-import { ALWAYS, answer, BODY, errors, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
+import type { SessionInfo } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { profileBody } from '../auth/account-input.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.ts';
 import { USER_AGENT_MAX_LENGTH } from '../auth/sessions.ts';
@@ -11,7 +12,7 @@ const MAX_CREDENTIAL_LENGTH = 1024;
 
 const object = (properties: Record<string, unknown>) => ({ type: 'object', required: Object.keys(properties), additionalProperties: false, properties });
 export const endedShape = new Shape('Ended', object({ message: { type: 'string' }, ended: { type: 'integer', minimum: 0 } }));
-const sessionShape = new Shape('Session', object({
+const sessionShape = new Shape('Session', contract<SessionInfo>()({
   id: { type: 'integer' }, created_at: { type: 'string' }, last_seen_at: { type: 'string' }, expires_at: { type: 'string' },
   user_agent: { type: ['string', 'null'], maxLength: USER_AGENT_MAX_LENGTH, description: 'The User-Agent of the sign-in that opened it; null when unknown' },
   current: { type: 'boolean' },

@@ -1,13 +1,13 @@
-import { ALWAYS, answer, BODY, errors, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
+import type { TotpConfirmResponse, TotpSetupResponse } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { codeBody, totpOffBody } from '../auth/account-input.ts';
 
 /** The API declarations of one's own second factor (accounts/two-factor-routes.ts). */
 
-const object = (properties: Record<string, unknown>) => ({ type: 'object', required: Object.keys(properties), additionalProperties: false, properties });
-const totpSetupShape = new Shape('TotpSetup', object({
+const totpSetupShape = new Shape('TotpSetup', contract<TotpSetupResponse>()({
   secret: { type: 'string', description: 'Base32, for typing into an app' }, uri: { type: 'string', pattern: '^otpauth://totp/' }, message: { type: 'string' },
 }));
-const recoveryCodesShape = new Shape('RecoveryCodes', object({
+const recoveryCodesShape = new Shape('RecoveryCodes', contract<TotpConfirmResponse>()({
   recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 }, message: { type: 'string' },
 }));
 

@@ -1,17 +1,17 @@
-import { ALWAYS, answer, BODY, errors, idParams, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
+import type { CreatedUserResponse, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, idParams, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { newUserBody, userChangeBody } from '../auth/account-input.ts';
 import { roleSchema } from '../auth/plugin-schemas.ts';
 import { endedShape } from './account-routes-schemas.ts';
 
 /** The API declarations of the users API (accounts/user-routes.ts). */
 
-const object = (properties: Record<string, unknown>) => ({ type: 'object', required: Object.keys(properties), additionalProperties: false, properties });
-const listedUserShape = new Shape('ListedUser', object({
+const listedUserShape = new Shape('ListedUser', contract<UserSummary>()({
   id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] }, role: roleSchema,
   disabled: { type: 'boolean' }, two_factor: { type: 'boolean' }, last_login_at: { type: ['string', 'null'] }, created_at: { type: 'string' },
 }));
-const newUserShape = new Shape('NewUser', object({ user: listedUserShape, temporary_password: { type: 'string' }, message: { type: 'string' } }));
-const temporaryPasswordShape = new Shape('TemporaryPassword', object({ temporary_password: { type: 'string' }, message: { type: 'string' } }));
+const newUserShape = new Shape('NewUser', contract<CreatedUserResponse>()({ user: listedUserShape, temporary_password: { type: 'string' }, message: { type: 'string' } }));
+const temporaryPasswordShape = new Shape('TemporaryPassword', contract<TemporaryPasswordResponse>()({ temporary_password: { type: 'string' }, message: { type: 'string' } }));
 
 export const schemas = {
   list: {

@@ -1,32 +1,25 @@
-import { LOGS_MAX_LIMIT } from '@bursary/shared';
-import { ALWAYS, answer, BODY, errors, type Json, pageQuery, type RouteApi, Shape, totalCount } from '../lib/api-doc.ts';
+import { type LogDetail, type LogEntry, type LogSummary, LOGS_MAX_LIMIT } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, pageQuery, type RouteApi, type Schema, Shape, totalCount } from '../lib/api-doc.ts';
 
 /** The API declarations of the audit log's routes (audit/routes.ts). */
 
-const LOG_ENTRY_REQUIRED = ['id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at', 'revision_id'];
-const logEntryProperties: Json = {
+const logEntryProperties: { [K in keyof LogEntry]-?: Schema } = {
   id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete'] }, content: { type: 'string' }, section: { type: 'string' },
   record_id: { type: ['integer', 'null'] }, username: { type: 'string' }, created_at: { type: 'string' }, updated_at: { type: 'string' },
   revision_id: { type: ['integer', 'null'], description: 'The revision the change stored; null for rows older than history' },
 };
-const logEntry = new Shape('LogEntry', { type: 'object', required: LOG_ENTRY_REQUIRED, additionalProperties: false, properties: logEntryProperties });
-const logDetail = new Shape('LogDetail', {
-  type: 'object', required: [...LOG_ENTRY_REQUIRED, 'changes'], additionalProperties: false,
-  properties: {
-    ...logEntryProperties,
-    changes: {
-      type: 'array',
-      items: {
-        type: 'object', required: ['field', 'before', 'after'], additionalProperties: false,
-        properties: { field: { type: 'string' }, item_id: { type: 'integer', description: 'The sub-item changed, added (before null) or removed (after null)' }, before: {}, after: {} },
-      },
+const logEntry = new Shape('LogEntry', contract<LogEntry>()(logEntryProperties));
+const logDetail = new Shape('LogDetail', contract<LogDetail>()({
+  ...logEntryProperties,
+  changes: {
+    type: 'array',
+    items: {
+      type: 'object', required: ['field', 'before', 'after'], additionalProperties: false,
+      properties: { field: { type: 'string' }, item_id: { type: 'integer', description: 'The sub-item changed, added (before null) or removed (after null)' }, before: {}, after: {} },
     },
   },
-});
-const logSummary = new Shape('LogSummary', {
-  type: 'object', required: ['total', 'last_updated_at'], additionalProperties: false,
-  properties: { total: { type: 'integer', minimum: 0 }, last_updated_at: { type: ['string', 'null'] } },
-});
+}));
+const logSummary = new Shape('LogSummary', contract<LogSummary>()({ total: { type: 'integer', minimum: 0 }, last_updated_at: { type: ['string', 'null'] } }));
 
 export const schemas = {
   list: {

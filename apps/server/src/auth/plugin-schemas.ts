@@ -1,5 +1,5 @@
-import { ROLES } from '@bursary/shared';
-import { ALWAYS, answer, BODY, errors, messageShape, NO_NUL, type RouteApi, Shape } from '../lib/api-doc.ts';
+import { type LoginResponse, type MfaRequiredResponse, ROLES, type User } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, messageShape, NO_NUL, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { loginCodeBody } from './account-input.ts';
 
 /** The API declarations of the sign-in routes (auth/plugin.ts), and the user they answer. */
@@ -8,27 +8,18 @@ import { loginCodeBody } from './account-input.ts';
 const MAX_CREDENTIAL_LENGTH = 1024;
 
 export const roleSchema = { type: 'string', enum: [...ROLES] };
-export const userShape = new Shape('User', {
-  type: 'object', required: ['id', 'username', 'name', 'email', 'role', 'two_factor', 'must_change_password', 'must_set_up_2fa'], additionalProperties: false,
-  properties: {
-    id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] }, role: roleSchema,
-    two_factor: { type: 'boolean' },
-    must_change_password: { type: 'boolean', description: 'Signed in with a temporary password: every call but PUT /api/me/password (and GET /api/me, sign-out, two-factor set-up) answers 403 until it is changed' },
-    must_set_up_2fa: { type: 'boolean', description: 'REQUIRE_2FA asks this user for two-factor sign-in: every call but its set-up (and GET /api/me, sign-out, the password change) answers 403 until it is on' },
-  },
-});
-const loginShape = new Shape('Login', {
-  type: 'object', required: ['token', 'user', 'message'], additionalProperties: false,
-  properties: { token: { type: 'string' }, user: userShape, message: { type: 'string' } },
-});
-const mfaRequiredShape = new Shape('MfaRequired', {
-  type: 'object', required: ['mfa_required', 'mfa_token', 'message'], additionalProperties: false,
-  properties: {
-    mfa_required: { type: 'boolean', enum: [true] },
-    mfa_token: { type: 'string', description: 'Send it with the code to POST /api/login/totp within 5 minutes' },
-    message: { type: 'string' },
-  },
-});
+export const userShape = new Shape('User', contract<User>()({
+  id: { type: 'integer' }, username: { type: 'string' }, name: { type: 'string' }, email: { type: ['string', 'null'] }, role: roleSchema,
+  two_factor: { type: 'boolean' },
+  must_change_password: { type: 'boolean', description: 'Signed in with a temporary password: every call but PUT /api/me/password (and GET /api/me, sign-out, two-factor set-up) answers 403 until it is changed' },
+  must_set_up_2fa: { type: 'boolean', description: 'REQUIRE_2FA asks this user for two-factor sign-in: every call but its set-up (and GET /api/me, sign-out, the password change) answers 403 until it is on' },
+}));
+const loginShape = new Shape('Login', contract<LoginResponse>()({ token: { type: 'string' }, user: userShape, message: { type: 'string' } }));
+const mfaRequiredShape = new Shape('MfaRequired', contract<MfaRequiredResponse>()({
+  mfa_required: { type: 'boolean', enum: [true] },
+  mfa_token: { type: 'string', description: 'Send it with the code to POST /api/login/totp within 5 minutes' },
+  message: { type: 'string' },
+}));
 
 const credentialsBody = {
   type: 'object', required: ['username', 'password'],

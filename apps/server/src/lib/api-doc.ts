@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorBody, MessageResponse } from '@bursary/shared';
 import { MAX_ID } from './ids.ts';
 
 /**
@@ -27,6 +28,14 @@ export class Shape {
  * for, never at start-up.
  */
 export type Schema = Json | z.ZodType | Shape | (() => Schema);
+
+/**
+ * An answer's object shape with exactly the properties of its wire contract in packages/shared (the
+ * types the console reads): a property added on one side and not the other fails the type check. All
+ * are required unless said: the server sends each, where the contract lets older clients miss one.
+ */
+export const contract = <T>() => (properties: { [K in keyof T]-?: Schema }, required: (keyof T & string)[] = Object.keys(properties) as (keyof T & string)[]) =>
+  ({ type: 'object', required, additionalProperties: false, properties });
 
 export interface Answer { description: string; headers?: Json; content?: Record<string, { schema: Schema }>; type?: 'null' }
 
@@ -70,15 +79,12 @@ export const totalCount = { 'X-Total-Count': { type: 'integer', minimum: 0, desc
 export const etag = { ETag: { type: 'string', description: 'The version to send as If-Match with the next write' } };
 
 /** Every error answers `{ message, error }`; a field at fault is named in `fields`, a stale If-Match gets `current`. */
-export const errorShape = new Shape('Error', {
-  type: 'object', required: ['message', 'error'], additionalProperties: false,
-  properties: {
-    message: { type: 'string' }, error: { type: 'string' },
-    fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], additionalProperties: false, properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-    current: { description: 'On 412: the current record, or null when there is none', anyOf: [{ type: 'object' }, { type: 'null' }] },
-  },
-});
-export const messageShape = new Shape('Message', { type: 'object', required: ['message'], additionalProperties: false, properties: { message: { type: 'string' } } });
+export const errorShape = new Shape('Error', contract<ErrorBody & { current?: unknown }>()({
+  message: { type: 'string' }, error: { type: 'string' },
+  fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], additionalProperties: false, properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+  current: { description: 'On 412: the current record, or null when there is none', anyOf: [{ type: 'object' }, { type: 'null' }] },
+}, ['message', 'error']));
+export const messageShape = new Shape('Message', contract<MessageResponse>()({ message: { type: 'string' } }));
 
 /** What each error status means on this server. */
 const ERROR_MEANINGS: Record<number, string> = {

@@ -1,18 +1,13 @@
-import { answer, errors, errorShape, retryAfter, type RouteApi } from '../lib/api-doc.ts';
+import type { HealthResponse } from '@bursary/shared';
+import { answer, contract, errors, errorShape, retryAfter, type RouteApi } from '../lib/api-doc.ts';
 
 /** What GET /api/health answers: its status and the checks behind it. */
-const healthBody = (status: 'ok' | 'unavailable') => ({
-  type: 'object', required: ['status', 'checks'], additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: [status] },
-    checks: {
-      type: 'object', required: ['database', 'migrations'], additionalProperties: false,
-      properties: {
-        database: { type: 'string', enum: ['ok', 'unreachable'] },
-        migrations: { type: 'string', enum: ['current', 'pending', 'newer', 'unknown'] },
-      },
-    },
-  },
+const healthBody = (status: HealthResponse['status']) => contract<HealthResponse>()({
+  status: { type: 'string', enum: [status] },
+  checks: contract<HealthResponse['checks']>()({
+    database: { type: 'string', enum: ['ok', 'unreachable'] },
+    migrations: { type: 'string', enum: ['current', 'pending', 'newer', 'unknown'] },
+  }),
 });
 
 /** The API declaration of GET /api/health (operations/health.ts). */

@@ -1,26 +1,20 @@
-import { LOGS_MAX_LIMIT, type SectionDef } from '@bursary/shared';
-import { ALWAYS, answer, BODY, errors, etag, idParams, ifMatch, pageQuery, type RouteApi, Shape, totalCount } from '../lib/api-doc.ts';
+import { LOGS_MAX_LIMIT, type Revision, type SectionDef, type TrashEntry } from '@bursary/shared';
+import { ALWAYS, answer, BODY, contract, errors, etag, idParams, ifMatch, pageQuery, type RouteApi, Shape, totalCount } from '../lib/api-doc.ts';
 
 /** The API declarations of the history routes (sections/history-routes.ts). */
 
 function revisionShape(section: SectionDef): Shape {
-  return new Shape(`Revision.${section.slug}`, {
-    type: 'object', required: ['id', 'action', 'username', 'created_at', 'log_id', 'record'], additionalProperties: false,
-    properties: {
-      id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] }, username: { type: 'string' },
-      created_at: { type: 'string' }, log_id: { type: ['integer', 'null'] },
-      record: { type: 'object', required: ['id'], description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then` },
-    },
-  });
+  return new Shape(`Revision.${section.slug}`, contract<Revision>()({
+    id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] }, username: { type: 'string' },
+    created_at: { type: 'string' }, log_id: { type: ['integer', 'null'] },
+    record: { type: 'object', required: ['id'], description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then` },
+  }));
 }
 
-const trashEntryShape = new Shape('TrashEntry', {
-  type: 'object', required: ['section', 'record_id', 'title', 'username', 'deleted_at', 'revision_id'], additionalProperties: false,
-  properties: {
-    section: { type: 'string' }, record_id: { type: 'integer' }, title: { type: 'string' }, username: { type: 'string' }, deleted_at: { type: 'string' },
-    revision_id: { type: 'integer', description: 'POST /api/revisions/{revision_id}/restore brings the record back' },
-  },
-});
+const trashEntryShape = new Shape('TrashEntry', contract<TrashEntry>()({
+  section: { type: 'string' }, record_id: { type: 'integer' }, title: { type: 'string' }, username: { type: 'string' }, deleted_at: { type: 'string' },
+  revision_id: { type: 'integer', description: 'POST /api/revisions/{revision_id}/restore brings the record back' },
+}));
 
 /** Every version of a record, or of a single-record section's record (no id in its address). */
 export function revisionsApi(section: SectionDef, single: boolean): RouteApi {

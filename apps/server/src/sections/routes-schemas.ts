@@ -1,6 +1,8 @@
-import { type SectionDef, type SubItems, isRequired, recordInputSchema, subAddSchema, subEditSchema } from '@bursary/shared';
 import {
-  ALWAYS, answer, BODY, errors, etag, idParams, ifMatch, ifNoneMatch, type Json, json, NO_NUL, notModified, pageProperties, type RouteApi, Shape, totalCount,
+  type ItemDeletedResponse, type RecordDeletedResponse, type SectionDef, type SubItems, isRequired, recordInputSchema, subAddSchema, subEditSchema,
+} from '@bursary/shared';
+import {
+  ALWAYS, answer, BODY, contract, errors, etag, idParams, ifMatch, ifNoneMatch, type Json, json, NO_NUL, notModified, pageProperties, type RouteApi, Shape, totalCount,
 } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
 import { timestampKeys } from '../db/naming.ts';
@@ -82,23 +84,17 @@ const recordBody = (section: SectionDef, mode: 'create' | 'update') => ({
   },
 });
 
-const deletedShape = new Shape('Deleted', {
-  type: 'object', required: ['message', 'revision_id'], additionalProperties: false,
-  properties: {
-    message: { type: 'string' },
-    revision_id: { type: 'integer', description: 'The revision the delete stored; POST /api/revisions/{id}/restore with it brings the record back (undo)' },
+const deletedShape = new Shape('Deleted', contract<RecordDeletedResponse>()({
+  message: { type: 'string' },
+  revision_id: { type: 'integer', description: 'The revision the delete stored; POST /api/revisions/{id}/restore with it brings the record back (undo)' },
+}));
+const itemDeletedShape = new Shape('ItemDeleted', contract<ItemDeletedResponse>()({
+  message: { type: 'string' },
+  undo_revision_id: {
+    type: ['integer', 'null'],
+    description: 'The record\'s revision from just before the delete; restoring it (with the answer\'s ETag as If-Match) puts the item back. Null when the record is older than history.',
   },
-});
-const itemDeletedShape = new Shape('ItemDeleted', {
-  type: 'object', required: ['message', 'undo_revision_id'], additionalProperties: false,
-  properties: {
-    message: { type: 'string' },
-    undo_revision_id: {
-      type: ['integer', 'null'],
-      description: 'The record\'s revision from just before the delete; restoring it (with the answer\'s ETag as If-Match) puts the item back. Null when the record is older than history.',
-    },
-  },
-});
+}));
 
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
