@@ -20,7 +20,7 @@ import healthRoutes from './operations/health.ts';
 import historyRoutes from './sections/history-routes.ts';
 import historyRetention from './operations/history-retention.ts';
 import logRoutes from './audit/routes.ts';
-import openapiRoutes from './http/openapi.ts';
+import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
 
 interface RouteEntry { method: string; url: string }
@@ -90,6 +90,8 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
     done(null, payload);
   });
 
+  // before every route: it collects each route's API declaration as the route is added
+  await app.register(apiDocument);
   await app.register(authPlugin, auth);
   await app.register(accountsPlugin);
   await app.register(mediaPlugin);
@@ -100,7 +102,6 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   await app.register(logRoutes);
   await app.register(historyRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
-  await app.register(openapiRoutes);
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it

@@ -6,6 +6,8 @@ import { findUserByUsername, setPassword } from '../auth/users.ts';
 import { AuthError, invalidInput } from '../auth/errors.ts';
 import { parseBody, profileBody, storedEmail } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
+import { documented } from '../lib/api-doc.ts';
+import { schemas } from './account-routes-schemas.ts';
 
 interface AccountDeps { attempts: SignInAttempts; now: Clock }
 
@@ -33,9 +35,9 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
   /** Open while a temporary password or a required second factor is pending: the way out of it. */
   const setUp = { onRequest: app.authenticate, config: { accountSetup: true } };
 
-  app.get('/api/me', setUp, async (request) => request.user);
+  app.get('/api/me', documented(schemas.me, setUp), async (request) => request.user);
 
-  app.patch('/api/me', own, async (request) => {
+  app.patch('/api/me', documented(schemas.profile, own), async (request) => {
     const user = signedIn(request);
     const change = parseBody(profileBody, request.body);
     const email = storedEmail(change.email);
@@ -50,19 +52,19 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
     return { ...user, ...(change.name !== undefined ? { name: change.name } : {}), ...(email !== undefined ? { email } : {}) };
   });
 
-  app.get('/api/me/sessions', own, async (request) => {
+  app.get('/api/me/sessions', documented(schemas.sessions, own), async (request) => {
     const user = signedIn(request);
     const rows = await listSessions(db, user.id);
     return rows.map((row) => ({ ...row, id: Number(row.id), current: Number(row.id) === request.sessionId }));
   });
 
-  app.delete('/api/me/sessions', own, async (request) => {
+  app.delete('/api/me/sessions', documented(schemas.endOtherSessions, own), async (request) => {
     const user = signedIn(request);
     const ended = await endSessions(db, user.id, request.sessionId);
     return { message: ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`, ended };
   });
 
-  app.put('/api/me/password', setUp, async (request) => {
+  app.put('/api/me/password', documented(schemas.password, setUp), async (request) => {
     const signedIn = request.user;
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in

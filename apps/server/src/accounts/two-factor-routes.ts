@@ -8,6 +8,8 @@ import type { SecondFactor } from '../auth/second-factor.ts';
 import type { Clock } from '../auth/sessions.ts';
 import { addressKey, codeKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserById } from '../auth/users.ts';
+import { documented } from '../lib/api-doc.ts';
+import { schemas } from './two-factor-routes-schemas.ts';
 
 interface TwoFactorDeps { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
 
@@ -21,12 +23,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
   // open while REQUIRE_2FA waits for it (or a temporary password is pending): this is how it is set up
   const setUp = { onRequest: app.authenticate, config: { accountSetup: true } };
 
-  app.post('/api/me/totp', setUp, async (request) => {
+  app.post('/api/me/totp', documented(schemas.begin, setUp), async (request) => {
     const { secret, uri } = await secondFactor.begin(signedIn(request));
     return { secret, uri, message: 'Add this account to your authenticator app, then confirm with a code from it.' };
   });
 
-  app.put('/api/me/totp', setUp, async (request) => {
+  app.put('/api/me/totp', documented(schemas.confirm, setUp), async (request) => {
     const user = signedIn(request);
     const { code } = parseBody(codeBody, request.body);
     const reservation = await attempts.reserve([addressKey(request.ip), codeKey(user.username)], now());
@@ -44,7 +46,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     }
   });
 
-  app.delete('/api/me/totp', { onRequest: app.authenticate }, async (request) => {
+  app.delete('/api/me/totp', documented(schemas.turnOff, { onRequest: app.authenticate }), async (request) => {
     const user = signedIn(request);
     const { password, code } = parseBody(totpOffBody, request.body);
     if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');

@@ -9,6 +9,8 @@ import { requireRole } from '../auth/roles.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
 import { endSessions, type Clock } from '../auth/sessions.ts';
 import { createUser, findUserById, findUserByUsername, keepAnAdmin, listUsers, setPassword, temporaryPassword } from '../auth/users.ts';
+import { documented } from '../lib/api-doc.ts';
+import { schemas } from './user-routes-schemas.ts';
 
 interface UserRoutesDeps { now: Clock; secondFactor: SecondFactor }
 
@@ -39,9 +41,9 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
   const { db } = app;
   const admin = requireRole(app, 'admin');
 
-  app.get('/api/users', admin, async () => (await listUsers(db)).map(wire));
+  app.get('/api/users', documented(schemas.list, admin), async () => (await listUsers(db)).map(wire));
 
-  app.post('/api/users', admin, async (request, reply) => {
+  app.post('/api/users', documented(schemas.add, admin), async (request, reply) => {
     const actor = signedIn(request);
     const input = parseBody(newUserBody, request.body);
     if (await findUserByUsername(db, input.username)) throw new ConflictError(`A user named "${input.username}" already exists.`);
@@ -58,7 +60,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     };
   });
 
-  app.patch('/api/users/:id', admin, async (request) => {
+  app.patch('/api/users/:id', documented(schemas.change, admin), async (request) => {
     const actor = signedIn(request);
     const id = userId(request);
     const change = parseBody(userChangeBody, request.body);
@@ -87,7 +89,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     return listed(db, id);
   });
 
-  app.post('/api/users/:id/reset-password', admin, async (request) => {
+  app.post('/api/users/:id/reset-password', documented(schemas.resetPassword, admin), async (request) => {
     const actor = signedIn(request);
     const user = await existing(db, userId(request));
     const password = temporaryPassword();
@@ -99,7 +101,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     };
   });
 
-  app.delete('/api/users/:id/sessions', admin, async (request) => {
+  app.delete('/api/users/:id/sessions', documented(schemas.endSessions, admin), async (request) => {
     const actor = signedIn(request);
     const user = await existing(db, userId(request));
     const ended = await endSessions(db, user.id);
@@ -107,7 +109,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     return { message: `"${user.username}" is signed out everywhere.`, ended };
   });
 
-  app.delete('/api/users/:id/totp', admin, async (request) => {
+  app.delete('/api/users/:id/totp', documented(schemas.turnOffTotp, admin), async (request) => {
     const actor = signedIn(request);
     const user = await existing(db, userId(request));
     await secondFactor.turnOff(user.id);

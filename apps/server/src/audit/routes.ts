@@ -10,6 +10,8 @@ import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
+import { documented } from '../lib/api-doc.ts';
+import { schemas } from './routes-schemas.ts';
 
 /**
  * The number of log rows, kept by triggers (migration 003): count(*) would walk a million rows on
@@ -46,7 +48,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
   // every signed-in role reads the log
   const auth = requireRole(app, 'viewer');
 
-  app.get('/api/logs', auth, async (request, reply): Promise<LogEntry[]> => {
+  app.get('/api/logs', documented(schemas.list, auth), async (request, reply): Promise<LogEntry[]> => {
     const query = request.query as Record<string, unknown>;
     const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
@@ -58,14 +60,14 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     return rows.map(toEntry);
   });
 
-  app.get<{ Params: { id: string } }>('/api/logs/:id', auth, async (request): Promise<LogDetail> => {
+  app.get<{ Params: { id: string } }>('/api/logs/:id', documented(schemas.one, auth), async (request): Promise<LogDetail> => {
     const id = parseId(request.params.id, 'log row');
     const row = await withLiveRevision(app.db.selectFrom('logs')).where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError(`No log row with id ${id}.`);
     return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
   });
 
-  app.get('/api/logs/summary', auth, async (): Promise<LogSummary> => {
+  app.get('/api/logs/summary', documented(schemas.summary, auth), async (): Promise<LogSummary> => {
     const [total, row] = await Promise.all([
       logTotal(app.db),
       app.db.selectFrom('logs').select(sql<string | null>`max(updated_at)`.as('last_updated_at')).executeTakeFirst(),
@@ -76,7 +78,7 @@ const logRoutes: FastifyPluginAsync = async (app) => {
   // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as for any write
   const refuse = async () => { throw new MethodNotAllowedError(READ_ONLY, 'GET'); };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...requireRole(app, 'editor'), handler: refuse });
+    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...documented(schemas.refusedWrite(url), requireRole(app, 'editor')), handler: refuse });
   }
 };
 

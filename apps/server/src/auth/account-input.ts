@@ -5,7 +5,7 @@ import { USERNAME_PATTERN } from './users.ts';
 
 /**
  * The bodies of the account and user routes: the routes parse with these schemas and the API
- * description shows them (src/routes/openapi.ts), so the two cannot drift apart.
+ * description shows them (the routes declare them beside themselves), so the two cannot drift apart.
  */
 const noNul = (text: string) => !text.includes('\u0000');
 const name = z.string('name must be text').trim().min(1, 'name must not be empty').max(100, 'name is at most 100 characters').refine(noNul, 'name must not contain a NUL character');

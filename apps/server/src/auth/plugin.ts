@@ -13,6 +13,8 @@ import { SecondFactor } from './second-factor.ts';
 import { SecretBox } from './secret-box.ts';
 import type { AuthUser } from './types.ts';
 import './types.ts';
+import { documented } from '../lib/api-doc.ts';
+import { schemas } from './plugin-schemas.ts';
 
 export interface AuthPluginOptions {
   /** The clock sessions and the throttle read; tests move it instead of sleeping. */
@@ -83,7 +85,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     refuseUnfinishedAccount(request.user, request.routeOptions.config.accountSetup);
   });
 
-  app.post('/api/login', async (request) => {
+  app.post('/api/login', documented(schemas.login), async (request) => {
     const at = now();
     // checked first, so only a name an account could have becomes a key in the database
     const { username, password } = credentials(request.body);
@@ -110,7 +112,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     }
   });
 
-  app.post('/api/login/totp', async (request) => {
+  app.post('/api/login/totp', documented(schemas.loginCode), async (request) => {
     const at = now();
     const { mfa_token: mfaToken, code } = parseBody(loginCodeBody, request.body);
     const userId = await challengedUserId(db, mfaToken, at);
@@ -135,7 +137,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     }
   });
 
-  app.post('/api/logout', { onRequest: app.authenticate, config: { accountSetup: true } }, async (request) => {
+  app.post('/api/logout', documented(schemas.logout, { onRequest: app.authenticate, config: { accountSetup: true } }), async (request) => {
     if (request.sessionId !== undefined) await revokeSession(db, request.sessionId);
     return { message: 'You have been successfully logged out.' };
   });

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { NotFoundError } from '../lib/errors.ts';
+import { ALWAYS, documented, errors, etag, ifNoneMatch, notModified, type RouteApi } from '../lib/api-doc.ts';
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.([a-z0-9]{1,5})$/;
 
@@ -14,12 +15,19 @@ const FIXED_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
+const mediaApi: RouteApi = {
+  summary: 'An uploaded image',
+  params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },
+  headers: ifNoneMatch,
+  answers: { 200: { description: 'The image bytes', headers: etag, type: 'null' }, ...notModified, ...errors(...ALWAYS, 404) },
+};
+
 const imageNotFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
 
 async function mediaPlugin(app: FastifyInstance) {
   const { db } = app;
 
-  app.get<{ Params: { file: string } }>('/media/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/media/:file', documented(mediaApi), async (request, reply) => {
     const match = MEDIA_FILE.exec(request.params.file);
     if (!match) throw imageNotFound();
     const [, sha256, ext] = match;

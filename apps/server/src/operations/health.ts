@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { HealthResponse } from '@bursary/shared';
 import { migrations } from '../db/migrations/index.ts';
+import { documented } from '../lib/api-doc.ts';
+import { healthApi } from './health-schemas.ts';
 
 type MigrationState = HealthResponse['checks']['migrations'];
 
@@ -28,7 +30,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     return migrationState;
   }
 
-  app.get('/api/health', async (_request, reply): Promise<HealthResponse> => {
+  app.get('/api/health', documented(healthApi), async (_request, reply): Promise<HealthResponse> => {
     let checks: HealthResponse['checks'];
     try {
       await app.counters.read('logs');

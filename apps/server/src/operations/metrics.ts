@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { lastBackupAt } from '../backup/backup-state.ts';
 import { poolStatsOf } from '../db/connection.ts';
 import { NotFoundError, UnauthorizedError } from '../lib/errors.ts';
+import { ALWAYS, documented, errors, type RouteApi } from '../lib/api-doc.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,11 +60,21 @@ async function createMetrics(db: Kysely<unknown>) {
  * loaded for them. Requests are labelled by their route pattern (never the raw address, which
  * would let a client create labels at will).
  */
+/** The API declaration of GET /api/metrics, whether metrics are on or off. */
+const metricsApi: RouteApi = {
+  summary: 'Metrics in the Prometheus text format (only with METRICS_TOKEN set, as the bearer token)',
+  token: true,
+  answers: {
+    200: { description: 'Requests by route and status, latency, database pool, backups', content: { 'text/plain': { schema: { type: 'string' } } } },
+    ...errors(...ALWAYS, 401, 404),
+  },
+};
+
 export default fp(async (app) => {
   const token = app.config.metricsToken;
   if (!token) {
     app.decorate('countBackup', () => {});
-    app.get('/api/metrics', async () => {
+    app.get('/api/metrics', documented(metricsApi), async () => {
       throw new NotFoundError('Metrics are off. Set METRICS_TOKEN to read them here with that bearer token.');
     });
     return;
@@ -75,7 +86,7 @@ export default fp(async (app) => {
     metrics.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     metrics.latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/api/metrics', async (request, reply) => {
+  app.get('/api/metrics', documented(metricsApi), async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = /^Bearer (.+)$/.exec(header)?.[1] ?? '';
     if (!sameToken(given, token)) throw new UnauthorizedError('Metrics need the METRICS_TOKEN as a bearer token.');

@@ -11,6 +11,8 @@ import type { Db } from '../db/types.ts';
 import { restoreRevision } from './restore.ts';
 import { listRevisions } from '../history/revisions.ts';
 import { listTrash } from '../history/trash.ts';
+import { documented } from '../lib/api-doc.ts';
+import { revisionsApi, schemas } from './history-routes-schemas.ts';
 
 /** History pages are paged as the audit log is. */
 function pageOf(query: unknown): { limit: number; offset: number } {
@@ -39,7 +41,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
   for (const section of sections) {
     const base = `/api/${section.slug}`;
     if (section.kind === 'single') {
-      app.get(`${base}/revisions`, auth, async (request, reply) => {
+      app.get(`${base}/revisions`, documented(revisionsApi(section, true), auth), async (request, reply) => {
         const page = pageOf(request.query);
         const id = await singleRecordId(app.db, section);
         const { items, total } = id === undefined ? { items: [], total: 0 } : await listRevisions(app.db, section, id, page);
@@ -47,7 +49,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
         return items;
       });
     }
-    app.get<{ Params: { id: string } }>(`${base}/:id/revisions`, auth, async (request, reply) => {
+    app.get<{ Params: { id: string } }>(`${base}/:id/revisions`, documented(revisionsApi(section, false), auth), async (request, reply) => {
       const id = parseId(request.params.id);
       const page = pageOf(request.query);
       const { items, total } = await listRevisions(app.db, section, id, page);
@@ -58,12 +60,12 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', requireRole(app, 'editor'), async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', documented(schemas.restore, requireRole(app, 'editor')), async (request, reply) => {
     const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
     return reply.header('ETag', read.etag).send(read.record);
   });
 
-  app.get('/api/trash', auth, async (request, reply) => {
+  app.get('/api/trash', documented(schemas.trash, auth), async (request, reply) => {
     const { items, total } = await listTrash(app.db, pageOf(request.query));
     setTotalCount(reply, total);
     return items;

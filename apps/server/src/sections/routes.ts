@@ -13,10 +13,9 @@ import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
+import { documented } from '../lib/api-doc.ts';
+import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
 
-/** Largest page of a section list; without a limit a list answers every record. */
-export const SECTION_MAX_LIMIT = 1000;
-export const SEARCH_MAX_LENGTH = 500;
 
 /**
  * The routes of one section, derived from its registry entry.
@@ -24,11 +23,12 @@ export const SEARCH_MAX_LENGTH = 500;
  */
 const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
   const auth = requireRole(app, 'editor');
+  const schemas = sectionSchemas(section);
 
   const cache = new SectionListCache();
   const counter = sectionCounter(section);
 
-  app.get('/', async (request, reply) => {
+  app.get('/', documented(schemas.list), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     // the plain list is what the public website reads: served from bytes made once per version
     if (Object.keys(query).length === 0) {
@@ -47,7 +47,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     return records;
   });
 
-  app.get<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/:id', documented(schemas.one), async (request, reply) => {
     const id = parseId(request.params.id);
     const read = await readRecord(app.db, section, id);
     if (!read) throw recordNotFound(section, id);
@@ -55,20 +55,20 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     return read.record;
   });
 
-  app.post('/', auth, async (request, reply) => {
+  app.post('/', documented(schemas.create, auth), async (request, reply) => {
     const ctx = writeContextOf(app, request);
     const read = await createRecord(ctx, section, await readRecordBody(request, section, 'create'));
     return reply.status(201).header('ETag', read.etag).header('Location', `/api/${section.slug}/${read.record.id}`).send(read.record);
   });
 
-  app.put<{ Params: { id: string } }>('/:id', auth, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/:id', documented(schemas.update, auth), async (request, reply) => {
     const id = parseId(request.params.id);
     const ctx = writeContextOf(app, request);
     const read = await updateRecord(ctx, section, id, await readRecordBody(request, section, 'update'));
     return reply.header('ETag', read.etag).send(read.record);
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', auth, async (request) => {
+  app.delete<{ Params: { id: string } }>('/:id', documented(schemas.delete, auth), async (request) => {
     const id = parseId(request.params.id);
     const { record, revisionId } = await deleteRecord(writeContextOf(app, request), section, id);
     // the revision names what POST /api/revisions/{id}/restore brings back: the console's Undo
@@ -77,7 +77,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
 
   if (section.kind === 'single') {
     // the console saves a single-record section without an id; 200 either way, as it expects
-    app.put('/', auth, async (request, reply) => {
+    app.put('/', documented(schemas.putSingle, auth), async (request, reply) => {
       const ctx = writeContextOf(app, request);
       const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));
       return reply.header('ETag', read.etag).send(read.record);

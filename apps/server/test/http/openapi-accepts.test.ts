@@ -3,7 +3,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { generateSync } from 'json-schema-faker';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SectionDef, sections } from '@bursary/shared';
-import { buildOpenApi } from '../../src/http/openapi.ts';
+import { apiDocument } from './api-document.ts';
 import { samplePng, sampleRecord, storedImageUrl } from '../factories.ts';
 import { buildTestApp, dialects, TEST_PASSWORD, type TestApp } from '../helper.ts';
 import { type FilePart, multipartBody } from '../multipart.ts';
@@ -31,7 +31,7 @@ function richTextFields(): string[] {
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: false }));
-const document = buildOpenApi() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>> };
+const document = await apiDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>> };
 
 type BodyType = 'application/json' | 'multipart/form-data';
 interface BodyOperation { method: string; path: string; type: BodyType; schema: Json; validate: ValidateFunction }

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { ErrorBody, MessageResponse } from '@bursary/shared';
+import { MAX_ID } from './ids.ts';
+
+/**
+ * The vocabulary a route uses to describe itself in the API document (GET /api/openapi.json).
+ * A route declares its params, query, headers, body and answers beside itself, as zod schemas
+ * (the ones its handler validates with) or JSON Schema; http/api-document.ts assembles them.
+ * The declaration is documentation only: input is still checked by the handler, so every
+ * answer and message stays the handler's own.
+ */
+
+export type Json = Record<string, unknown>;
+
+/** A schema the document names once, under components, and refers to wherever it is used. */
+export class Shape {
+  readonly name: string;
+  readonly schema: Schema;
+  constructor(name: string, schema: Schema) {
+    this.name = name;
+    this.schema = schema;
+  }
+}
+
+/**
+ * Where a schema may stand: JSON Schema, a zod schema, a named shape, or a function making one.
+ * zod's conversion to JSON Schema is not free, so it happens when the document is first asked
+ * for, never at start-up.
+ */
+export type Schema = Json | z.ZodType | Shape | (() => Schema);
+
+/**
+ * An answer's object shape with exactly the properties of its wire contract in packages/shared (the
+ * types the console reads): a property added on one side and not the other fails the type check. All
+ * are required unless said: the server sends each, where the contract lets older clients miss one.
+ */
+export const contract = <T>() => (properties: { [K in keyof T]-?: Schema }, required: (keyof T & string)[] = Object.keys(properties) as (keyof T & string)[]) =>
+  ({ type: 'object', required, additionalProperties: false, properties });
+
+export interface Answer { description: string; headers?: Json; content?: Record<string, { schema: Schema }>; type?: 'null' }
+
+export interface RouteApi {
+  summary: string;
+  tags?: string[];
+  /** Takes a bearer token: the document lists the scheme and the 403 of a role or an unfinished account. */
+  token?: boolean;
+  /** Documents the route under this address instead of its own (a wildcard route's). */
+  path?: string;
+  params?: Schema;
+  query?: Schema;
+  headers?: Schema;
+  /** A zod or JSON schema of a JSON body, or `{ content }` for several media types. */
+  body?: Schema | { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) };
+  answers: Record<number, Answer>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's entry in the API document; a route under /api without one fails the document test. */
+    api?: RouteApi;
+  }
+}
+
+/** Route options with the route's API declaration added to their config (their own config kept). */
+export function documented<T extends object>(api: RouteApi, options?: T): T & { config: { api: RouteApi } } {
+  const config = (options as { config?: object } | undefined)?.config;
+  return { ...(options ?? {}) as T, config: { ...config, api } };
+}
+
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const json = (schema: Schema) => ({ 'application/json': { schema } });
+/** An answer with a JSON body (or none), and the headers it sets. */
+export const answer = (description: string, schema?: Schema, headers?: Json): Answer => ({
+  description, ...(headers ? { headers } : {}), ...(schema ? { content: json(schema) } : { type: 'null' as const }),
+});
+
+export const retryAfter = { 'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again' } };
+export const totalCount = { 'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many there are in all' } };
+export const etag = { ETag: { type: 'string', description: 'The version to send as If-Match with the next write' } };
+
+/** Every error answers `{ message, error }`; a field at fault is named in `fields`, a stale If-Match gets `current`. */
+export const errorShape = new Shape('Error', contract<ErrorBody & { current?: unknown }>()({
+  message: { type: 'string' }, error: { type: 'string' },
+  fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], additionalProperties: false, properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+  current: { description: 'On 412: the current record, or null when there is none', anyOf: [{ type: 'object' }, { type: 'null' }] },
+}, ['message', 'error']));
+export const messageShape = new Shape('Message', contract<MessageResponse>()({ message: { type: 'string' } }));
+
+/** What each error status means on this server. */
+const ERROR_MEANINGS: Record<number, string> = {
+  400: 'The request is not valid: a field, a query parameter, the JSON syntax or the address (details in `fields` when a field is at fault)',
+  401: 'No token, or its session has ended (on sign-in: a wrong username, password or code)',
+  403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
+  404: 'No such record, item, image, log row, revision or user',
+  405: 'The audit log cannot be written',
+  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off)',
+  412: 'If-Match names a version that is no longer current; `current` holds the current record',
+  413: 'The body, or an uploaded image, is larger than the limit',
+  415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
+  429: 'Too many failed sign-ins or password checks; wait Retry-After seconds',
+  503: 'The server is shutting down, or too busy checking passwords; wait Retry-After seconds when it is sent',
+};
+export const errors = (...statuses: number[]): Record<number, Answer> => Object.fromEntries(statuses.map((status) => [
+  status, answer(ERROR_MEANINGS[status] ?? 'Error', errorShape, status === 429 || status === 503 ? retryAfter : undefined),
+]));
+/** Every operation: a malformed address (400) and a server that is closing (503). */
+export const ALWAYS = [400, 503];
+/** Every operation that reads a body: bad JSON, too large, not JSON or a form. */
+export const BODY = [400, 413, 415];
+export const notModified = { 304: answer('The version named in If-None-Match is still current', undefined, etag) };
+
+const OFFSET_MAX = 1_000_000_000;
+const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
+export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
+export const ifMatch = { type: 'object', properties: { 'If-Match': { type: 'string', description: 'The ETag the edit started from; a stale one gets 412.' } } };
+export const ifNoneMatch = { type: 'object', properties: { 'If-None-Match': { type: 'string', description: 'An ETag the client holds; 304 while it is current.' } } };
+export const pageProperties = (maxLimit: number) => ({
+  limit: { type: 'integer', minimum: 1, maximum: maxLimit },
+  offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX },
+});
+export const pageQuery = (maxLimit: number) => ({ type: 'object', properties: pageProperties(maxLimit) });
+/** A query parameter the server reads once as text: no NUL in it. */
+export const NO_NUL = '^[^\\u0000]*$';
