@@ -57,7 +57,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
   404: 'No such record, item, image, log row, revision or user',
   405: 'The audit log cannot be written',
-  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off)',
+  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one\'s own password or second factor through the administration routes)',
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
   415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
@@ -208,9 +208,9 @@ function revisionSchema(section: SectionDef): Json {
   };
 }
 
-/** What GET /api/health answers: its status and the checks behind it. */
+/** What GET /api/health answers: its status, and the checks behind it for the metrics token or an administrator. */
 const healthBody = (status: 'ok' | 'unavailable') => ({
-  type: 'object', required: ['status', 'checks'], additionalProperties: false,
+  type: 'object', required: ['status'], additionalProperties: false,
   properties: {
     status: { type: 'string', enum: [status] },
     checks: {
@@ -243,7 +243,7 @@ const logWrites = { post: logWrite, put: logWrite, patch: logWrite, delete: logW
 const fixedPaths: Json = {
   '/api/health': {
     get: {
-      summary: 'Health: the database answers and this server\'s migrations have run',
+      summary: 'Health: the database answers and this server\'s migrations have run (the checks only for the METRICS_TOKEN or an administrator\'s token)',
       responses: {
         200: answer('Up', healthBody('ok')),
         ...errors(400),
@@ -283,9 +283,9 @@ const fixedPaths: Json = {
     post: { summary: 'Add a user with a temporary password (administrators only)', security: bearer, requestBody: { required: true, content: json(schemaOf(newUserBody)) }, responses: { 201: answer('The user and the temporary password, shown once', ref('NewUser')), ...errors(...ALWAYS, ...BODY, 401, 409) } },
   },
   '/api/users/{id}': { patch: { summary: 'Change a user\'s name, email, role or disabled (administrators only)', security: bearer, parameters: [idParam], requestBody: { required: true, content: json(schemaOf(userChangeBody)) }, responses: { 200: answer('The user', ref('ListedUser')), ...errors(...ALWAYS, ...BODY, 401, 404, 409) } } },
-  '/api/users/{id}/reset-password': { post: { summary: 'A new temporary password; ends the user\'s sessions (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('The temporary password, shown once', ref('TemporaryPassword')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
+  '/api/users/{id}/reset-password': { post: { summary: 'A new temporary password; ends the user\'s sessions (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('The temporary password, shown once', ref('TemporaryPassword')), ...errors(...ALWAYS, ...BODY, 401, 404, 409) } } },
   '/api/users/{id}/sessions': { delete: { summary: 'Sign the user out everywhere (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('Signed out', ref('Ended')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
-  '/api/users/{id}/totp': { delete: { summary: 'Turn off a user\'s lost second factor (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('Off', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404) } } },
+  '/api/users/{id}/totp': { delete: { summary: 'Turn off a user\'s lost second factor (administrators only)', security: bearer, parameters: [idParam], responses: { 200: answer('Off', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 404, 409) } } },
   '/api/me/password': { put: { summary: 'Change the password (ends the user\'s other sessions)', security: bearer, requestBody: { required: true, content: json(passwordChangeBody) }, responses: { 200: answer('Changed', ref('Message')), ...errors(...ALWAYS, ...BODY, 401, 429) } } },
   '/api/logs': {
     get: { summary: 'Audit log, newest first (100 without parameters)', security: bearer, parameters: pageParams(LOGS_MAX_LIMIT), responses: { 200: answer('Log rows; X-Total-Count holds the total', { type: 'array', items: ref('LogEntry') }, totalCount), ...errors(...ALWAYS, 401) } },
