@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { retryWhenBusy } from '../db/write-transaction.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/account-input.ts';
@@ -78,7 +79,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     const change = parseBody(userChangeBody, request.body);
     const email = storedEmail(change.email);
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await retryWhenBusy(() => db.transaction().execute(async (trx) => {
       const user = await existing(trx, id);
       await keepAnAdmin(trx, user, { role: change.role ?? user.role, disabled: change.disabled ?? Number(user.disabled) !== 0 });
       const set = {
@@ -97,7 +98,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
         change.name !== undefined || email !== undefined ? 'name or email changed' : '',
       ].filter(Boolean).join(', ');
       await logAccountChange(trx, actor, user, 'update', `User "${user.username}" updated${what ? `: ${what}` : ''}`, at);
-    });
+    }));
     return listed(db, id);
   });
 
