@@ -111,7 +111,8 @@ export type SectionRecord = { id: number } & Record<string, unknown>;
 /** GET /api/health: `ok` with 200, or `unavailable` with 503 when a check fails. */
 export interface HealthResponse {
   status: 'ok' | 'unavailable';
-  checks: {
+  /** Only for the metrics token or a signed-in administrator. */
+  checks?: {
     database: 'ok' | 'unreachable';
     /** `pending`: this server's migrations have not all run; `newer`: another version migrated further. */
     migrations: 'current' | 'pending' | 'newer' | 'unknown';

@@ -2,13 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { LogAction } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
-import { appendLogs } from '../audit/log-writes.ts';
+import { appendLogs, USERS_LOG_SECTION } from '../audit/log-writes.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import type { AuthUser } from '../auth/types.ts';
 
-/** Audit rows of account changes go under this section name; they never carry a password, code or secret. */
-const USERS_LOG_SECTION = 'users';
-
+/** Account changes are logged under USERS_LOG_SECTION; a row never carries a password, code or secret. */
 export async function logAccountChange(
   db: Kysely<Database>, actor: { username: string }, subject: { id: number }, action: LogAction, content: string, at: string,
 ): Promise<void> {

@@ -24,11 +24,11 @@ export const schemas = {
   },
   change: {
     summary: 'Change a user\'s name, email, role or disabled (administrators only)', token: true, params: idParams, body: userChangeBody,
-    answers: { 200: answer('The user', listedUserShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
+    answers: { 200: answer('The user', listedUserShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 503) },
   },
   resetPassword: {
     summary: 'A new temporary password; ends the user\'s sessions (administrators only)', token: true, params: idParams,
-    answers: { 200: answer('The temporary password, shown once', temporaryPasswordShape), ...errors(...ALWAYS, ...BODY, 401, 404) },
+    answers: { 200: answer('The temporary password, shown once', temporaryPasswordShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
   },
   endSessions: {
     summary: 'Sign the user out everywhere (administrators only)', token: true, params: idParams,
@@ -36,6 +36,6 @@ export const schemas = {
   },
   turnOffTotp: {
     summary: 'Turn off a user\'s lost second factor (administrators only)', token: true, params: idParams,
-    answers: { 200: answer('Off', messageShape), ...errors(...ALWAYS, ...BODY, 401, 404) },
+    answers: { 200: answer('Off', messageShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
   },
 } satisfies Record<string, RouteApi>;

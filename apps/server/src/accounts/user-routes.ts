@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { retryWhenBusy } from '../db/write-transaction.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/account-input.ts';
@@ -23,6 +24,20 @@ const wire = (u: ListedUser) => ({
 });
 
 const userId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, 'user');
+
+/**
+ * One's own password and second factor change only on one's own account, which asks for the
+ * current password (and a code): a stolen administrator token must not take its owner's account
+ * over through the administration routes.
+ */
+const OWN_PASSWORD = 'You cannot reset your own password here; change it on your Account page, which asks for your current password.';
+const OWN_TWO_FACTOR = 'You cannot turn off your own two-factor sign-in here; use your Account page, which asks for your password and a code.';
+
+function someoneElse(request: FastifyRequest, refusal: string): number {
+  const id = userId(request);
+  if (id === signedIn(request).id) throw new ConflictError(refusal);
+  return id;
+}
 
 async function existing(db: Kysely<Database>, id: number) {
   const user = await findUserById(db, id);
@@ -66,7 +81,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
     const change = parseBody(userChangeBody, request.body);
     const email = storedEmail(change.email);
     const at = now().toISOString();
-    await db.transaction().execute(async (trx) => {
+    await retryWhenBusy(() => db.transaction().execute(async (trx) => {
       const user = await existing(trx, id);
       await keepAnAdmin(trx, user, { role: change.role ?? user.role, disabled: change.disabled ?? Number(user.disabled) !== 0 });
       const set = {
@@ -85,13 +100,13 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
         change.name !== undefined || email !== undefined ? 'name or email changed' : '',
       ].filter(Boolean).join(', ');
       await logAccountChange(trx, actor, user, 'update', `User "${user.username}" updated${what ? `: ${what}` : ''}`, at);
-    });
+    }));
     return listed(db, id);
   });
 
   app.post('/api/users/:id/reset-password', documented(schemas.resetPassword, admin), async (request) => {
     const actor = signedIn(request);
-    const user = await existing(db, userId(request));
+    const user = await existing(db, someoneElse(request, OWN_PASSWORD));
     const password = temporaryPassword();
     await setPassword(db, user.id, password, undefined, true);
     await logAccountChange(db, actor, user, 'update', `Password of "${user.username}" reset; their sessions ended`, now().toISOString());
@@ -111,7 +126,7 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
 
   app.delete('/api/users/:id/totp', documented(schemas.turnOffTotp, admin), async (request) => {
     const actor = signedIn(request);
-    const user = await existing(db, userId(request));
+    const user = await existing(db, someoneElse(request, OWN_TWO_FACTOR));
     await secondFactor.turnOff(user.id);
     await logAccountChange(db, actor, user, 'update', `Two-factor sign-in turned off for "${user.username}" by an administrator`, now().toISOString());
     return { message: `Two-factor sign-in is off for "${user.username}". They sign in with their password alone until they set it up again.` };

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { LogAction } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
 
+/** Audit rows of account changes go under this section name; only administrators read them. */
+export const USERS_LOG_SECTION = 'users';
+
 export interface LogEvent {
   action: LogAction;
   /** A readable summary, e.g. `FAQ "How do I apply?" updated`. */

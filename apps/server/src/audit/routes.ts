@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
@@ -12,15 +12,28 @@ import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './routes-schemas.ts';
+import { USERS_LOG_SECTION } from './log-writes.ts';
 
 /**
  * The number of log rows, kept by triggers (migration 003): count(*) would walk a million rows on
  * every dashboard load; it moves in the writing transaction, so it is as exact as a count.
  */
-async function logTotal(db: Kysely<Database>): Promise<number> {
+async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<number> {
   const row = await db.selectFrom('counters').select('value').where('name', '=', LOGS_COUNTER).executeTakeFirst();
-  return Number(row?.value ?? 0);
+  const total = Number(row?.value ?? 0);
+  if (seesUsers) return total;
+  // user-administration rows are few (one per account change) and indexed by section (migration 008): counting them stays cheap
+  const users = await db.selectFrom('logs').select((eb) => eb.fn.countAll().as('n')).where('section', '=', USERS_LOG_SECTION).executeTakeFirst();
+  return total - Number(users?.n ?? 0);
 }
+
+/**
+ * User-administration rows (who was made an administrator, whose second factor was turned off)
+ * tell an attacker whom to target: only administrators read them; to anyone else they do not exist.
+ */
+const seesUserAdministration = (request: FastifyRequest) => request.user?.role === 'admin';
+const visibleTo = <Q extends SelectQueryBuilder<Database, 'logs', object>>(query: Q, seesUsers: boolean): Q =>
+  seesUsers ? query : query.where('section', '!=', USERS_LOG_SECTION) as Q;
 
 /** Log columns with revision_id only while that revision is kept (HISTORY_KEEP_DAYS purges; rows keep their text). */
 const withLiveRevision = (query: SelectQueryBuilder<Database, 'logs', object>) =>
@@ -52,9 +65,10 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Record<string, unknown>;
     const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
+    const seesUsers = seesUserAdministration(request);
     const [rows, total] = await Promise.all([
-      withLiveRevision(app.db.selectFrom('logs')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      logTotal(app.db),
+      visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUsers).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      logTotal(app.db, seesUsers),
     ]);
     setTotalCount(reply, total);
     return rows.map(toEntry);
@@ -62,15 +76,16 @@ const logRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', documented(schemas.one, auth), async (request): Promise<LogDetail> => {
     const id = parseId(request.params.id, 'log row');
-    const row = await withLiveRevision(app.db.selectFrom('logs')).where('id', '=', id).executeTakeFirst();
+    const row = await visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUserAdministration(request)).where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError(`No log row with id ${id}.`);
     return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
   });
 
-  app.get('/api/logs/summary', documented(schemas.summary, auth), async (): Promise<LogSummary> => {
+  app.get('/api/logs/summary', documented(schemas.summary, auth), async (request): Promise<LogSummary> => {
+    const seesUsers = seesUserAdministration(request);
     const [total, row] = await Promise.all([
-      logTotal(app.db),
-      app.db.selectFrom('logs').select(sql<string | null>`max(updated_at)`.as('last_updated_at')).executeTakeFirst(),
+      logTotal(app.db, seesUsers),
+      visibleTo(app.db.selectFrom('logs'), seesUsers).select(sql<string | null>`max(updated_at)`.as('last_updated_at')).executeTakeFirst(),
     ]);
     return { total, last_updated_at: row?.last_updated_at ?? null };
   });

@@ -119,9 +119,11 @@ const LAST_ADMIN = 'This is the last active administrator: make another user an 
 export async function keepAnAdmin(trx: Kysely<Database>, user: { id: number; role: Role; disabled: number }, next: { role: Role; disabled: boolean }): Promise<void> {
   const wasActiveAdmin = user.role === 'admin' && Number(user.disabled) === 0;
   if (!wasActiveAdmin || (next.role === 'admin' && !next.disabled)) return;
-  let others = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).where('id', '!=', user.id);
-  if (dialectOf(trx) === 'postgres') others = others.forUpdate();
-  if ((await others.execute()).length === 0) throw new ConflictError(LAST_ADMIN);
+  // every change of an administrator locks all active administrators' rows, the target's among
+  // them, in id order: two such changes then wait for each other instead of deadlocking
+  let admins = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).orderBy('id');
+  if (dialectOf(trx) === 'postgres') admins = admins.forUpdate();
+  if ((await admins.execute()).every((row) => Number(row.id) === user.id)) throw new ConflictError(LAST_ADMIN);
 }
 
 /** A new role, from the next request on; never the last active administrator's. */

@@ -91,3 +91,23 @@ class GroupCommit {
     for (const [job, value] of landed) job.resolve(value);
   }
 }
+
+/** Errors that mean "another transaction was in the way", not "this change is wrong": tried again. */
+const BUSY_CODES = new Set(['40P01', '40001', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_LOCKED']);
+export const isBusyError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && BUSY_CODES.has(String((error as { code?: unknown }).code));
+
+/** How many times a transaction meets a busy database or a deadlock before the caller is told to try again. */
+const BUSY_ATTEMPTS = 4;
+
+/** Runs `work` again (a bounded number of times, after a short random pause) while the database answers busy or deadlock. */
+export async function retryWhenBusy<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isBusyError(error) || attempt >= BUSY_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+    }
+  }
+}

@@ -2,8 +2,10 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors.ts';
 import { errorBody, formatBytes } from '../lib/error-body.ts';
+import { isBusyError } from '../db/write-transaction.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on the server. Please try again.';
+const BUSY_MESSAGE = 'The database is busy with other changes. Please try again in a moment.';
 
 /** Fastify's and its plugins' own 4xx failures, in the product's words (never their raw text). */
 function frameworkMessage(error: FastifyError, bodyMaxBytes: number, mediaMaxBytes: number): string {
@@ -52,6 +54,11 @@ export default fp(async (app) => {
       return reply.status(error.status).send(errorBody(error.status, error.message, {
         error: error.code, fields: error.fields, extra: error.extra,
       }));
+    }
+    // a transaction still in another's way after its retries: the change is fine, the moment is not
+    if (isBusyError(error)) {
+      request.log.warn({ code: error.code }, 'database busy');
+      return reply.status(503).header('Retry-After', '1').send(errorBody(503, BUSY_MESSAGE));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -1,20 +1,41 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { HealthResponse } from '@bursary/shared';
 import { migrations } from '../db/migrations/index.ts';
 import { documented } from '../lib/api-doc.ts';
 import { healthApi } from './health-schemas.ts';
+import { sameToken } from './metrics.ts';
 
-type MigrationState = HealthResponse['checks']['migrations'];
+type Checks = NonNullable<HealthResponse['checks']>;
+type MigrationState = Checks['migrations'];
 
 /** How long a migration check is trusted: the ledger changes only when some instance upgrades. */
 const MIGRATIONS_CHECK_MS = 10_000;
 
 /**
- * GET /api/health: 200 `{status: "ok", checks}` while the database answers and holds at least this
- * server's migrations; 503 `{status: "unavailable", checks}` otherwise, so a load balancer takes
- * the instance out. The database is asked through the change-counter reader (on SQLite a
- * connection of its own, never queued behind writes).
+ * Whether the caller may read the checks behind the status: the scraper holding METRICS_TOKEN, or
+ * a signed-in administrator. Anyone else learns only up or down, not which part of the instance
+ * fails. A load balancer sends no token, so its probe never costs a session look-up.
+ */
+async function mayReadChecks(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (!given) return false;
+  const { metricsToken } = app.config;
+  if (metricsToken && sameToken(given, metricsToken)) return true;
+  try {
+    await app.authenticate.call(app, request, reply);
+  } catch {
+    return false;
+  }
+  return request.user?.role === 'admin';
+}
+
+/**
+ * GET /api/health: 200 `{status: "ok"}` while the database answers and holds at least this
+ * server's migrations; 503 `{status: "unavailable"}` otherwise, so a load balancer takes the
+ * instance out; with the checks behind it for the metrics token or an administrator. The
+ * database is asked through the change-counter reader (on SQLite a connection of its own, never
+ * queued behind writes).
  */
 const healthRoutes: FastifyPluginAsync = async (app) => {
   let migrationsCheckedAt = 0;
@@ -30,8 +51,8 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     return migrationState;
   }
 
-  app.get('/api/health', documented(healthApi), async (_request, reply): Promise<HealthResponse> => {
-    let checks: HealthResponse['checks'];
+  app.get('/api/health', documented(healthApi), async (request, reply): Promise<HealthResponse> => {
+    let checks: Checks;
     try {
       await app.counters.read('logs');
       checks = { database: 'ok', migrations: await checkMigrations() };
@@ -41,7 +62,8 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     // a newer ledger means another instance was upgraded first: migrations only add, so this one still serves
     const ok = checks.database === 'ok' && checks.migrations !== 'pending' && checks.migrations !== 'unknown';
     if (!ok) void reply.code(503);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    const status = ok ? 'ok' : 'unavailable';
+    return await mayReadChecks(app, request, reply) ? { status, checks } : { status };
   });
 };
 

@@ -13,7 +13,8 @@ declare module 'fastify' {
   }
 }
 
-const sameToken = (given: string, expected: string) => {
+/** Compares a bearer token with METRICS_TOKEN in constant time. */
+export const sameToken = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -1,41 +1,36 @@
-import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
+import { type SectionDef, sections } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { restoredSummary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { columnOf, timestampKeys } from '../db/naming.ts';
+import { timestampKeys } from '../db/naming.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
 import { type Row, insertRowWithId, replaceItems, updateRow } from './repository.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 import { findRevision, latestRevision, type StoredRevision } from '../history/revisions.ts';
 import { storeChange } from './store-change.ts';
+import { restorableVersion } from './restore-validation.ts';
+import { toColumns } from './write-columns.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 
-/** The stored columns of a revision's record: every field the section has now, absent ones empty. */
-function columnsOf(section: SectionDef, record: SectionRecord): Row {
-  const columns: Row = {};
-  for (const name of Object.keys(section.fields)) columns[columnOf(name)] = record[name] ?? null;
-  return columns;
-}
-
-async function writeItems(trx: Db, section: SectionDef, record: SectionRecord, now: string): Promise<void> {
+async function writeItems(trx: Db, section: SectionDef, id: number, record: Record<string, unknown>, now: string): Promise<void> {
   const sub = section.subItems;
   if (!sub) return;
   const list = Array.isArray(record[sub.field]) ? record[sub.field] as Record<string, unknown>[] : [];
-  await replaceItems(trx, section, sub, record.id, list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })), now);
+  await replaceItems(trx, section, sub, id, list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })), now);
 }
 
 /** Brings a deleted record back under its old id, one version past the last it had. */
-async function bringBack(trx: Db, section: SectionDef, revision: StoredRevision, now: string): Promise<void> {
+async function bringBack(trx: Db, section: SectionDef, revision: StoredRevision, columns: Row, now: string): Promise<void> {
   if (section.kind === 'single' && await readSingle(trx, section)) {
     throw new ConflictError(`${section.label} already has its record. Restore a version of that record instead.`);
   }
   const latest = await latestRevision(trx, section.slug, revision.record_id);
   const created = revision.record[timestampKeys(section).created];
   await insertRowWithId(trx, section, revision.record_id, {
-    ...columnsOf(section, revision.record), created_at: typeof created === 'string' ? created : now, updated_at: now,
+    ...columns, created_at: typeof created === 'string' ? created : now, updated_at: now,
   }, (latest?.version ?? revision.version) + 1);
 }
 
@@ -45,25 +40,28 @@ async function bringBack(trx: Db, section: SectionDef, revision: StoredRevision,
  * A deleted record comes back under its old id.
  */
 export async function restoreRevision(ctx: WriteContext, revisionId: number): Promise<ReadRecord> {
+  // a revision never changes once stored: it is read, checked and sanitised before the transaction
+  const revision = await findRevision(ctx.db, revisionId);
+  const section = revision && sectionOf(revision.section);
+  if (!revision || !section) throw new NotFoundError(`No revision with id ${revisionId}.`);
+  const version = await restorableVersion(ctx.config, section, revision.record);
   return writeTransaction(ctx.db, async (trx) => {
-    const revision = await findRevision(trx, revisionId);
-    const section = revision && sectionOf(revision.section);
-    if (!revision || !section) throw new NotFoundError(`No revision with id ${revisionId}.`);
     // restores of one section take turns, so two restores of a deleted record cannot both insert it
     await lockSection(trx, section);
     const id = revision.record_id;
     const current = await readRecord(trx, section, id);
     const now = nowIso();
+    const columns = await toColumns(trx, section, version.values, version.prepared, 'create');
     if (current) {
       checkIfMatch(section, ctx.ifMatch, current);
-      const landed = await updateRow(trx, section, id, columnsOf(section, revision.record), now, ctx.ifMatch === undefined ? undefined : current.version);
+      const landed = await updateRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
       if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
     } else {
       // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
       if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
-      await bringBack(trx, section, revision, now);
+      await bringBack(trx, section, revision, columns, now);
     }
-    await writeItems(trx, section, revision.record, now);
+    await writeItems(trx, section, id, version.values, now);
     const restored = await readRecord(trx, section, id);
     if (!restored) throw new NotFoundError(`No revision with id ${revisionId}.`);
     const log = {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordBackupMade } from '../../src/backup/backup-state.ts';
-import { buildTestApp, dialects, type TestApp } from '../helper.ts';
+import { buildTestApp, dialects, signInAs, type TestApp } from '../helper.ts';
 
 const TOKEN = 'a metrics token of some length';
 
@@ -12,12 +12,28 @@ function sample(text: string, line: string): number | undefined {
 }
 
 describe.each(dialects)('health checks on %s', (dialect) => {
-  it('answers ok with its checks once migrated', async () => {
+  it('answers ok with its checks once migrated, to an administrator', async () => {
     const t = await buildTestApp({ dialect });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await t.injectAs({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'current' } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the status alone to anyone without the metrics token or an administrator\'s token', async () => {
+    const t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } });
+    try {
+      const editor = await signInAs(t, 'editor');
+      for (const headers of [{}, { authorization: `Bearer ${editor}` }, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${TOKEN}x` }]) {
+        const res = await t.app.inject({ method: 'GET', url: '/api/health', headers });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+        expect(res.json()).toEqual({ status: 'ok' });
+      }
+      const scraper = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scraper.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'current' } });
     } finally {
       await t.close();
     }
@@ -27,16 +43,19 @@ describe.each(dialects)('health checks on %s', (dialect) => {
     const t = await buildTestApp({ dialect });
     try {
       await sql`delete from kysely_migration where name = '003-change-counters'`.execute(t.db);
-      const pending = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const pending = await t.injectAs({ method: 'GET', url: '/api/health' });
       expect(pending.statusCode).toBe(503);
       expect(pending.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'pending' } });
+      const anonymous = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(anonymous.statusCode).toBe(503);
+      expect(anonymous.json()).toEqual({ status: 'unavailable' });
     } finally {
       await t.close();
     }
     const newer = await buildTestApp({ dialect });
     try {
       await sql`insert into kysely_migration (name, timestamp) values ('999-from-the-future', '2030-01-01T00:00:00.000Z')`.execute(newer.db);
-      const res = await newer.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await newer.injectAs({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'newer' } });
     } finally {
@@ -45,11 +64,11 @@ describe.each(dialects)('health checks on %s', (dialect) => {
   });
 
   it('answers 503 with a JSON body, no detail, when the database cannot be reached', async () => {
-    const t = await buildTestApp({ dialect });
+    const t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } });
     try {
       await t.db.destroy();
       t.app.counters.close();
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown' } });
     } finally {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SectionDef, sections, UNSUPPORTED_SECTION } from '@bursary/shared';
+import { type SectionDef, sections } from '@bursary/shared';
 import { timestampKeys } from '../../src/db/naming.ts';
 import { buildTestApp, dialects, TEST_USERNAME, type TestApp } from '../helper.ts';
 import { requiredOnCreate, sampleRecord, storedImageUrl, textField } from '../factories.ts';
@@ -169,11 +169,11 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
     }
   });
 
-  it('answers an unknown section with 404 Unsupported content type', async () => {
+  it('answers an unknown section like any unknown address: 404 "This address does not exist…"', async () => {
     for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api/nope/1'], ['POST', '/api/nope'], ['PUT', '/api/nope/1']] as const) {
       const res = await t.injectAs({ method, url, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: UNSUPPORTED_SECTION, error: 'Not Found' });
+      expect(res.json()).toEqual({ message: 'This address does not exist in the API. The routes are listed at /api/openapi.json.', error: 'Not Found' });
     }
   });
 

@@ -62,7 +62,17 @@ export function accountActionTexts(action: AccountAction, user: UserSummary, own
   }
 }
 
-/** The actions offered for a user as they are now: Disable or Enable, and two-factor only when on. */
-export function actionsFor(user: UserSummary): AccountAction[] {
-  return [user.disabled ? 'enable' : 'disable', 'reset-password', 'sign-out', ...(user.two_factor ? (['turn-off-2fa'] as const) : [])];
+/**
+ * The actions offered for a user as they are now: Disable or Enable, and two-factor only when on.
+ * One's own password and two-factor sign-in change on the Account page, which asks for the
+ * current password (and a code); the server refuses them here, so they are not offered.
+ */
+export function actionsFor(user: UserSummary, ownId: number | undefined): AccountAction[] {
+  const own = user.id === ownId;
+  return [
+    user.disabled ? 'enable' : 'disable',
+    ...(own ? [] : (['reset-password'] as const)),
+    'sign-out',
+    ...(user.two_factor && !own ? (['turn-off-2fa'] as const) : []),
+  ];
 }

@@ -26,7 +26,7 @@ export function UserActionsMenu({ user, ownId, pending, onEdit, onAction }: User
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => onEdit(user)}>Edit</DropdownMenuItem>
         <DropdownMenuSeparator />
-        {actionsFor(user).map((action) => {
+        {actionsFor(user, ownId).map((action) => {
           const { label, confirm } = accountActionTexts(action, user, ownId);
           return <DropdownMenuItem key={action} onSelect={() => onAction(action, user)}>{confirm ? `${label}…` : label}</DropdownMenuItem>;
         })}

@@ -13,6 +13,7 @@ const user = userEvent.setup({ delay: null });
 
 const admin = makeUserSummary({ id: 1, username: 'ada', name: 'Ada Admin', email: null, role: 'admin', two_factor: true, last_login_at: null });
 const viewer = makeUserSummary();
+const grace = makeUserSummary({ id: 3, username: 'grace', name: 'Grace Admin', role: 'admin', two_factor: true });
 
 interface Call { method: string; path: string; json: unknown }
 
@@ -48,7 +49,7 @@ function serveUsers(initial: UserSummary[] = [admin, viewer]) {
     }),
     http.delete('/api/users/:id/totp', async ({ request }) => {
       await note(request);
-      return HttpResponse.json({ message: 'Two-factor sign-in is off for "ada".' });
+      return HttpResponse.json({ message: 'Two-factor sign-in is off for "grace".' });
     }),
   );
   return calls;
@@ -213,7 +214,7 @@ describe('/users (issue 14)', () => {
   });
 
   it('signs a user out everywhere, and turns off two-factor only where it is on', async () => {
-    const calls = serveUsers();
+    const calls = serveUsers([admin, viewer, grace]);
     await openAsAdmin();
     await choose('nina', 'Sign out everywhere…');
     await confirmIn('Sign "nina" out everywhere?', 'Sign out everywhere');
@@ -226,9 +227,18 @@ describe('/users (issue 14)', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
 
-    await choose('ada', 'Turn off two-factor…');
-    await confirmIn('Turn off two-factor sign-in for "ada"?', 'Turn off two-factor');
-    await expectToast('Two-factor sign-in turned off', { description: 'Two-factor sign-in is off for "ada".' });
-    expect(calls.at(-1)).toEqual({ method: 'DELETE', path: '/api/users/1/totp', json: null });
+    await choose('grace', 'Turn off two-factor…');
+    await confirmIn('Turn off two-factor sign-in for "grace"?', 'Turn off two-factor');
+    await expectToast('Two-factor sign-in turned off', { description: 'Two-factor sign-in is off for "grace".' });
+    expect(calls.at(-1)).toEqual({ method: 'DELETE', path: '/api/users/3/totp', json: null });
+  });
+
+  it('offers neither a password reset nor turning off two-factor on one\'s own row: those are on the Account page', async () => {
+    serveUsers();
+    await openAsAdmin();
+    await user.click(screen.getByRole('button', { name: 'Actions for ada' }));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out everywhere…' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Reset password/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Turn off two-factor/ })).not.toBeInTheDocument();
   });
 });
