@@ -12,7 +12,7 @@ import { storeImage } from '../src/media/store.ts';
 import { type Dialect, type TestApp, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from './helper.ts';
 import { sampleRecord, storedImageUrl } from './factories.ts';
 import { svg } from './fixtures/images.ts';
-import { baseEnv, cli } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, baseEnv, cli } from './backup-cli.ts';
 
 const serverDir = new URL('..', import.meta.url).pathname;
 
@@ -287,6 +287,6 @@ describe('a backup killed with SIGKILL part-way', () => {
     const check = await cli('restore', place.env, [file, '--check']);
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/^\s+logs\s+300,000 rows$/m);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 
