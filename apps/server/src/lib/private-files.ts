@@ -18,11 +18,15 @@ export function createPrivateFile(path: string): void {
   closeSync(openSync(path, 'wx', PRIVATE_FILE_MODE));
 }
 
-/** Narrows an existing file to mode 0600 (one made by an older version); a missing file is left missing. */
+/**
+ * Narrows an existing file to mode 0600 (one made by an older version). A missing file is left
+ * missing, and a file another account owns (EPERM) keeps the mode that account gave it.
+ */
 export function makeOwnerOnly(path: string): void {
   try {
     chmodSync(path, PRIVATE_FILE_MODE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EPERM') throw error;
   }
 }

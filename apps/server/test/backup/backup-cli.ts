@@ -7,6 +7,9 @@ import type { ColumnInfo } from '../../src/db/introspect.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 
+/** For tests that run the commands several times: each run starts a new Node process, slow on a busy machine. */
+export const CLI_TEST_TIMEOUT_MS = 120_000;
+
 export interface Run { code: number | null; stdout: string; stderr: string }
 
 /** Runs `npm run backup` / `npm run restore` as the package scripts do (standard output is a pipe, not a terminal). */

@@ -8,7 +8,7 @@ import { createBackup } from '../../src/backup/create-backup.ts';
 import { defaultBackupFile } from '../../src/backup/files.ts';
 import { runScheduledBackup } from '../../src/backup/schedule.ts';
 import { progressReporter } from '../../src/cli/backup-report.ts';
-import { baseEnv, cli } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, baseEnv, cli } from './backup-cli.ts';
 import { type TestApp, buildTestApp } from '../helper.ts';
 
 const HOUR = 3_600_000;
@@ -41,7 +41,7 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
       made, `${made}.sha256`,
       'bursary-scheduled-20310301T050000.000Z.bursary-backup', 'bursary-scheduled-20310301T050000.000Z.bursary-backup.sha256',
     ]);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('a second backup under the same default name gets a name of its own; the first is untouched', async () => {
     const at = new Date('2032-01-01T00:00:00.000Z');
@@ -63,7 +63,7 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
     expect(run.stderr).toBe(`error: ${file} already exists: choose another name (a backup never overwrites a file)\n`);
     expect(readFileSync(file, 'utf8')).toBe('the only copy of something');
     expect(readdirSync(work).filter((name) => name.startsWith('precious'))).toEqual(['precious.bursary-backup']);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('without a terminal, backup and restore print one line per table as each is done', async () => {
     const file = join(work, 'lines.bursary-backup');
@@ -77,7 +77,7 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
     expect(restore.code, restore.stderr).toBe(0);
     for (const table of tables) expect(restore.stdout).toMatch(new RegExp(`^restoring ${table}: [\\d,]+ of [\\d,]+ rows, \\d+\\.\\d s$`, 'm'));
     expect(backup.stdout).toMatch(/^backing up users: 1 of 1 rows, /m);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 
 describe('progress at a terminal', () => {

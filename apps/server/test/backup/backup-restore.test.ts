@@ -12,7 +12,7 @@ import { storeImage } from '../../src/media/store.ts';
 import { type Dialect, type TestApp, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from '../helper.ts';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { svg } from '../fixtures/images.ts';
-import { baseEnv, cli } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, baseEnv, cli } from './backup-cli.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 
@@ -117,7 +117,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     expect(run.stdout).toContain(`SHA-256 ${fileSha}`);
     expect(readFileSync(`${file}.sha256`, 'utf8')).toBe(`${fileSha}  ${backups[0]}\n`);
     expect(run.stdout).toMatch(/size \d+ kB/);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('restores into an empty database: equal answers, byte-identical media, users with their passwords, no sessions', async () => {
     const run = await cli('restore', target.env, [file]);
@@ -140,7 +140,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     } finally {
       await restored.close();
     }
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('refuses a target that holds content unless --force, and then keeps a backup of what it replaces', async () => {
     const refused = await cli('restore', target.env, [file]);
@@ -158,7 +158,7 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     } finally {
       await restored.close();
     }
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 
 describe('backup files that cannot be used are refused before anything changes', () => {
@@ -287,6 +287,6 @@ describe('a backup killed with SIGKILL part-way', () => {
     const check = await cli('restore', place.env, [file, '--check']);
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/^\s+logs\s+300,000 rows$/m);
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 

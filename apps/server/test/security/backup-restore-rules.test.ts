@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledBackup } from '../../src/backup/schedule.ts';
 import { openDatabase, sqliteFilePath } from '../../src/db/connection.ts';
 import type { ValueKind } from '../../src/db/introspect.ts';
-import { baseEnv, cli, forgedCopy, listTable } from '../backup/backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, baseEnv, cli, forgedCopy, listTable } from '../backup/backup-cli.ts';
 import { type Dialect, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from '../helper.ts';
 
 const kindOf = (type: string): ValueKind => (/int/i.test(type) ? 'integer' : /real|floa|doub/i.test(type) ? 'real' : /blob/i.test(type) ? 'blob' : 'text');
@@ -62,7 +62,7 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
     forged.session = forgedCopy(file, work, 'with-session.bursary-backup', (d) => smuggle(d, live, 'sessions', (row) => ({ ...row, expires_at: FAR_FUTURE, last_seen_at: FAR_FUTURE })));
     forged.counter = forgedCopy(file, work, 'with-counter.bursary-backup', (d) => smuggle(d, live, 'login_attempts', (row) => ({ ...row, window_start: FAR_FUTURE, count: 1_000_000 })));
     await source.close();
-  });
+  }, CLI_TEST_TIMEOUT_MS);
   afterAll(async () => {
     for (const drop of drops) await drop();
     rmSync(work, { recursive: true, force: true });
@@ -86,7 +86,7 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
     } finally {
       await restored.close();
     }
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 });
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
@@ -117,7 +117,7 @@ describe('files Bursary writes', () => {
     expect(written.filter((name) => name.endsWith('.bursary-backup')).map((name) => name.replace(/-\d{8}T.*$/, '')).sort(), written.join(' ')).toEqual(['bursary', 'bursary-before-restore', 'bursary-scheduled']);
     expect(written).toHaveLength(6);
     for (const name of written) expect(modeOf(join(backupDir, name)), name).toBe('600');
-  });
+  }, CLI_TEST_TIMEOUT_MS);
 
   it('a database file an older version left readable by all is narrowed to 0600 when it is opened', async () => {
     const dataDir = join(work, 'older');

@@ -11,7 +11,7 @@ const richField = Object.entries(section.fields).find(([, f]) => f.kind === 'ric
 const HOSTILE = '<p>kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a><iframe src="https://example.org/"></iframe>';
 
 /**
- * SECURITY-TESTING.md promise 18 (issue 20 point 5): a restored revision, an Undo and a trash
+ * Restore keeps today's rules: a restored revision, an Undo and a trash
  * restore pass the same validation and sanitising as a PUT, or are refused with nothing changed.
  * The hostile revision is written into the revisions table directly, as a revision of older
  * rules or a tampered database would hold it.
