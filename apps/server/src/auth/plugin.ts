@@ -1,16 +1,17 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import { AuthError, INVALID_CREDENTIALS, invalidInput } from './errors.ts';
+import { AuthError, INVALID_CREDENTIALS } from './errors.ts';
 import { dummyPasswordHash, limitHashing, verifyPassword } from './password.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
 import { challengedUserId, closeChallenge, openChallenge } from './mfa-challenges.ts';
-import { loginCodeBody, parseBody } from './account-input.ts';
+import { loginBody, loginCodeBody, parseBody } from './account-input.ts';
 import { SecondFactor } from './second-factor.ts';
 import { SecretBox } from './secret-box.ts';
+import { DEVICE_COOKIE, DeviceTokens, deviceCookie, readCookie } from './device-tokens.ts';
 import type { AuthUser } from './types.ts';
 import './types.ts';
 
@@ -31,23 +32,6 @@ function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefin
   if (user.must_change_password) throw new ForbiddenError(CHANGE_PASSWORD_FIRST);
   if (user.must_set_up_2fa) throw new ForbiddenError(SET_UP_2FA_FIRST);
 }
-/** Longest username or password worth hashing; anything longer cannot be a real one. */
-const MAX_CREDENTIAL_LENGTH = 1024;
-
-function credentials(body: unknown): { username: string; password: string } {
-  const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
-  const fields: { path: string; message: string }[] = [];
-  const { username, password } = record;
-  if (typeof username !== 'string' || username.trim() === '') fields.push({ path: 'username', message: 'Username is required' });
-  else if (username.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'username', message: 'Username is too long' });
-  // no stored name holds a NUL, and PostgreSQL text cannot even be compared with one
-  else if (username.includes('\u0000')) fields.push({ path: 'username', message: 'Username must not contain a NUL character' });
-  if (typeof password !== 'string' || password === '') fields.push({ path: 'password', message: 'Password is required' });
-  else if (password.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'password', message: 'Password is too long' });
-  if (fields.length > 0) throw invalidInput(fields);
-  return { username: username as string, password: password as string };
-}
-
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const now = opts.now ?? (() => new Date());
   const { db, config } = app;
@@ -58,12 +42,21 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
 
-  const secondFactor = new SecondFactor(db, new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }), now);
+  const secretBox = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const secondFactor = new SecondFactor(db, secretBox, now);
+  const devices = new DeviceTokens(db, (data) => secretBox.sign(data));
+  const deviceCookieOf = (request: FastifyRequest) => readCookie(request.headers.cookie, DEVICE_COOKIE);
   const toPublic = (row: Parameters<typeof publicUser>[0]) => publicUser(row, config.require2fa);
 
-  /** The session a right sign-in opens (named by the browser that asked for it), and what the sign-in answers. */
-  const signIn = async (user: UserRow, at: Date, request: FastifyRequest) => {
+  /**
+   * The session a right sign-in opens (named by the browser that asked for it), and what the
+   * sign-in answers. A browser that is not yet a known device of this user becomes one.
+   */
+  const signIn = async (user: UserRow, at: Date, request: FastifyRequest, reply: FastifyReply) => {
     await deleteExpiredSessions(db, at);
+    const cookie = deviceCookieOf(request);
+    if (await devices.recognise(cookie, user.id)) await devices.touch(cookie, at);
+    else reply.header('set-cookie', deviceCookie(await devices.issue(user.id, at), request.protocol === 'https'));
     const token = await openSession(db, user.id, limits, at, request.headers['user-agent']);
     await db.updateTable('users').set({ last_login_at: at.toISOString() }).where('id', '=', user.id).execute();
     return { token, user: toPublic(user), message: 'Login successful' };
@@ -83,56 +76,43 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     refuseUnfinishedAccount(request.user, request.routeOptions.config.accountSetup);
   });
 
-  app.post('/api/login', async (request) => {
+  app.post('/api/login', async (request, reply) => {
     const at = now();
     // checked first, so only a name an account could have becomes a key in the database
-    const { username, password } = credentials(request.body);
-    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(username)], at);
-
-    let failed = false;
-    try {
-      const user = await findUserByUsername(db, username);
+    const { username, password } = parseBody(loginBody, request.body);
+    const user = await findUserByUsername(db, username);
+    // A known device of this user counts on its own key alone: failures spent on the username or
+    // from another address do not lock it out, and its own failures lock only itself.
+    const device = user ? await devices.recognise(deviceCookieOf(request), user.id) : undefined;
+    const keys = device ? [device] : [addressKey(request.ip), usernameKey(username)];
+    // only a wrong password keeps its count: a success or a full hashing queue gives it back
+    return attempts.guard(keys, at, async (fail) => {
       // Unknown users are checked against a dummy hash, so both failures take the same work.
       const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
-      if (!user || !matches || Number(user.disabled) !== 0) {
-        failed = true;
-        throw new AuthError(401, INVALID_CREDENTIALS);
-      }
+      if (!user || !matches || Number(user.disabled) !== 0) throw fail(new AuthError(401, INVALID_CREDENTIALS));
       await attempts.clear(usernameKey(username));
+      if (device) await attempts.clear(device);
       if (Number(user.totp_enabled)) {
         // no session yet: the code is the second step, on POST /api/login/totp
         return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };
       }
-      return await signIn(user, at, request);
-    } finally {
-      // only a wrong password keeps its count: a success or a full hashing queue gives it back
-      if (!failed) await reservation.release();
-    }
+      return await signIn(user, at, request, reply);
+    });
   });
 
-  app.post('/api/login/totp', async (request) => {
+  app.post('/api/login/totp', async (request, reply) => {
     const at = now();
     const { mfa_token: mfaToken, code } = parseBody(loginCodeBody, request.body);
     const userId = await challengedUserId(db, mfaToken, at);
     const user = userId === undefined ? undefined : await findUserById(db, userId);
     // codes are counted like passwords, per address and per user, before they are checked
-    const reservation = await attempts.reserve([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at);
-    let failed = false;
-    try {
-      if (!user || Number(user.disabled) !== 0) {
-        failed = true;
-        throw new AuthError(401, CHALLENGE_ENDED);
-      }
-      if (!(await secondFactor.verify(user, code))) {
-        failed = true;
-        throw new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] });
-      }
+    return attempts.guard([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at, async (fail) => {
+      if (!user || Number(user.disabled) !== 0) throw fail(new AuthError(401, CHALLENGE_ENDED));
+      if (!(await secondFactor.verify(user, code))) throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
       await attempts.clear(codeKey(user.username));
       await closeChallenge(db, mfaToken);
-      return await signIn(user, at, request);
-    } finally {
-      if (!failed) await reservation.release();
-    }
+      return await signIn(user, at, request, reply);
+    });
   });
 
   app.post('/api/logout', { onRequest: app.authenticate, config: { accountSetup: true } }, async (request) => {

@@ -17,6 +17,13 @@ import { throttled } from './errors.ts';
 export interface ThrottleLimits { maxFailures: number; windowMinutes: number }
 
 type Db = Kysely<Database>;
+
+/**
+ * Marks the attempt as a wrong secret (so it keeps its count) and hands back the error to throw:
+ * `throw fail(new AuthError(…))`. Whatever else ends the check (a success, a malformed or refused
+ * request, a full hashing queue) gives the attempt back.
+ */
+export type Fail = (error: Error) => Error;
 interface Held { key: string; windowStart: string }
 
 /** Windows that have passed are deleted at most this often per process. */
@@ -83,6 +90,25 @@ export class SignInAttempts {
       throw throttled(wait);
     }
     return reservation;
+  }
+
+  /**
+   * Every check of a secret (a password, a code) goes through here: the attempt is counted on
+   * every key before `check` runs, kept when `check` calls `fail`, and given back otherwise, so
+   * no route can hand out an uncounted guess by forgetting to mark its failure.
+   */
+  async guard<T>(keys: string[], at: Date, check: (fail: Fail) => Promise<T>): Promise<T> {
+    const reservation = await this.reserve(keys, at);
+    let failed = false;
+    const fail: Fail = (error) => {
+      failed = true;
+      return error;
+    };
+    try {
+      return await check(fail);
+    } finally {
+      if (!failed) await reservation.release();
+    }
   }
 
   /** A correct password clears its username's count; the address count stays, so one valid account cannot reset it. */

@@ -6,6 +6,7 @@ import * as loginAttempts from './004-login-attempts.ts';
 import * as revisions from './005-revisions.ts';
 import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
 import * as sessionDevices from './007-session-devices.ts';
+import * as throttleDevices from './008-throttle-devices.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-revisions': revisions,
   '006-roles-and-two-factor': rolesAndTwoFactor,
   '007-session-devices': sessionDevices,
+  '008-throttle-devices': throttleDevices,
 };
