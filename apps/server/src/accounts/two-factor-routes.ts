@@ -42,7 +42,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     const { password, code } = parseBody(totpOffBody, request.body);
     if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');
     // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
-    return attempts.guard([addressKey(request.ip), usernameKey(user.username)], now(), async (fail) => {
+    // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that one
+    return attempts.guard([addressKey(request.ip), usernameKey(user.username), codeKey(user.username)], now(), async (fail) => {
       const row = await findUserById(db, user.id);
       if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
       if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
