@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { AuthError, INVALID_CREDENTIALS } from './errors.ts';
-import { dummyPasswordHash, limitHashing, verifyPassword } from './password.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dummyPasswordHash, limitHashing, typicalHashMs, verifyPassword } from './password.ts';
+import { UnknownUserBudget } from './unknown-user-budget.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
@@ -25,6 +27,12 @@ const CHANGE_PASSWORD_FIRST = 'You signed in with a temporary password. Choose a
 const SET_UP_2FA_FIRST = 'Two-factor sign-in is required for your account. Set it up (POST /api/me/totp, then PUT /api/me/totp) before doing anything else.';
 const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
 const WRONG_CODE = 'The code is not correct';
+/**
+ * Dummy hashes for unknown usernames per hashing slot and window, all addresses together: fewer
+ * than the hashing queue holds, so made-up names alone can never fill it.
+ */
+const UNKNOWN_USER_HASHES_PER_SLOT = 2;
+const UNKNOWN_USER_WINDOW_MS = 10_000;
 
 /** Until a temporary password is changed or a required second factor is set up, only the routes that do so are open. */
 function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefined): void {
@@ -38,6 +46,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const limits: SessionLimits = { absoluteMinutes: config.sessionAbsoluteMinutes, idleMinutes: config.sessionIdleMinutes };
   const attempts = new SignInAttempts(db, { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
   limitHashing(config.hashConcurrency);
+  const unknownUsers = new UnknownUserBudget(config.hashConcurrency * UNKNOWN_USER_HASHES_PER_SLOT, UNKNOWN_USER_WINDOW_MS);
   // started now, so the first unknown-user sign-in costs no more than the others; not awaited: it
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
@@ -87,11 +96,15 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     const keys = device ? [device] : [addressKey(request.ip), usernameKey(username)];
     // only a wrong password keeps its count: a success or a full hashing queue gives it back
     return attempts.guard(keys, at, async (fail) => {
-      // Unknown users are checked against a dummy hash, so both failures take the same work.
-      const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
+      // Unknown users are checked against a dummy hash, so both failures take the same work, as long
+      // as the budget for them lasts (see UnknownUserBudget); past it they wait as long instead.
+      const matches = user ? await verifyPassword(password, user.password_hash, device ? 'known-device' : 'other')
+        : unknownUsers.take(at) ? await verifyPassword(password, await dummyPasswordHash())
+          : await sleep(typicalHashMs()).then(() => false);
       if (!user || !matches || Number(user.disabled) !== 0) throw fail(new AuthError(401, INVALID_CREDENTIALS));
-      await attempts.clear(usernameKey(username));
-      if (device) await attempts.clear(device);
+      // a known device clears only its own count, so the owner signing in does not hand whoever
+      // spent the username's failures a fresh set of guesses
+      await attempts.clear(device ?? usernameKey(username));
       if (Number(user.totp_enabled)) {
         // no session yet: the code is the second step, on POST /api/login/totp
         return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };

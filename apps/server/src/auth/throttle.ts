@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { throttled } from './errors.ts';
@@ -139,4 +140,22 @@ export class SignInAttempts {
 export const usernameKey = (username: string) => `user:${username.normalize('NFKC').trim().toLowerCase()}`;
 /** Second-factor codes have their own count per user, so a right password does not reset it. */
 export const codeKey = (username: string) => `code:${username.normalize('NFKC').trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `addr:${ip}`;
+/**
+ * IPv4 addresses are counted one by one; IPv6 addresses per /64, the block a single subscriber is
+ * handed (each of its 2^64 addresses would otherwise be a fresh counter). An IPv4-mapped IPv6
+ * address counts as its IPv4 address.
+ */
+export const addressKey = (ip: string) => `addr:${isIPv6(ip) ? ipv6Block(ip) : ip}`;
+
+function ipv6Block(ip: string): string {
+  const address = ip.split('%')[0] ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  // an embedded IPv4 tail fills the last two groups
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const [head = '', tail] = address.split('::');
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
