@@ -14,6 +14,7 @@ import { putLoad } from './writes.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignInStorm, printSignInStorm, signInStormGoals } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
+import { measureSignInFlood, printSignInFlood, signInFloodGoals } from './sign-in-flood.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -155,6 +156,7 @@ async function main(): Promise<void> {
   const startup = [...startupMs].sort((a, b) => a - b)[1] ?? 0;
   console.log('Sign-in storms (their own servers)…');
   const storm = await measureSignInStorm();
+  const flood = await measureSignInFlood();
 
   const goals: Goal[] = [
     { goal: 'GET list req/s vs raw', value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`, target: '≥ 0.80×', holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec },
@@ -173,6 +175,7 @@ async function main(): Promise<void> {
     { goal: 'keystroke to updated list (Chromium)', value: browser ? `${browser.keystrokeMs} ms` : 'not measured', target: '≤ 100 ms', holds: (browser?.keystrokeMs ?? Infinity) <= 100 },
     { goal: 'start-up to /api/health 200', value: `${startup} ms (median of ${startupMs.join(', ')})`, target: '≤ 1,000 ms', holds: startup <= 1_000 },
     ...signInStormGoals(storm),
+    ...signInFloodGoals(flood),
     ...bombGoals,
     { goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) },
   ];
@@ -187,6 +190,7 @@ async function main(): Promise<void> {
   console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
   console.log(`List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`);
   printSignInStorm(storm);
+  printSignInFlood(flood);
   console.log('');
   printGoals(goals);
   console.log(`\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);

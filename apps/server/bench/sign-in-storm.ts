@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
 import { startScriptNodeFlags } from './start-script.ts';
 import type { Goal } from './report.ts';
+import { measureSignInFlood, printSignInFlood } from './sign-in-flood.ts';
 
 /**
  * Issue 11 point 2: 50 sign-ins arrive at once while an editor's browser fetches a console
@@ -138,7 +139,9 @@ export function signInStormGoals(figures: StormFigures[]): Goal[] {
 if (import.meta.main) {
   try {
     execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], { stdio: 'inherit' });
-    printSignInStorm(await measureSignInStorm());
+    // SIGN_IN_STORM=flood runs only the flood of unknown usernames (bench/sign-in-flood.ts)
+    if (process.env.SIGN_IN_STORM !== 'flood') printSignInStorm(await measureSignInStorm());
+    printSignInFlood(await measureSignInFlood());
   } finally {
     await stopAll();
   }

@@ -68,25 +68,20 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
     const signedIn = request.user;
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in
-    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(signedIn.username)], now());
-    let failed = false;
-    try {
+    // only a wrong current password keeps its count
+    await attempts.guard([addressKey(request.ip), usernameKey(signedIn.username)], now(), async (fail) => {
       const { current, next } = passwordChange(request.body);
       const user = await findUserByUsername(db, signedIn.username);
       if (!user || !(await verifyPassword(current, user.password_hash))) {
-        failed = true;
         const message = 'The current password is not correct';
-        throw new AuthError(400, message, { fields: [{ path: 'current_password', message }] });
+        throw fail(new AuthError(400, message, { fields: [{ path: 'current_password', message }] }));
       }
       if (current === next) {
         const message = 'The new password must differ from the current one';
         throw new AuthError(400, message, { fields: [{ path: 'new_password', message }] });
       }
       await setPassword(db, user.id, next, request.sessionId);
-    } finally {
-      // only a wrong current password keeps its count
-      if (!failed) await reservation.release();
-    }
+    });
     return { message: 'Password changed. Your other sessions have been signed out.' };
   });
 }

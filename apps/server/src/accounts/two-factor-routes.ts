@@ -31,19 +31,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
   app.put('/api/me/totp', documented(schemas.confirm, setUp), async (request) => {
     const user = signedIn(request);
     const { code } = parseBody(codeBody, request.body);
-    const reservation = await attempts.reserve([addressKey(request.ip), codeKey(user.username)], now());
-    let failed = false;
-    try {
+    return attempts.guard([addressKey(request.ip), codeKey(user.username)], now(), async (fail) => {
       const recoveryCodes = await secondFactor.confirm(user, code.trim());
-      if (!recoveryCodes) {
-        failed = true;
-        throw wrong('code', WRONG_CODE);
-      }
+      if (!recoveryCodes) throw fail(wrong('code', WRONG_CODE));
       await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned on for "${user.username}"`, now().toISOString());
       return { recovery_codes: recoveryCodes, message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.' };
-    } finally {
-      if (!failed) await reservation.release();
-    }
+    });
   });
 
   app.delete('/api/me/totp', documented(schemas.turnOff, { onRequest: app.authenticate }), async (request) => {
@@ -51,23 +44,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     const { password, code } = parseBody(totpOffBody, request.body);
     if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');
     // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
-    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(user.username)], now());
-    let failed = false;
-    try {
+    // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that one
+    return attempts.guard([addressKey(request.ip), usernameKey(user.username), codeKey(user.username)], now(), async (fail) => {
       const row = await findUserById(db, user.id);
-      if (!row || !(await verifyPassword(password, row.password_hash))) {
-        failed = true;
-        throw wrong('password', WRONG_PASSWORD);
-      }
-      if (!(await secondFactor.verify(user, code))) {
-        failed = true;
-        throw wrong('code', WRONG_CODE);
-      }
+      if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
+      if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
       await secondFactor.turnOff(user.id);
       await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned off for "${user.username}"`, now().toISOString());
       return { message: 'Two-factor sign-in is off.' };
-    } finally {
-      if (!failed) await reservation.release();
-    }
+    });
   });
 }

@@ -26,6 +26,25 @@ export const codeBody = z.strictObject({ code });
 export const totpOffBody = z.strictObject({ password: z.string('password is required').min(1, 'password is required').max(1024, 'password is too long'), code });
 export const loginCodeBody = z.strictObject({ mfa_token: z.string('mfa_token is required').min(1, 'mfa_token is required').max(200, 'mfa_token is too long'), code });
 
+/** Longest username or password worth hashing; anything longer cannot be a real one. */
+const MAX_CREDENTIAL_LENGTH = 1024;
+/** Each field names its first fault only, as the sign-in form shows one sentence per field. */
+const first = { abort: true } as const;
+/**
+ * A sign-in's username and password. Other fields are ignored, and a body that is not an object
+ * reads as an empty one, so it asks for both fields like any other incomplete sign-in.
+ */
+export const loginBody = z.preprocess((body) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}), z.object({
+  username: z.string('Username is required')
+    .refine((text) => text.trim() !== '', { message: 'Username is required', ...first })
+    .refine((text) => text.length <= MAX_CREDENTIAL_LENGTH, { message: 'Username is too long', ...first })
+    // no stored name holds a NUL, and PostgreSQL text cannot even be compared with one
+    .refine(noNul, { message: 'Username must not contain a NUL character', ...first }),
+  password: z.string('Password is required')
+    .refine((text) => text !== '', { message: 'Password is required', ...first })
+    .refine((text) => text.length <= MAX_CREDENTIAL_LENGTH, { message: 'Password is too long', ...first }),
+}));
+
 /** The body as `schema` reads it, or 400 naming each field at fault. */
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});

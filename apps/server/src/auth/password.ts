@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isCommonPassword } from './common-passwords.ts';
 import { DEFAULT_HASH_CONCURRENCY } from '../config/config.ts';
-import { HashGate } from './hash-gate.ts';
+import { HashGate, type HashLane } from './hash-gate.ts';
 
 /**
  * Salted scrypt (ASVS 2.4.1). The stored form carries its own parameters, so the cost can be
@@ -26,12 +26,22 @@ export function limitHashing(concurrency: number): void {
   gate = new HashGate(concurrency, concurrency * QUEUE_PER_SLOT);
 }
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+/** About how long one hash takes on this machine (a moving average of the last ones, queue waits left out). */
+let typicalMs = 300;
+/** For an answer that skips the hash but must not come sooner than one that hashes. */
+export const typicalHashMs = () => Math.round(typicalMs);
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, lane?: HashLane): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave room above it for the bookkeeping node adds.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return gate.run(() => new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
-  }));
+    const started = performance.now();
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => {
+      if (error) return reject(error);
+      typicalMs = 0.8 * typicalMs + 0.2 * (performance.now() - started);
+      resolve(key);
+    });
+  }), lane);
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -64,14 +74,14 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 /** True when the password matches; a malformed stored hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane?: HashLane): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) {
     // still do the work, so a broken row does not answer faster than a real one
-    await derive(password, randomBytes(SALT_BYTES), DEFAULT_PARAMS);
+    await derive(password, randomBytes(SALT_BYTES), DEFAULT_PARAMS, lane);
     return false;
   }
-  const key = await derive(password, parsed.salt, parsed);
+  const key = await derive(password, parsed.salt, parsed, lane);
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 

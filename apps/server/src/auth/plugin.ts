@@ -1,16 +1,19 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
-import { AuthError, INVALID_CREDENTIALS, invalidInput } from './errors.ts';
-import { dummyPasswordHash, limitHashing, verifyPassword } from './password.ts';
+import { AuthError, INVALID_CREDENTIALS } from './errors.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dummyPasswordHash, limitHashing, typicalHashMs, verifyPassword } from './password.ts';
+import { UnknownUserBudget } from './unknown-user-budget.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
 import { challengedUserId, closeChallenge, openChallenge } from './mfa-challenges.ts';
-import { loginCodeBody, parseBody } from './account-input.ts';
+import { loginBody, loginCodeBody, parseBody } from './account-input.ts';
 import { SecondFactor } from './second-factor.ts';
 import { SecretBox } from './secret-box.ts';
+import { DEVICE_COOKIE, DeviceTokens, deviceCookie, readCookie } from './device-tokens.ts';
 import type { AuthUser } from './types.ts';
 import './types.ts';
 import { documented } from '../lib/api-doc.ts';
@@ -26,6 +29,12 @@ const CHANGE_PASSWORD_FIRST = 'You signed in with a temporary password. Choose a
 const SET_UP_2FA_FIRST = 'Two-factor sign-in is required for your account. Set it up (POST /api/me/totp, then PUT /api/me/totp) before doing anything else.';
 const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
 const WRONG_CODE = 'The code is not correct';
+/**
+ * Dummy hashes for unknown usernames per hashing slot and window, all addresses together: fewer
+ * than the hashing queue holds, so made-up names alone can never fill it.
+ */
+const UNKNOWN_USER_HASHES_PER_SLOT = 2;
+const UNKNOWN_USER_WINDOW_MS = 10_000;
 
 /** Until a temporary password is changed or a required second factor is set up, only the routes that do so are open. */
 function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefined): void {
@@ -33,39 +42,32 @@ function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefin
   if (user.must_change_password) throw new ForbiddenError(CHANGE_PASSWORD_FIRST);
   if (user.must_set_up_2fa) throw new ForbiddenError(SET_UP_2FA_FIRST);
 }
-/** Longest username or password worth hashing; anything longer cannot be a real one. */
-const MAX_CREDENTIAL_LENGTH = 1024;
-
-function credentials(body: unknown): { username: string; password: string } {
-  const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
-  const fields: { path: string; message: string }[] = [];
-  const { username, password } = record;
-  if (typeof username !== 'string' || username.trim() === '') fields.push({ path: 'username', message: 'Username is required' });
-  else if (username.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'username', message: 'Username is too long' });
-  // no stored name holds a NUL, and PostgreSQL text cannot even be compared with one
-  else if (username.includes('\u0000')) fields.push({ path: 'username', message: 'Username must not contain a NUL character' });
-  if (typeof password !== 'string' || password === '') fields.push({ path: 'password', message: 'Password is required' });
-  else if (password.length > MAX_CREDENTIAL_LENGTH) fields.push({ path: 'password', message: 'Password is too long' });
-  if (fields.length > 0) throw invalidInput(fields);
-  return { username: username as string, password: password as string };
-}
-
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const now = opts.now ?? (() => new Date());
   const { db, config } = app;
   const limits: SessionLimits = { absoluteMinutes: config.sessionAbsoluteMinutes, idleMinutes: config.sessionIdleMinutes };
   const attempts = new SignInAttempts(db, { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
   limitHashing(config.hashConcurrency);
+  const unknownUsers = new UnknownUserBudget(config.hashConcurrency * UNKNOWN_USER_HASHES_PER_SLOT, UNKNOWN_USER_WINDOW_MS);
   // started now, so the first unknown-user sign-in costs no more than the others; not awaited: it
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
 
-  const secondFactor = new SecondFactor(db, new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }), now);
+  const secretBox = new SecretBox({ secretKey: config.secretKey, dataDir: config.dataDir });
+  const secondFactor = new SecondFactor(db, secretBox, now);
+  const devices = new DeviceTokens(db, (data) => secretBox.sign(data));
+  const deviceCookieOf = (request: FastifyRequest) => readCookie(request.headers.cookie, DEVICE_COOKIE);
   const toPublic = (row: Parameters<typeof publicUser>[0]) => publicUser(row, config.require2fa);
 
-  /** The session a right sign-in opens (named by the browser that asked for it), and what the sign-in answers. */
-  const signIn = async (user: UserRow, at: Date, request: FastifyRequest) => {
+  /**
+   * The session a right sign-in opens (named by the browser that asked for it), and what the
+   * sign-in answers. A browser that is not yet a known device of this user becomes one.
+   */
+  const signIn = async (user: UserRow, at: Date, request: FastifyRequest, reply: FastifyReply) => {
     await deleteExpiredSessions(db, at);
+    const cookie = deviceCookieOf(request);
+    if (await devices.recognise(cookie, user.id)) await devices.touch(cookie, at);
+    else reply.header('set-cookie', deviceCookie(await devices.issue(user.id, at), request.protocol === 'https'));
     const token = await openSession(db, user.id, limits, at, request.headers['user-agent']);
     await db.updateTable('users').set({ last_login_at: at.toISOString() }).where('id', '=', user.id).execute();
     return { token, user: toPublic(user), message: 'Login successful' };
@@ -85,56 +87,47 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     refuseUnfinishedAccount(request.user, request.routeOptions.config.accountSetup);
   });
 
-  app.post('/api/login', documented(schemas.login), async (request) => {
+  app.post('/api/login', documented(schemas.login), async (request, reply) => {
     const at = now();
     // checked first, so only a name an account could have becomes a key in the database
-    const { username, password } = credentials(request.body);
-    const reservation = await attempts.reserve([addressKey(request.ip), usernameKey(username)], at);
-
-    let failed = false;
-    try {
-      const user = await findUserByUsername(db, username);
-      // Unknown users are checked against a dummy hash, so both failures take the same work.
-      const matches = await verifyPassword(password, user?.password_hash ?? await dummyPasswordHash());
-      if (!user || !matches || Number(user.disabled) !== 0) {
-        failed = true;
-        throw new AuthError(401, INVALID_CREDENTIALS);
-      }
-      await attempts.clear(usernameKey(username));
+    const { username, password } = parseBody(loginBody, request.body);
+    const user = await findUserByUsername(db, username);
+    // A known device of this user counts on its own key alone: failures spent on the username or
+    // from another address do not lock it out, and its own failures lock only itself.
+    const device = user ? await devices.recognise(deviceCookieOf(request), user.id) : undefined;
+    const keys = device ? [device] : [addressKey(request.ip), usernameKey(username)];
+    // only a wrong password keeps its count: a success or a full hashing queue gives it back
+    return attempts.guard(keys, at, async (fail) => {
+      // Unknown users are checked against a dummy hash, so both failures take the same work, as long
+      // as the budget for them lasts (see UnknownUserBudget); past it they wait as long instead.
+      const matches = user ? await verifyPassword(password, user.password_hash, device ? 'known-device' : 'other')
+        : unknownUsers.take(at) ? await verifyPassword(password, await dummyPasswordHash())
+          : await sleep(typicalHashMs()).then(() => false);
+      if (!user || !matches || Number(user.disabled) !== 0) throw fail(new AuthError(401, INVALID_CREDENTIALS));
+      // a known device clears only its own count, so the owner signing in does not hand whoever
+      // spent the username's failures a fresh set of guesses
+      await attempts.clear(device ?? usernameKey(username));
       if (Number(user.totp_enabled)) {
         // no session yet: the code is the second step, on POST /api/login/totp
         return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };
       }
-      return await signIn(user, at, request);
-    } finally {
-      // only a wrong password keeps its count: a success or a full hashing queue gives it back
-      if (!failed) await reservation.release();
-    }
+      return await signIn(user, at, request, reply);
+    });
   });
 
-  app.post('/api/login/totp', documented(schemas.loginCode), async (request) => {
+  app.post('/api/login/totp', documented(schemas.loginCode), async (request, reply) => {
     const at = now();
     const { mfa_token: mfaToken, code } = parseBody(loginCodeBody, request.body);
     const userId = await challengedUserId(db, mfaToken, at);
     const user = userId === undefined ? undefined : await findUserById(db, userId);
     // codes are counted like passwords, per address and per user, before they are checked
-    const reservation = await attempts.reserve([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at);
-    let failed = false;
-    try {
-      if (!user || Number(user.disabled) !== 0) {
-        failed = true;
-        throw new AuthError(401, CHALLENGE_ENDED);
-      }
-      if (!(await secondFactor.verify(user, code))) {
-        failed = true;
-        throw new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] });
-      }
+    return attempts.guard([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at, async (fail) => {
+      if (!user || Number(user.disabled) !== 0) throw fail(new AuthError(401, CHALLENGE_ENDED));
+      if (!(await secondFactor.verify(user, code))) throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
       await attempts.clear(codeKey(user.username));
       await closeChallenge(db, mfaToken);
-      return await signIn(user, at, request);
-    } finally {
-      if (!failed) await reservation.release();
-    }
+      return await signIn(user, at, request, reply);
+    });
   });
 
   app.post('/api/logout', documented(schemas.logout, { onRequest: app.authenticate, config: { accountSetup: true } }), async (request) => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirPath } from '../db/connection.ts';
@@ -41,6 +41,7 @@ function keyFileSecret(dataDir: string): string {
 export class SecretBox {
   readonly #source: () => string;
   #key: Buffer | undefined;
+  #macKey: Buffer | undefined;
 
   constructor(options: { secretKey: string | undefined; dataDir: string }) {
     const { secretKey, dataDir } = options;
@@ -51,6 +52,12 @@ export class SecretBox {
   get #aesKey(): Buffer {
     this.#key ??= Buffer.from(hkdfSync('sha256', this.#source(), 'bursary', 'secrets at rest v1', 32));
     return this.#key;
+  }
+
+  /** HMAC-SHA256 of `data` under a key of its own derived from the same secret, for values the server hands out and checks back. */
+  sign(data: string): Buffer {
+    this.#macKey ??= Buffer.from(hkdfSync('sha256', this.#source(), 'bursary', 'signatures v1', 32));
+    return createHmac('sha256', this.#macKey).update(data, 'utf8').digest();
   }
 
   seal(plain: string, context: string): string {

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { throttled } from './errors.ts';
@@ -17,6 +18,13 @@ import { throttled } from './errors.ts';
 export interface ThrottleLimits { maxFailures: number; windowMinutes: number }
 
 type Db = Kysely<Database>;
+
+/**
+ * Marks the attempt as a wrong secret (so it keeps its count) and hands back the error to throw:
+ * `throw fail(new AuthError(…))`. Whatever else ends the check (a success, a malformed or refused
+ * request, a full hashing queue) gives the attempt back.
+ */
+export type Fail = (error: Error) => Error;
 interface Held { key: string; windowStart: string }
 
 /** Windows that have passed are deleted at most this often per process. */
@@ -85,6 +93,25 @@ export class SignInAttempts {
     return reservation;
   }
 
+  /**
+   * Every check of a secret (a password, a code) goes through here: the attempt is counted on
+   * every key before `check` runs, kept when `check` calls `fail`, and given back otherwise, so
+   * no route can hand out an uncounted guess by forgetting to mark its failure.
+   */
+  async guard<T>(keys: string[], at: Date, check: (fail: Fail) => Promise<T>): Promise<T> {
+    const reservation = await this.reserve(keys, at);
+    let failed = false;
+    const fail: Fail = (error) => {
+      failed = true;
+      return error;
+    };
+    try {
+      return await check(fail);
+    } finally {
+      if (!failed) await reservation.release();
+    }
+  }
+
   /** A correct password clears its username's count; the address count stays, so one valid account cannot reset it. */
   async clear(key: string): Promise<void> {
     await this.#db.deleteFrom('login_attempts').where('key', '=', key).execute();
@@ -113,4 +140,22 @@ export class SignInAttempts {
 export const usernameKey = (username: string) => `user:${username.normalize('NFKC').trim().toLowerCase()}`;
 /** Second-factor codes have their own count per user, so a right password does not reset it. */
 export const codeKey = (username: string) => `code:${username.normalize('NFKC').trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `addr:${ip}`;
+/**
+ * IPv4 addresses are counted one by one; IPv6 addresses per /64, the block a single subscriber is
+ * handed (each of its 2^64 addresses would otherwise be a fresh counter). An IPv4-mapped IPv6
+ * address counts as its IPv4 address.
+ */
+export const addressKey = (ip: string) => `addr:${isIPv6(ip) ? ipv6Block(ip) : ip}`;
+
+function ipv6Block(ip: string): string {
+  const address = ip.split('%')[0] ?? '';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  // an embedded IPv4 tail fills the last two groups
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const [head = '', tail] = address.split('::');
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}

@@ -106,6 +106,16 @@ interface LoginAttemptsTable {
   count: number;
 }
 
+/** A browser that has signed in as a user (migration 009): its device token, kept as a hash. */
+interface ThrottleDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the token's random part; the token itself lives only in the browser's cookie. */
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface Database {
   counters: CountersTable;
   login_attempts: LoginAttemptsTable;
@@ -116,6 +126,7 @@ export interface Database {
   media: MediaTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  throttle_devices: ThrottleDevicesTable;
 }
 
 /** The database as every folder reaches it. */

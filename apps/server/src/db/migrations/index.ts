@@ -7,6 +7,7 @@ import * as revisions from './005-revisions.ts';
 import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
 import * as sessionDevices from './007-session-devices.ts';
 import * as logsBySection from './008-logs-by-section.ts';
+import * as throttleDevices from './009-throttle-devices.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-roles-and-two-factor': rolesAndTwoFactor,
   '007-session-devices': sessionDevices,
   '008-logs-by-section': logsBySection,
+  '009-throttle-devices': throttleDevices,
 };
