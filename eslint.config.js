@@ -11,23 +11,33 @@ import tseslint from 'typescript-eslint';
 // folder gets its zone, so a new one is covered without a line here.
 const consoleSrc = './apps/console/src';
 const features = readdirSync(new URL('apps/console/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const featureZones = features.map((name) => ({
   target: `${consoleSrc}/features/${name}`,
   from: `${consoleSrc}/features`,
   except: name === 'sections' ? ['./sections'] : [`./${name}`, './sections'],
-  message: name === 'sections'
-    ? 'features/sections is the generic engine: it knows no particular section (put the quirk in features/<name>)'
-    : 'a feature imports only features/sections, components, lib and @bursary/shared',
+  message:
+    name === 'sections'
+      ? 'features/sections is the generic engine: it knows no particular section (put the quirk in features/<name>)'
+      : 'a feature imports only features/sections, components, lib and @bursary/shared',
 }));
 const layerZones = [
-  { target: `${consoleSrc}/features`, from: `${consoleSrc}/app`, message: 'features are composed by app, never the other way' },
+  {
+    target: `${consoleSrc}/features`,
+    from: `${consoleSrc}/app`,
+    message: 'features are composed by app, never the other way',
+  },
   ...['components', 'lib'].map((layer) => ({
     target: `${consoleSrc}/${layer}`,
     from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
     message: `${layer} sits below the features and imports none of them`,
   })),
-  { target: `${consoleSrc}/lib`, from: `${consoleSrc}/components`, message: 'lib sits below components and imports none of them (a notice the user sees goes through lib/toast)' },
+  {
+    target: `${consoleSrc}/lib`,
+    from: `${consoleSrc}/components`,
+    message: 'lib sits below components and imports none of them (a notice the user sees goes through lib/toast)',
+  },
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];
 
@@ -35,10 +45,26 @@ const layerZones = [
 // files at the root of src compose them all into the app, and only cli/ (the commands) is above them. Every folder must have a place
 // here, so a new one cannot slip past the zones.
 const serverSrc = './apps/server/src';
-const serverLayers = ['config', 'lib', 'db', 'rich-text', 'media', 'history', 'auth', 'audit', 'accounts', 'sections', 'backup', 'operations', 'http', 'cli'];
+const serverLayers = [
+  'config',
+  'lib',
+  'db',
+  'rich-text',
+  'media',
+  'history',
+  'auth',
+  'audit',
+  'accounts',
+  'sections',
+  'backup',
+  'operations',
+  'http',
+  'cli',
+];
 const serverEntries = readdirSync(new URL('apps/server/src', import.meta.url), { withFileTypes: true });
 const unplaced = serverEntries.filter((entry) => entry.isDirectory() && !serverLayers.includes(entry.name));
-if (unplaced.length > 0) throw new Error(`eslint.config.js: give apps/server/src/${unplaced[0].name} its place in serverLayers`);
+if (unplaced.length > 0)
+  throw new Error(`eslint.config.js: give apps/server/src/${unplaced[0].name} its place in serverLayers`);
 const serverRootFiles = serverEntries.filter((entry) => entry.isFile()).map((entry) => `${serverSrc}/${entry.name}`);
 const serverZones = serverLayers.slice(0, -1).map((folder, index) => ({
   target: `${serverSrc}/${folder}`,
@@ -53,7 +79,16 @@ const typeScriptImports = (projects) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'bench-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'bench-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

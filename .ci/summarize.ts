@@ -7,7 +7,9 @@ const [dir = '.', checksPassed = '0', checksFailed = '0'] = process.argv.slice(2
 let passed = Number(checksPassed);
 let failed = Number(checksFailed);
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   let p = 0;
   let f = 0;

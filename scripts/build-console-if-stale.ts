@@ -6,7 +6,12 @@ import { execFileSync } from 'node:child_process';
 const consoleDir = join(import.meta.dirname, '..', 'apps', 'console');
 const sharedDir = join(import.meta.dirname, '..', 'packages', 'shared', 'src');
 const builtIndex = join(consoleDir, 'dist', 'index.html');
-const sources = [join(consoleDir, 'src'), join(consoleDir, 'index.html'), join(consoleDir, 'vite.config.ts'), sharedDir];
+const sources = [
+  join(consoleDir, 'src'),
+  join(consoleDir, 'index.html'),
+  join(consoleDir, 'vite.config.ts'),
+  sharedDir,
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

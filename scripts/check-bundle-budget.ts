@@ -5,7 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-interface Chunk { file: string; src?: string; isEntry?: boolean; imports?: string[] }
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
 type Manifest = Record<string, Chunk>;
 
 const KB = 1024;
@@ -16,7 +21,11 @@ const manifestFile = join(distDir, '.vite', 'manifest.json');
 /** Each screen: the route module the router loads for it, besides the entry, and its budget. */
 const screens = [
   { name: 'sign-in page', routes: ['src/features/auth/sign-in-page.tsx'], budget: 120 * KB },
-  { name: 'dashboard', routes: ['src/app/query-scope.tsx', 'src/app/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'], budget: 160 * KB },
+  {
+    name: 'dashboard',
+    routes: ['src/app/query-scope.tsx', 'src/app/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+    budget: 160 * KB,
+  },
 ];
 /** Modules of the editor (Quill and its wrapper), which only rich-text screens may load. */
 const EDITOR = /quill|rich-text-editor/i;
@@ -48,7 +57,9 @@ const brotli = (bytes: Buffer) => brotliCompressSync(bytes, { params: { [constan
 const gzip = (bytes: Buffer) => gzipSync(bytes).length;
 const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
 
-const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
+const entries = Object.entries(manifest)
+  .filter(([, chunk]) => chunk.isEntry)
+  .map(([key]) => key);
 let failed = false;
 for (const screen of screens) {
   const keys = closure([...entries, ...screen.routes]);
@@ -57,12 +68,18 @@ for (const screen of screens) {
     const bytes = readFileSync(join(distDir, file));
     return { raw: bytes.length, gzip: gzip(bytes), br: brotli(bytes) };
   });
-  const total = sizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, br: sum.br + s.br }), { raw: 0, gzip: 0, br: 0 });
+  const total = sizes.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, br: sum.br + s.br }), {
+    raw: 0,
+    gzip: 0,
+    br: 0,
+  });
   const editor = [...keys].filter((key) => EDITOR.test(key) || EDITOR.test(manifest[key]?.file ?? ''));
   // a browser without brotli gets gzip, so gzip is what must fit
   const over = total.gzip > screen.budget;
-  console.log(`${over || editor.length > 0 ? 'FAIL' : 'ok  '}  ${screen.name}: ${files.length} JS files, ${kb(total.gzip)} gzip / ${kb(total.br)} brotli`
-    + ` (${kb(total.raw)} raw), budget ${kb(screen.budget)}`);
+  console.log(
+    `${over || editor.length > 0 ? 'FAIL' : 'ok  '}  ${screen.name}: ${files.length} JS files, ${kb(total.gzip)} gzip / ${kb(total.br)} brotli` +
+      ` (${kb(total.raw)} raw), budget ${kb(screen.budget)}`,
+  );
   if (editor.length > 0) console.log(`      the rich-text editor is loaded up front: ${editor.join(', ')}`);
   failed ||= over || editor.length > 0;
 }

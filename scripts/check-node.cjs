@@ -7,7 +7,12 @@ var parts = process.versions.node.split('.');
 var major = Number(parts[0]);
 var minor = Number(parts[1]);
 if (major < NEEDED[0] || (major === NEEDED[0] && minor < NEEDED[1])) {
-  process.stderr.write('Bursary needs Node.js ' + NEEDED.join('.') + ' or later (22 LTS or 24 LTS); this is Node.js ' +
-    process.versions.node + ', so install a newer Node.js and run the command again.\n');
+  process.stderr.write(
+    'Bursary needs Node.js ' +
+      NEEDED.join('.') +
+      ' or later (22 LTS or 24 LTS); this is Node.js ' +
+      process.versions.node +
+      ', so install a newer Node.js and run the command again.\n',
+  );
   process.exit(1);
 }

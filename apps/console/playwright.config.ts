@@ -5,8 +5,13 @@ import { BASE_URL } from './e2e/support/env.ts';
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
   ],
 };
 const desktop = { width: 1280, height: 800 };
@@ -45,13 +50,28 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: functionalIgnore, use: { viewport: desktop } },
-    { name: 'mobile', testIgnore: functionalIgnore, use: { viewport: mobile, hasTouch: true }, dependencies: ['desktop'] },
+    {
+      name: 'mobile',
+      testIgnore: functionalIgnore,
+      use: { viewport: mobile, hasTouch: true },
+      dependencies: ['desktop'],
+    },
     { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['mobile'] },
     // every route in the light and the dark theme, with axe-core (the theme switches inside each test)
     { name: 'screens-desktop', testMatch: /screens\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['seed'] },
-    { name: 'screens-mobile', testMatch: /screens\.spec\.ts$/, use: { viewport: mobile, hasTouch: true }, dependencies: ['seed'] },
+    {
+      name: 'screens-mobile',
+      testMatch: /screens\.spec\.ts$/,
+      use: { viewport: mobile, hasTouch: true },
+      dependencies: ['seed'],
+    },
     // alone at the end, so no other test writes a log row between its actions and its check
-    { name: 'audit-log', testMatch: /dashboard-logs\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['screens-desktop', 'screens-mobile'] },
+    {
+      name: 'audit-log',
+      testMatch: /dashboard-logs\.spec\.ts$/,
+      use: { viewport: desktop },
+      dependencies: ['screens-desktop', 'screens-mobile'],
+    },
     // stored XSS and SVG checks write hostile content into every section, so they run last
     { name: 'security', testMatch: /security\/.*\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['audit-log'] },
   ],

@@ -31,7 +31,11 @@ async function logout(page: Page, isMobile: boolean): Promise<void> {
   await expect(page).toHaveURL('/');
 }
 
-test('a new editor sets a password, turns on two-factor sign-in and signs in with codes', async ({ page, uid, isMobile }, testInfo) => {
+test('a new editor sets a password, turns on two-factor sign-in and signs in with codes', async ({
+  page,
+  uid,
+  isMobile,
+}, testInfo) => {
   // three sign-ins, a set-up and axe on four screens in two themes
   test.slow();
   const username = uid('editor').replace(/\s+/g, '-');
@@ -68,7 +72,10 @@ test('a new editor sets a password, turns on two-factor sign-in and signs in wit
   // Account, from the sidebar footer (the sheet on mobile): set up two-factor sign-in
   await navigate(page, isMobile, 'Account');
   await expect(page).toHaveURL('/account');
-  const thisDevice = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem').filter({ hasText: 'This device' });
+  const thisDevice = page
+    .getByRole('list', { name: 'Signed-in devices' })
+    .getByRole('listitem')
+    .filter({ hasText: 'This device' });
   await expect(thisDevice).toHaveCount(1);
   await expect(thisDevice.getByText(/^Chrome on /)).toBeVisible();
   await page.getByRole('button', { name: 'Set up' }).click();
@@ -122,7 +129,14 @@ test('a used recovery code is refused and the code step says so', async ({ page,
   const signIn = await api.ctx.post('/api/login', { data: { username, password: temporary } });
   const { token } = (await signIn.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  expect((await api.ctx.put('/api/me/password', { headers: auth, data: { current_password: temporary, new_password: NEW_PASSWORD } })).status()).toBe(200);
+  expect(
+    (
+      await api.ctx.put('/api/me/password', {
+        headers: auth,
+        data: { current_password: temporary, new_password: NEW_PASSWORD },
+      })
+    ).status(),
+  ).toBe(200);
   const { secret } = (await (await api.ctx.post('/api/me/totp', { headers: auth })).json()) as { secret: string };
   const totp = new TOTP({ secret: Secret.fromBase32(secret) });
   const confirm = await api.ctx.put('/api/me/totp', { headers: auth, data: { code: totp.generate() } });

@@ -25,7 +25,9 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a wrong password shows the failure toast with the server text and keeps the visitor signed out', async ({ page }) => {
+  test('a wrong password shows the failure toast with the server text and keeps the visitor signed out', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Username').fill(ADMIN_USERNAME);
     await page.getByLabel('Password').fill('not the right password');
@@ -37,7 +39,10 @@ test.describe('sign-in', () => {
     expect(error).toBeTruthy();
     await expectToast(page, 'Login failed', error);
     await expect(page).toHaveURL('/');
-    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('success shows the welcome toast, stores the session and goes to the dashboard', async ({ page }) => {
@@ -105,7 +110,10 @@ test.describe('logout', () => {
     }
     await expectToast(page, 'Logged out', 'You have been successfully logged out.');
     await expect(page).toHaveURL('/');
-    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('token')])).toEqual([
+      null,
+      null,
+    ]);
 
     // the token is revoked on the server, not only forgotten by the browser
     const logs = await page.request.get('/api/logs', { headers: { authorization: `Bearer ${token}` } });

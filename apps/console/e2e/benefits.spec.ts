@@ -3,12 +3,29 @@ import { clickUndo } from './support/history.ts';
 import { describeSubItemSection } from './support/sub-items.ts';
 
 describeSubItemSection({
-  slug: 'benefits', nav: 'Benefits', heading: 'Benefits', emptyTitle: 'No Benefit Content', setupName: 'Setup Benefits',
-  editHeader: 'Edit Benefit Section Title/Desc', cardEdit: 'Edit Desc.',
-  field: 'benefits', itemKey: 'benefit', block: 'Benefit Points', itemName: 'Benefit point',
-  editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point', placeholder: 'Enter new benefit point',
-  blank: 'Please enter a benefit point.', confirmNeedsText: false, emptyList: 'No benefit points available.',
-  toasts: { updated: 'Benefits updated successfully.', added: 'Benefit added successfully.', deleted: 'Benefit deleted successfully.' },
+  slug: 'benefits',
+  nav: 'Benefits',
+  heading: 'Benefits',
+  emptyTitle: 'No Benefit Content',
+  setupName: 'Setup Benefits',
+  editHeader: 'Edit Benefit Section Title/Desc',
+  cardEdit: 'Edit Desc.',
+  field: 'benefits',
+  itemKey: 'benefit',
+  block: 'Benefit Points',
+  itemName: 'Benefit point',
+  editLabel: 'Edit Points',
+  saveLabel: 'Save Points',
+  addLabel: 'Add Point',
+  placeholder: 'Enter new benefit point',
+  blank: 'Please enter a benefit point.',
+  confirmNeedsText: false,
+  emptyList: 'No benefit points available.',
+  toasts: {
+    updated: 'Benefits updated successfully.',
+    added: 'Benefit added successfully.',
+    deleted: 'Benefit deleted successfully.',
+  },
   description: 'plain',
 });
 
@@ -18,7 +35,8 @@ test('a deleted benefit point comes back with Undo in the toast', async ({ page,
   if ((await api.list('benefits')).length === 0) await api.putSingle('benefits', { title: uid('Benefits') });
   const added = await api.ctx.post('/api/benefits/sub', { data: { benefit: point } });
   expect(added.status()).toBe(201);
-  const points = async () => ((await api.list<{ benefits: { benefit: string }[] }>('benefits'))[0]?.benefits ?? []).map((item) => item.benefit);
+  const points = async () =>
+    ((await api.list<{ benefits: { benefit: string }[] }>('benefits'))[0]?.benefits ?? []).map((item) => item.benefit);
   const before = await points();
   const position = before.indexOf(point) + 1;
 

@@ -4,7 +4,15 @@ import { expect, expectToast, test } from './support/fixtures.ts';
  * Two editors change the same record. The second save is refused (412), says why,
  * and the second editor's text stays in the form; reloading then saving keeps their change.
  */
-test('two editors: the stale save is refused with a clear message and the text stays on screen', async ({ page, browser, api, uid, context, baseURL, viewport }) => {
+test('two editors: the stale save is refused with a clear message and the text stays on screen', async ({
+  page,
+  browser,
+  api,
+  uid,
+  context,
+  baseURL,
+  viewport,
+}) => {
   const question = uid('Shared question');
   const faq = await api.create('faqs', { title: question, description: '<p>Shared answer</p>' });
   const other = await browser.newContext({ baseURL, viewport, storageState: await context.storageState() });
@@ -22,10 +30,14 @@ test('two editors: the stale save is refused with a clear message and the text s
 
     const secondText = `${question} – second editor`;
     await second.getByLabel('Question (Title)').fill(secondText);
-    const refused = second.waitForResponse((r) => r.url().endsWith(`/api/faqs/${faq.id}`) && r.request().method() === 'PUT');
+    const refused = second.waitForResponse(
+      (r) => r.url().endsWith(`/api/faqs/${faq.id}`) && r.request().method() === 'PUT',
+    );
     await second.getByRole('button', { name: 'Save Changes' }).click();
     expect((await refused).status()).toBe(412);
-    const notice = second.getByRole('alert').filter({ hasText: 'Someone else changed this record while you were editing it.' });
+    const notice = second
+      .getByRole('alert')
+      .filter({ hasText: 'Someone else changed this record while you were editing it.' });
     await expect(notice).toBeVisible();
     await expect(notice.getByText('Your changes are still in the form.', { exact: false })).toBeVisible();
     await expect(second.getByLabel('Question (Title)')).toHaveValue(secondText);
@@ -44,7 +56,15 @@ test('two editors: the stale save is refused with a clear message and the text s
   }
 });
 
-test('two editors on a message: the stale save is refused there too', async ({ page, browser, api, uid, context, baseURL, viewport }) => {
+test('two editors on a message: the stale save is refused there too', async ({
+  page,
+  browser,
+  api,
+  uid,
+  context,
+  baseURL,
+  viewport,
+}) => {
   const sender = uid('Shared sender');
   const message = await api.create('messages', { sender, recipient: 'Both editors', message: '<p>Hello</p>' });
   const other = await browser.newContext({ baseURL, viewport, storageState: await context.storageState() });

@@ -1,5 +1,12 @@
 import { expect, expectToast, test } from './support/fixtures.ts';
-import { confirmDelete, emptyCollection, expectStoredRichText, searchBox, showView, typeRichText } from './support/ui.ts';
+import {
+  confirmDelete,
+  emptyCollection,
+  expectStoredRichText,
+  searchBox,
+  showView,
+  typeRichText,
+} from './support/ui.ts';
 
 const deleteText = 'This action cannot be undone. This will permanently delete this content.';
 
@@ -35,10 +42,15 @@ test('Content: create, grid and list, search, edit, the delete dialog', async ({
   expectStoredRichText(stored?.body, rich);
 
   // grid is the default; the card shows the excerpt and the US date
-  await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card.getByText('Five days of open doors for applicants.')).toBeVisible();
-  const usDate = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(stored?.updatedAt ?? ''));
+  const usDate = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(stored?.updatedAt ?? ''),
+  );
   await expect(card.getByText(usDate, { exact: true })).toBeVisible();
   await showView(page, 'List');
   const row = page.getByRole('row').filter({ hasText: title });

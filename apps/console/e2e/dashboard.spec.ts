@@ -1,8 +1,13 @@
 import { expect, test } from './support/fixtures.ts';
 
-const usDate = (iso: string) => new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+const usDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
-test('the dashboard greets the editor and shows the overview cards from the audit log', async ({ page, session, api }) => {
+test('the dashboard greets the editor and shows the overview cards from the audit log', async ({
+  page,
+  session,
+  api,
+}) => {
   // at least one log row exists, whatever ran before
   await api.create('faqs', { title: `Dashboard seed ${Date.now()}`, description: '<p>Seed</p>' });
   await page.goto('/dashboard');
@@ -19,8 +24,13 @@ test('the dashboard greets the editor and shows the overview cards from the audi
   await expect(page.getByText(usDate(summary.last_updated_at), { exact: true }).first()).toBeVisible();
 });
 
-test('the logs table shows at most five rows, newest first, with the action badges', async ({ page, api, isMobile }) => {
-  for (let n = 0; n < 6; n += 1) await api.create('faqs', { title: `Dashboard table ${Date.now()} ${n}`, description: '<p>x</p>' });
+test('the logs table shows at most five rows, newest first, with the action badges', async ({
+  page,
+  api,
+  isMobile,
+}) => {
+  for (let n = 0; n < 6; n += 1)
+    await api.create('faqs', { title: `Dashboard table ${Date.now()} ${n}`, description: '<p>x</p>' });
   await page.goto('/dashboard');
   const logs = page.getByRole('region', { name: 'Logs' });
   const table = logs.getByRole('table');

@@ -1,9 +1,17 @@
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import {
-  confirmDelete, emptyCollection, expectRenderedRichText, expectStoredRichText, searchAndClear, searchBox, showView, typeRichText,
+  confirmDelete,
+  emptyCollection,
+  expectRenderedRichText,
+  expectStoredRichText,
+  searchAndClear,
+  searchBox,
+  showView,
+  typeRichText,
 } from './support/ui.ts';
 
-const faqDeleteText = (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
+const faqDeleteText = (title: string) =>
+  `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
 
 test('FAQs: the empty state offers the generic create screen', async ({ page, isMobile }) => {
   await emptyCollection(page, 'faqs');
@@ -18,7 +26,12 @@ test('FAQs: the empty state offers the generic create screen', async ({ page, is
   await expect(page.getByRole('heading', { level: 1, name: 'Create faqs' })).toBeVisible();
 });
 
-test('FAQs: create on the FAQ page, see it in both views, search, edit with rich text, delete', async ({ page, api, uid, isMobile }) => {
+test('FAQs: create on the FAQ page, see it in both views, search, edit with rich text, delete', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   const question = uid('How do I apply?');
   const answer = uid('Apply online before the deadline');
   await page.goto('/dashboard');
@@ -43,7 +56,9 @@ test('FAQs: create on the FAQ page, see it in both views, search, edit with rich
   await submit.click();
   await expectToast(page, 'FAQ created successfully.');
   await expect(page).toHaveURL('/faqs');
-  const stored = (await api.list<{ id: number; title: string; description: string }>('faqs', question)).find((f) => f.title === question);
+  const stored = (await api.list<{ id: number; title: string; description: string }>('faqs', question)).find(
+    (f) => f.title === question,
+  );
   expect(stored?.description).toBe(answer);
 
   // grid (the default) and list
@@ -112,7 +127,10 @@ test('FAQs: leaving the FAQ page with unsaved input asks first', async ({ page, 
   await page.getByRole('link', { name: 'New FAQ' }).click();
   await page.getByLabel('Question (Title)').fill(uid('Unsaved question'));
   const questions: string[] = [];
-  page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.dismiss(); });
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect.poll(() => questions).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
   await expect(page).toHaveURL('/create-faq');

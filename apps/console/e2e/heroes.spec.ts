@@ -1,10 +1,23 @@
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import { pngFile } from './support/png.ts';
-import { expectRenderedRichText, expectStoredRichText, fileInput, searchAndClear, searchBox, showView, typeRichText } from './support/ui.ts';
+import {
+  expectRenderedRichText,
+  expectStoredRichText,
+  fileInput,
+  searchAndClear,
+  searchBox,
+  showView,
+  typeRichText,
+} from './support/ui.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-test('Heroes: empty state, setup with an image and rich text, both views, search, edit', async ({ page, api, uid, isMobile }) => {
+test('Heroes: empty state, setup with an image and rich text, both views, search, edit', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   await api.clearSingle('heroes');
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Heroes');
@@ -18,7 +31,11 @@ test('Heroes: empty state, setup with an image and rich text, both views, search
 
   const title = uid('Study now, pay later');
   await page.getByLabel('Title').fill(title);
-  const rich = { plain: 'Loans for every student.', bold: 'Zero fees', bullets: ['Apply online', 'Get paid in a week'] };
+  const rich = {
+    plain: 'Loans for every student.',
+    bold: 'Zero fees',
+    bullets: ['Apply online', 'Get paid in a week'],
+  };
   await typeRichText(page, 'Description', rich);
   await page.getByLabel('Button 1').fill('Apply now');
   await page.getByLabel('Button 2').fill('Learn more');
@@ -34,10 +51,15 @@ test('Heroes: empty state, setup with an image and rich text, both views, search
   expectStoredRichText(stored?.description, rich);
 
   // list is the default: Title, Description Snippet, Actions
-  await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Description Snippet', 'Actions']);
   const row = page.getByRole('row').filter({ hasText: title });
-  await expect(row.getByRole('cell').nth(1)).toHaveText('Loans for every student. Zero fees Apply online Get paid in a week');
+  await expect(row.getByRole('cell').nth(1)).toHaveText(
+    'Loans for every student. Zero fees Apply online Get paid in a week',
+  );
   await showView(page, 'Grid');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card.getByText('Apply now', { exact: true })).toBeVisible();

@@ -3,7 +3,12 @@ import { searchAndClear, searchBox, showView } from './support/ui.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-test('Insights: empty state, setup of the three statistics, both views, the panel, search, edit', async ({ page, api, uid, isMobile }) => {
+test('Insights: empty state, setup of the three statistics, both views, the panel, search, edit', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   await api.clearSingle('insights');
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Insight');
@@ -31,7 +36,9 @@ test('Insights: empty state, setup of the three statistics, both views, the pane
   expect(stored?.first_insight_number).toBe(1200);
 
   // no title: 'Insights Section'; grid is the default
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Insights Section', exact: true }) });
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Insights Section', exact: true }) });
   await expect(card).toBeVisible();
   const panel = card.getByRole('button', { name: 'View Insights' });
   await expect(panel).toHaveAttribute('aria-expanded', 'false');
@@ -52,5 +59,7 @@ test('Insights: empty state, setup of the three statistics, both views, the pane
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Content updated successfully');
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  expect((await api.get<{ second_insight_number: number }>('insights', stored?.id ?? 0)).second_insight_number).toBe(36);
+  expect((await api.get<{ second_insight_number: number }>('insights', stored?.id ?? 0)).second_insight_number).toBe(
+    36,
+  );
 });

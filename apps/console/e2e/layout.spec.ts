@@ -8,7 +8,9 @@ import { expect, navigate, test } from './support/fixtures.ts';
 const navLabel: Record<string, string> = { insights: 'Insight' };
 const navOrder: [string, string][] = [
   ['Dashboard', '/dashboard'],
-  ...sections.filter((s) => s.slug !== 'content').map((s): [string, string] => [navLabel[s.slug] ?? s.label, `/${s.slug}`]),
+  ...sections
+    .filter((s) => s.slug !== 'content')
+    .map((s): [string, string] => [navLabel[s.slug] ?? s.label, `/${s.slug}`]),
   ['Trash', '/trash'],
   ['Users', '/users'],
 ];
@@ -39,7 +41,10 @@ test('/insight leads to the Insights page', async ({ page }) => {
   await expect(page).toHaveURL('/insights');
 });
 
-test('the frame fits the width: sidebar on desktop, top bar, sheet and bottom bar on mobile', async ({ page, isMobile }) => {
+test('the frame fits the width: sidebar on desktop, top bar, sheet and bottom bar on mobile', async ({
+  page,
+  isMobile,
+}) => {
   if (isMobile) {
     await page.goto('/faqs');
     await expect(page.getByRole('complementary')).toHaveCount(0);

@@ -11,12 +11,21 @@ test.afterAll(async ({ api }) => {
   for (const id of created.splice(0)) await api.remove('messages', id);
 });
 
-test('Messages: a long list reaches its last record by scrolling, and the search finds it', async ({ page, api, uid, isMobile }) => {
+test('Messages: a long list reaches its last record by scrolling, and the search finds it', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   test.setTimeout(120_000);
   const tag = uid('Long list');
   const sender = (n: number) => `${tag} sender ${String(n).padStart(3, '0')}`;
   for (let n = 1; n <= COUNT; n++) {
-    const record = await api.create('messages', { sender: sender(n), recipient: 'Finance team', message: `<p>Bulk message ${n}</p>` });
+    const record = await api.create('messages', {
+      sender: sender(n),
+      recipient: 'Finance team',
+      message: `<p>Bulk message ${n}</p>`,
+    });
     created.push(record.id);
   }
   // the list is newest first: the first message created is below the other 299, and the oldest

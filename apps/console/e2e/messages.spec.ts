@@ -1,7 +1,15 @@
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
-import { confirmDelete, emptyCollection, expectStoredRichText, searchAndClear, searchBox, typeRichText } from './support/ui.ts';
+import {
+  confirmDelete,
+  emptyCollection,
+  expectStoredRichText,
+  searchAndClear,
+  searchBox,
+  typeRichText,
+} from './support/ui.ts';
 
-const deleteText = (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`;
+const deleteText = (sender: string) =>
+  `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`;
 
 test('Messages: the empty state', async ({ page, isMobile }) => {
   await emptyCollection(page, 'messages');
@@ -42,7 +50,12 @@ test('Messages: create with rich text, list, search, edit, delete', async ({ pag
   await searchBox(page).fill(sender);
   await expect(row.getByRole('cell').nth(1)).toHaveText('Bursar');
 
-  await confirmDelete(page, row.getByRole('button', { name: `Delete message from ${sender}` }), deleteText(sender), true);
+  await confirmDelete(
+    page,
+    row.getByRole('button', { name: `Delete message from ${sender}` }),
+    deleteText(sender),
+    true,
+  );
   await expectToast(page, 'Message deleted successfully.');
   await expect(row).toBeHidden();
 });

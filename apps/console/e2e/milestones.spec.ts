@@ -1,7 +1,8 @@
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import { confirmDelete, emptyCollection, searchAndClear, searchBox, showView } from './support/ui.ts';
 
-const deleteText = (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`;
+const deleteText = (title: string) =>
+  `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`;
 
 test('Milestones: the empty state', async ({ page, isMobile }) => {
   await emptyCollection(page, 'milestones');
@@ -9,12 +10,21 @@ test('Milestones: the empty state', async ({ page, isMobile }) => {
   await navigate(page, isMobile, 'Milestones');
   await expect(page.getByRole('heading', { level: 1, name: 'Milestones' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No Milestones Added Yet' })).toBeVisible();
-  await expect(page.getByText('Add the first company or project milestone, including its date, title, and description.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Add the first company or project milestone, including its date, title, and description.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(searchBox(page)).toBeDisabled();
   await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search title, description, or date...');
 });
 
-test('Milestones: create, both views with the British date, search by date, edit, delete', async ({ page, api, uid, isMobile }) => {
+test('Milestones: create, both views with the British date, search by date, edit, delete', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   const title = uid('Fund opened');
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Milestones');
@@ -68,7 +78,9 @@ test('Milestones: create, both views with the British date, search by date, edit
 test('Milestones: a missing required field is named on the form and nothing is sent', async ({ page }) => {
   await page.goto('/milestones/create');
   let posted = false;
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/api/milestones')) posted = true; });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/milestones')) posted = true;
+  });
   await page.getByRole('button', { name: 'Create Content' }).click();
   await expect(page.getByRole('alert').first()).toBeVisible();
   await expect(page.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');

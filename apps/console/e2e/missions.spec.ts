@@ -4,17 +4,38 @@ import { restoreSelected, versions } from './support/history.ts';
 import { describeSubItemSection } from './support/sub-items.ts';
 
 describeSubItemSection({
-  slug: 'missions', nav: 'Missions', heading: 'Missions', emptyTitle: 'No Mission Content', setupName: 'Setup Missions',
-  editHeader: 'Edit Mission Title/Desc', cardEdit: 'Edit Desc.',
-  field: 'missions', itemKey: 'mission', block: 'Mission Points', itemName: 'Mission point',
-  editLabel: 'Edit Points', saveLabel: 'Save Points', addLabel: 'Add Point', placeholder: 'Enter new mission point',
-  blank: 'Please enter a mission point.', confirmNeedsText: true, emptyList: 'No mission points available.',
-  toasts: { updated: 'Mission points updated successfully.', added: 'Mission point added successfully.', deleted: 'Mission point deleted successfully.' },
+  slug: 'missions',
+  nav: 'Missions',
+  heading: 'Missions',
+  emptyTitle: 'No Mission Content',
+  setupName: 'Setup Missions',
+  editHeader: 'Edit Mission Title/Desc',
+  cardEdit: 'Edit Desc.',
+  field: 'missions',
+  itemKey: 'mission',
+  block: 'Mission Points',
+  itemName: 'Mission point',
+  editLabel: 'Edit Points',
+  saveLabel: 'Save Points',
+  addLabel: 'Add Point',
+  placeholder: 'Enter new mission point',
+  blank: 'Please enter a mission point.',
+  confirmNeedsText: true,
+  emptyList: 'No mission points available.',
+  toasts: {
+    updated: 'Mission points updated successfully.',
+    added: 'Mission point added successfully.',
+    deleted: 'Mission point deleted successfully.',
+  },
   description: 'rich',
 });
 
 // issue 13: in this file, so that no other test edits the mission statement in between
-test('the mission statement: edited, then its previous version restored from the History of the missions page', async ({ page, api, uid }, testInfo) => {
+test('the mission statement: edited, then its previous version restored from the History of the missions page', async ({
+  page,
+  api,
+  uid,
+}, testInfo) => {
   const oldTitle = uid('Mission before');
   const newTitle = uid('Mission after');
   await api.putSingle('missions', { title: oldTitle, description: '<p>We lend fairly to every student.</p>' });

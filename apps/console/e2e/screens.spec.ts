@@ -32,7 +32,6 @@ const routes: Route[] = [
   { path: '/missions/history' },
 ];
 
-
 async function sampleIds(api: Api): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const slug of collections) {
@@ -50,7 +49,10 @@ let ids: Record<string, number> | undefined;
 test.describe.configure({ mode: 'parallel' });
 
 for (const route of routes) {
-  const label = typeof route.path === 'string' ? route.path : route.path(Object.fromEntries(collections.map((c) => [c, 0]))).replace(/\/0$/, '/:id');
+  const label =
+    typeof route.path === 'string'
+      ? route.path
+      : route.path(Object.fromEntries(collections.map((c) => [c, 0]))).replace(/\/0$/, '/:id');
   test.describe(() => {
     if (route.signedOut) test.use({ storageState: { cookies: [], origins: [] } });
 

@@ -15,7 +15,9 @@ test('Settings: the defaults, and Save Settings only shows its toast', async ({ 
   await expect(page.getByRole('switch', { name: 'Dark Mode' })).not.toBeChecked();
 
   let wrote = false;
-  page.on('request', (r) => { if (r.method() !== 'GET' && r.url().includes('/api/')) wrote = true; });
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/')) wrote = true;
+  });
   await page.getByLabel('Items Per Page').fill('25');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expectToast(page, 'Settings saved successfully');
@@ -32,5 +34,9 @@ test('Users: an administrator gets the user table instead of the placeholder', a
   await navigate(page, isMobile, 'Users');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Actions for e2e-editor' })).toBeVisible();
-  await expect(page.getByText('User administration is currently handled elsewhere or not yet implemented in this interface.', { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByText('User administration is currently handled elsewhere or not yet implemented in this interface.', {
+      exact: true,
+    }),
+  ).toHaveCount(0);
 });

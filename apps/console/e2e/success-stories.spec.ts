@@ -1,10 +1,19 @@
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import { pngFile } from './support/png.ts';
 import {
-  confirmDelete, emptyCollection, expectRenderedRichText, expectStoredRichText, fileInput, searchAndClear, searchBox, showView, typeRichText,
+  confirmDelete,
+  emptyCollection,
+  expectRenderedRichText,
+  expectStoredRichText,
+  fileInput,
+  searchAndClear,
+  searchBox,
+  showView,
+  typeRichText,
 } from './support/ui.ts';
 
-const deleteText = (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`;
+const deleteText = (name: string) =>
+  `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`;
 
 test('Success Stories: the empty state', async ({ page, isMobile }) => {
   await emptyCollection(page, 'success-stories');
@@ -15,7 +24,12 @@ test('Success Stories: the empty state', async ({ page, isMobile }) => {
   await expect(page).toHaveURL('/success-stories/create');
 });
 
-test('Success Stories: create with a photo and rich text, both views, search, replace the photo, delete', async ({ page, api, uid, isMobile }) => {
+test('Success Stories: create with a photo and rich text, both views, search, replace the photo, delete', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   const name = uid('Amina Yusuf');
   const school = uid('Lakeside College');
   await page.goto('/dashboard');
@@ -46,7 +60,10 @@ test('Success Stories: create with a photo and rich text, both views, search, re
   // uploads are stored re-encoded, without their hidden chunks: the same picture, not the same bytes
   const servedPng = await served.body();
   expect(servedPng.subarray(1, 4).toString('latin1')).toBe('PNG');
-  expect([servedPng.readUInt32BE(16), servedPng.readUInt32BE(20)]).toEqual([photo.buffer.readUInt32BE(16), photo.buffer.readUInt32BE(20)]);
+  expect([servedPng.readUInt32BE(16), servedPng.readUInt32BE(20)]).toEqual([
+    photo.buffer.readUInt32BE(16),
+    photo.buffer.readUInt32BE(20),
+  ]);
 
   // grid (default): photo, name, school, British date, source badge, story as HTML
   await searchBox(page).fill(name);

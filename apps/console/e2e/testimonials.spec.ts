@@ -2,7 +2,8 @@ import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import { pngFile } from './support/png.ts';
 import { confirmDelete, emptyCollection, fileInput, searchAndClear, searchBox, showView } from './support/ui.ts';
 
-const deleteText = (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`;
+const deleteText = (name: string) =>
+  `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`;
 
 test('Disbursement Testimonials: the empty state', async ({ page, isMobile }) => {
   await emptyCollection(page, 'disbursement-testimonials');
@@ -13,7 +14,12 @@ test('Disbursement Testimonials: the empty state', async ({ page, isMobile }) =>
   await expect(page.getByRole('heading', { name: 'No Testimonials Yet' })).toBeVisible();
 });
 
-test('Disbursement Testimonials: create with a logo, both views, search, edit, delete', async ({ page, api, uid, isMobile }) => {
+test('Disbursement Testimonials: create with a logo, both views, search, edit, delete', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
   const university = uid('Northfield University');
   await page.goto('/dashboard');
   await navigate(page, isMobile, 'Disbursement Testimonials');
@@ -30,7 +36,11 @@ test('Disbursement Testimonials: create with a logo, both views, search, edit, d
   await expect(page.getByText('University Name is required.', { exact: true })).toBeHidden();
 
   // only png, jpeg, gif, webp and svg are taken
-  await fileInput(page, 'University Logo / Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await fileInput(page, 'University Logo / Image').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: /PNG, JPEG, GIF, WebP or SVG/ })).toBeVisible();
   const logo = pngFile(university);
   await fileInput(page, 'University Logo / Image').setInputFiles(logo);
@@ -75,7 +85,10 @@ test('Create Testimonial: leaving with unsaved input asks first', async ({ page,
   await page.goto('/create-testimonial');
   await page.getByLabel('University Name').fill(uid('Unsaved university'));
   const questions: string[] = [];
-  page.once('dialog', (dialog) => { questions.push(dialog.message()); void dialog.dismiss(); });
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect.poll(() => questions).toEqual(['You have unsaved changes. Are you sure you want to leave?']);
   await expect(page).toHaveURL('/create-testimonial');

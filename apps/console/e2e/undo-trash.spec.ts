@@ -7,7 +7,8 @@ import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 
 /** Issue 13 point 5: Undo on the delete toasts, and the Trash page. */
 
-const faqDeleteText = (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
+const faqDeleteText = (title: string) =>
+  `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;
 
 async function createFaq(api: Api, title: string): Promise<number> {
   return (await api.create('faqs', { title, description: `<p>Answer to ${title}</p>` })).id;
@@ -36,7 +37,12 @@ test('an FAQ deleted by mistake comes back with Undo in the toast', async ({ pag
   expect((await api.get<{ title: string }>('faqs', id)).title).toBe(title);
 });
 
-test('a deleted record is listed in the Trash and restored from there', async ({ page, api, uid, isMobile }, testInfo) => {
+test('a deleted record is listed in the Trash and restored from there', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}, testInfo) => {
   const title = uid('From the trash?');
   const id = await createFaq(api, title);
   await api.remove('faqs', id);
@@ -46,7 +52,9 @@ test('a deleted record is listed in the Trash and restored from there', async ({
   await expect(page).toHaveURL('/trash');
   await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
   // a row on desktop, a card at 375 px: either way section, title and who are shown beside Restore
-  const entry = isMobile ? page.getByRole('listitem').filter({ hasText: title }) : page.getByRole('row').filter({ hasText: title });
+  const entry = isMobile
+    ? page.getByRole('listitem').filter({ hasText: title })
+    : page.getByRole('row').filter({ hasText: title });
   await expect(entry).toBeVisible();
   await expect(entry.getByText('FAQs', { exact: true })).toBeVisible();
   await expect(entry.getByText('e2e-editor', { exact: true })).toBeVisible();
@@ -61,4 +69,3 @@ test('a deleted record is listed in the Trash and restored from there', async ({
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   expect((await api.get<{ title: string }>('faqs', id)).title).toBe(title);
 });
-

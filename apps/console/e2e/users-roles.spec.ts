@@ -10,13 +10,19 @@ import { expect, expectToast, test } from './support/fixtures.ts';
  */
 const PLACEHOLDER = 'User administration is currently handled elsewhere or not yet implemented in this interface.';
 
-interface Session { token: string; user: Record<string, unknown> & { id: number; username: string } }
+interface Session {
+  token: string;
+  user: Record<string, unknown> & { id: number; username: string };
+}
 
 /** A username from the test's unique label: the server takes letters, digits, dots, dashes and underscores. */
 const usernameOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 async function call(method: string, path: string, token: string | null, data?: unknown) {
-  const ctx = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: token ? { authorization: `Bearer ${token}` } : {} });
+  const ctx = await request.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: token ? { authorization: `Bearer ${token}` } : {},
+  });
   try {
     const response = await ctx.fetch(path, { method, data });
     const text = await response.text();
@@ -40,7 +46,10 @@ async function signInFirstTime(username: string, temporary: string): Promise<Ses
   expect(login.status).toBe(200);
   const token = String(login.body.token);
   expect((login.body.user as { must_change_password?: boolean }).must_change_password).toBe(true);
-  const changed = await call('PUT', '/api/me/password', token, { current_password: temporary, new_password: `${temporary} now mine 2026` });
+  const changed = await call('PUT', '/api/me/password', token, {
+    current_password: temporary,
+    new_password: `${temporary} now mine 2026`,
+  });
   expect(changed.status).toBe(200);
   const me = await call('GET', '/api/me', token);
   expect(me.status).toBe(200);
@@ -49,15 +58,20 @@ async function signInFirstTime(username: string, temporary: string): Promise<Ses
 
 /** The page runs as this user: its session replaces the suite's in localStorage before every load. */
 async function useSession(page: Page, session: Session) {
-  await page.addInitScript(({ user, token }) => {
-    localStorage.setItem('user', user);
-    localStorage.setItem('token', token);
-  }, { user: JSON.stringify(session.user), token: session.token });
+  await page.addInitScript(
+    ({ user, token }) => {
+      localStorage.setItem('user', user);
+      localStorage.setItem('token', token);
+    },
+    { user: JSON.stringify(session.user), token: session.token },
+  );
 }
 
 /** A user's row (desktop) or card (375 px) on /users. */
 const entryOf = (page: Page, isMobile: boolean, username: string) =>
-  (isMobile ? page.getByRole('listitem') : page.getByRole('row')).filter({ has: page.getByText(username, { exact: true }) });
+  (isMobile ? page.getByRole('listitem') : page.getByRole('row')).filter({
+    has: page.getByText(username, { exact: true }),
+  });
 
 /** Chooses `item` from the user's Actions menu. */
 async function choose(page: Page, username: string, item: string) {
@@ -72,7 +86,12 @@ async function confirm(page: Page, title: string, label: string) {
   await expect(question).toBeHidden();
 }
 
-test('an administrator adds an editor and is shown the temporary password once, with Copy', async ({ page, context, isMobile, uid }, testInfo) => {
+test('an administrator adds an editor and is shown the temporary password once, with Copy', async ({
+  page,
+  context,
+  isMobile,
+  uid,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const username = usernameOf(uid('ed'));
   await page.goto('/users');
@@ -113,7 +132,12 @@ test('an administrator adds an editor and is shown the temporary password once, 
   expect(login.body.user).toMatchObject({ role: 'editor', must_change_password: true });
 });
 
-test('an administrator resets a password, then disables and enables the user', async ({ page, api, isMobile, uid }, testInfo) => {
+test('an administrator resets a password, then disables and enables the user', async ({
+  page,
+  api,
+  isMobile,
+  uid,
+}, testInfo) => {
   const username = usernameOf(uid('reset'));
   const created = await createUser(api, username, 'viewer');
   const first = await signInFirstTime(username, created.password);
@@ -147,10 +171,16 @@ test('an administrator resets a password, then disables and enables the user', a
   await expectToast(page, `"${username}" is enabled`);
   await expect(entryOf(page, isMobile, username)).toContainText('Active');
   // enabled again, the user signs in with the password they chose
-  expect((await call('POST', '/api/login', null, { username, password: `${password} now mine 2026` })).status).toBe(200);
+  expect((await call('POST', '/api/login', null, { username, password: `${password} now mine 2026` })).status).toBe(
+    200,
+  );
 });
 
-test('a viewer sees no create, edit, delete or save control, and the API refuses its writes', async ({ page, api, uid }, testInfo) => {
+test('a viewer sees no create, edit, delete or save control, and the API refuses its writes', async ({
+  page,
+  api,
+  uid,
+}, testInfo) => {
   const title = uid('Viewer FAQ');
   const faq = await api.create('faqs', { title, description: '<p>Read, not written.</p>' });
   const username = usernameOf(uid('viewer'));
@@ -159,7 +189,9 @@ test('a viewer sees no create, edit, delete or save control, and the API refuses
   expect(viewer.user.role).toBe('viewer');
   await useSession(page, viewer);
 
-  const writeControls = page.getByRole('main').getByRole('link', { name: /^(New|Create|Edit|Setup)\b/ })
+  const writeControls = page
+    .getByRole('main')
+    .getByRole('link', { name: /^(New|Create|Edit|Setup)\b/ })
     .or(page.getByRole('main').getByRole('button', { name: /^(Edit|Delete|Save|Add)\b/ }));
 
   await page.goto('/faqs');
@@ -189,13 +221,20 @@ test('a viewer sees no create, edit, delete or save control, and the API refuses
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expectNoSeriousViolationsInBothThemes(page, testInfo, 'the create notice');
 
-  const refused = await call('POST', '/api/faqs', viewer.token, { title: `${title} (viewer)`, description: '<p>No.</p>' });
+  const refused = await call('POST', '/api/faqs', viewer.token, {
+    title: `${title} (viewer)`,
+    description: '<p>No.</p>',
+  });
   expect(refused.status).toBe(403);
   expect(refused.body.message).toEqual(expect.any(String));
   expect((await api.list<{ title: string }>('faqs', `${title} (viewer)`)).length).toBe(0);
 });
 
-test('an editor sees the placeholder sentence on /users, and the API keeps users to administrators', async ({ page, api, uid }) => {
+test('an editor sees the placeholder sentence on /users, and the API keeps users to administrators', async ({
+  page,
+  api,
+  uid,
+}) => {
   const username = usernameOf(uid('editor'));
   const created = await createUser(api, username, 'editor');
   const editor = await signInFirstTime(username, created.password);

@@ -1,6 +1,11 @@
 // The parts of autocannon's programmatic API the bench uses (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram { average: number; p50: number; p99: number; max: number }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
   export interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
@@ -14,7 +19,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
   export interface Options extends Request {
     url: string;

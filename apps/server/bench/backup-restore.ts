@@ -17,7 +17,11 @@ const work = mkdtempSync(join(tmpdir(), 'bursary-backup-bench-'));
 
 function timed(label: string, script: string, args: string[], env: Record<string, string>): number {
   const started = process.hrtime.bigint();
-  execFileSync(process.execPath, [`src/cli/${script}.ts`, ...args], { cwd: serverDir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [`src/cli/${script}.ts`, ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   console.log(`${label.padEnd(44)} ${seconds.toFixed(1).padStart(6)} s`);
   return seconds;
@@ -26,7 +30,9 @@ function timed(label: string, script: string, args: string[], env: Record<string
 try {
   const source = join(work, 'source');
   await seedDataFolder(source, { username: 'bench', password: 'a bench password of length' }, scale);
-  console.log(`data set: ${scale.logs.toLocaleString('en-US')} log rows, ${scale.content.toLocaleString('en-US')} content items, ${scale.messages} messages, ${scale.faqs} FAQs`);
+  console.log(
+    `data set: ${scale.logs.toLocaleString('en-US')} log rows, ${scale.content.toLocaleString('en-US')} content items, ${scale.messages} messages, ${scale.faqs} FAQs`,
+  );
   const file = join(work, 'bench.bursary-backup');
   timed('backup of SQLite', 'backup', [file], { DATA_DIR: source });
   console.log(`${'backup file size'.padEnd(44)} ${(statSync(file).size / 1024 / 1024).toFixed(1).padStart(6)} MB`);
@@ -41,7 +47,10 @@ try {
       const url = new URL(pgUrl);
       url.searchParams.set('options', `-c search_path=${schema}`);
       timed('restore into an empty PostgreSQL', 'restore', [file], { DATA_DIR: work, DATABASE_URL: url.toString() });
-      timed('backup of PostgreSQL', 'backup', [join(work, 'from-pg.bursary-backup')], { DATA_DIR: work, DATABASE_URL: url.toString() });
+      timed('backup of PostgreSQL', 'backup', [join(work, 'from-pg.bursary-backup')], {
+        DATA_DIR: work,
+        DATABASE_URL: url.toString(),
+      });
     } finally {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
-export interface BrowserFigures { renderMs: number; keystrokeMs: number }
+export interface BrowserFigures {
+  renderMs: number;
+  keystrokeMs: number;
+}
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -12,13 +15,29 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * more character in the search box until the list shows the narrower result. Skipped (undefined)
  * when there is no Chromium or no console build.
  */
-export async function measureBrowser(base: string, session: { token: string; user: unknown }, consoleBuilt: boolean, newest: string): Promise<BrowserFigures | undefined> {
+export async function measureBrowser(
+  base: string,
+  session: { token: string; user: unknown },
+  consoleBuilt: boolean,
+  newest: string,
+): Promise<BrowserFigures | undefined> {
   if (!existsSync(CHROMIUM) || !consoleBuilt) return undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({
       baseURL: base,
-      storageState: { cookies: [], origins: [{ origin: base, localStorage: [{ name: 'user', value: JSON.stringify(session.user) }, { name: 'token', value: session.token }] }] },
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: base,
+            localStorage: [
+              { name: 'user', value: JSON.stringify(session.user) },
+              { name: 'token', value: session.token },
+            ],
+          },
+        ],
+      },
     });
     const page = await context.newPage();
     const row = (text: string) => page.getByRole('row').filter({ hasText: text }).first();

@@ -26,21 +26,48 @@ const beforeDir = process.env.BENCH_BEFORE_DIR;
 const admin = { username: 'bench', password: `Bench-${randomBytes(12).toString('base64url')}` };
 const folders: string[] = [];
 
-interface Target { label: string; base: string; auth: Record<string, string>; dataDir: string; ids: number[] }
+interface Target {
+  label: string;
+  base: string;
+  auth: Record<string, string>;
+  dataDir: string;
+  ids: number[];
+}
 
 async function start(label: string, serverDir: string, port: number): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursary-history-bench-'));
   folders.push(dataDir);
-  const env = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn' };
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+  };
   const since = performance.now();
-  const child = startChild(join(serverDir, 'src', 'server.ts'), [], env, startScriptNodeFlags(join(serverDir, 'package.json')));
+  const child = startChild(
+    join(serverDir, 'src', 'server.ts'),
+    [],
+    env,
+    startScriptNodeFlags(join(serverDir, 'package.json')),
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, since, child);
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const ids: number[] = [];
   for (let n = 0; n < 20; n++) {
-    const res = await fetch(`${base}/api/faqs`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ title: `Question ${n}?`, description: faqAnswer(n) }) });
+    const res = await fetch(`${base}/api/faqs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ title: `Question ${n}?`, description: faqAnswer(n) }),
+    });
     ids.push(((await res.json()) as { id: number }).id);
   }
   return { label, base, auth, dataDir, ids };
@@ -49,12 +76,28 @@ async function start(label: string, serverDir: string, port: number): Promise<Ta
 /** 100,000 revisions of one FAQ, written straight into the database beside the running server. */
 function seedRevisions(dataDir: string, recordId: number): void {
   const database = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
-  const insert = database.prepare('insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+  const insert = database.prepare(
+    'insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
   const start = Date.UTC(2020, 0, 1);
   database.transaction(() => {
     for (let n = 0; n < REVISIONS; n++) {
       const at = new Date(start + n * 60_000).toISOString();
-      insert.run('faqs', recordId, 'update', n + 2, JSON.stringify({ id: recordId, title: `Question ${n}?`, description: faqAnswer(n), created_at: at, updated_at: at }), admin.username, at);
+      insert.run(
+        'faqs',
+        recordId,
+        'update',
+        n + 2,
+        JSON.stringify({
+          id: recordId,
+          title: `Question ${n}?`,
+          description: faqAnswer(n),
+          created_at: at,
+          updated_at: at,
+        }),
+        admin.username,
+        at,
+      );
     }
   })();
   database.close();
@@ -70,12 +113,20 @@ async function putsInTurn(targets: Target[]): Promise<Measure[]> {
   const runs: Measure[][] = targets.map(() => []);
   for (let slice = 0; slice < SLICES; slice++) {
     for (const [n, target] of targets.entries()) {
-      runs[n]?.push(await measure(target.base, await putLoad(target.base, target.auth, target.ids, 10), { warm: slice === 0 ? seconds.warm : 0, run: seconds.run / SLICES }));
+      runs[n]?.push(
+        await measure(target.base, await putLoad(target.base, target.auth, target.ids, 10), {
+          warm: slice === 0 ? seconds.warm : 0,
+          run: seconds.run / SLICES,
+        }),
+      );
     }
   }
   return runs.map((measures) => ({
-    reqPerSec: median(measures.map((m) => m.reqPerSec)), p50: median(measures.map((m) => m.p50)), p99: median(measures.map((m) => m.p99)),
-    errors: measures.reduce((sum, m) => sum + m.errors, 0), requests: measures.reduce((sum, m) => sum + m.requests, 0),
+    reqPerSec: median(measures.map((m) => m.reqPerSec)),
+    p50: median(measures.map((m) => m.p50)),
+    p99: median(measures.map((m) => m.p99)),
+    errors: measures.reduce((sum, m) => sum + m.errors, 0),
+    requests: measures.reduce((sum, m) => sum + m.requests, 0),
   }));
 }
 
@@ -84,11 +135,19 @@ async function main(): Promise<void> {
   const targets = beforeDir ? [await start('before (no revisions)', beforeDir, 3530), after] : [after];
   const rows: Row[] = [];
   const post = (target: Target): Load => ({
-    path: '/api/faqs', method: 'POST', connections: 10, expect: 201,
-    body: JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) }), headers: { 'content-type': 'application/json', ...target.auth },
+    path: '/api/faqs',
+    method: 'POST',
+    connections: 10,
+    expect: 201,
+    body: JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) }),
+    headers: { 'content-type': 'application/json', ...target.auth },
   });
   console.log(`POST and PUT at c=10, ${seconds.run} s each, taken in turn…`);
-  const posts = await measureInTurn(targets.map((target) => ({ base: target.base, load: post(target) })), seconds, SLICES);
+  const posts = await measureInTurn(
+    targets.map((target) => ({ base: target.base, load: post(target) })),
+    seconds,
+    SLICES,
+  );
   const puts = await putsInTurn(targets);
   targets.forEach((target, n) => {
     rows.push({ name: `POST /api/faqs, ${target.label} (c=10)`, ...(posts[n] as Measure) });
@@ -98,18 +157,42 @@ async function main(): Promise<void> {
   console.log(`History page with ${REVISIONS.toLocaleString('en')} revisions of one FAQ…`);
   const recordId = after.ids[0] ?? 1;
   seedRevisions(after.dataDir, recordId);
-  const history = await measure(after.base, { path: `/api/faqs/${recordId}/revisions`, connections: 1, expect: 200, headers: after.auth }, seconds);
-  rows.push({ name: `GET /api/faqs/${recordId}/revisions, first page of ${REVISIONS.toLocaleString('en')} (c=1)`, ...history });
+  const history = await measure(
+    after.base,
+    { path: `/api/faqs/${recordId}/revisions`, connections: 1, expect: 200, headers: after.auth },
+    seconds,
+  );
+  rows.push({
+    name: `GET /api/faqs/${recordId}/revisions, first page of ${REVISIONS.toLocaleString('en')} (c=1)`,
+    ...history,
+  });
 
-  const goals: Goal[] = [{ goal: 'history page p50', value: `${history.p50} ms`, target: '≤ 10 ms', holds: history.p50 <= 10 }];
+  const goals: Goal[] = [
+    { goal: 'history page p50', value: `${history.p50} ms`, target: '≤ 10 ms', holds: history.p50 <= 10 },
+  ];
   if (beforeDir) {
     const ratio = (m: Measure[]) => (m[1]?.reqPerSec ?? 0) / Math.max(m[0]?.reqPerSec ?? 1, 1);
     goals.push(
-      { goal: 'POST req/s with revisions vs before', value: `${ratio(posts).toFixed(2)}× (${posts[1]?.reqPerSec} vs ${posts[0]?.reqPerSec})`, target: '≥ 0.85×', holds: ratio(posts) >= 0.85 },
-      { goal: 'PUT req/s with revisions vs before', value: `${ratio(puts).toFixed(2)}× (${puts[1]?.reqPerSec} vs ${puts[0]?.reqPerSec})`, target: '≥ 0.85×', holds: ratio(puts) >= 0.85 },
+      {
+        goal: 'POST req/s with revisions vs before',
+        value: `${ratio(posts).toFixed(2)}× (${posts[1]?.reqPerSec} vs ${posts[0]?.reqPerSec})`,
+        target: '≥ 0.85×',
+        holds: ratio(posts) >= 0.85,
+      },
+      {
+        goal: 'PUT req/s with revisions vs before',
+        value: `${ratio(puts).toFixed(2)}× (${puts[1]?.reqPerSec} vs ${puts[0]?.reqPerSec})`,
+        target: '≥ 0.85×',
+        holds: ratio(puts) >= 0.85,
+      },
     );
   }
-  goals.push({ goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) });
+  goals.push({
+    goal: 'errors in every run',
+    value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
+    target: '0',
+    holds: rows.every((r) => r.errors === 0),
+  });
   console.log('');
   printTable(rows);
   console.log('');

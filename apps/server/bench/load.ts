@@ -43,11 +43,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Compares targets fairly on a shared, noisy machine: short slices taken in turn (A, B, C, A, B, C…)
  * so a burst of outside load hits all of them alike; each figure is the median of its slices.
  */
-export async function measureInTurn(targets: { base: string; load: Load }[], seconds: { warm: number; run: number }, slices: number): Promise<Measure[]> {
+export async function measureInTurn(
+  targets: { base: string; load: Load }[],
+  seconds: { warm: number; run: number },
+  slices: number,
+): Promise<Measure[]> {
   const runs: Measure[][] = targets.map(() => []);
-  if (seconds.warm > 0) for (const target of targets) await measure(target.base, target.load, { warm: 0, run: seconds.warm });
+  if (seconds.warm > 0)
+    for (const target of targets) await measure(target.base, target.load, { warm: 0, run: seconds.warm });
   for (let slice = 0; slice < slices; slice++) {
-    for (const [n, target] of targets.entries()) runs[n]?.push(await measure(target.base, target.load, { warm: 0, run: seconds.run / slices }));
+    for (const [n, target] of targets.entries())
+      runs[n]?.push(await measure(target.base, target.load, { warm: 0, run: seconds.run / slices }));
   }
   return runs.map((measures) => ({
     reqPerSec: median(measures.map((m) => m.reqPerSec)),

@@ -7,7 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
 const started = new Set<ChildProcess>();
 
-export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []): ChildProcess {
+export function startChild(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeFlags: string[] = [],
+): ChildProcess {
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     // the baselines keep compiled code as the server does (server.ts), so RSS and start-up compare fairly
     env: { ...process.env, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), ...env },
@@ -22,19 +27,32 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
 export function readyMessage(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('a baseline did not start in time')), timeoutMs);
-    child.once('message', () => { clearTimeout(timer); resolve(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`a baseline stopped with code ${code}`)); });
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`a baseline stopped with code ${code}`));
+    });
   });
 }
 
 /** Polls /api/health every few milliseconds; answers the milliseconds from `since` to the first 200. */
-export async function waitForHealth(base: string, since: number, child: ChildProcess, timeoutMs = 60_000): Promise<number> {
+export async function waitForHealth(
+  base: string,
+  since: number,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<number> {
   while (performance.now() - since < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode} before answering`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.status === 200) return performance.now() - since;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(5);
   }
   throw new Error(`${base} did not answer /api/health in ${timeoutMs} ms`);
@@ -61,5 +79,7 @@ export async function stopAll(): Promise<void> {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => { void stopAll().finally(() => process.exit(130)); });
+  process.once(signal, () => {
+    void stopAll().finally(() => process.exit(130));
+  });
 }

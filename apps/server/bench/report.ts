@@ -10,7 +10,12 @@ export interface Row extends Measure {
   fastify?: Measure | undefined;
 }
 
-export interface Goal { goal: string; value: string; target: string; holds: boolean }
+export interface Goal {
+  goal: string;
+  value: string;
+  target: string;
+  holds: boolean;
+}
 
 export interface Report {
   at: string;
@@ -31,8 +36,14 @@ const pad = (text: string, width: number, left = false) => (left ? text.padEnd(w
 export function printTable(rows: Row[]): void {
   const head = ['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'req/s vs raw', 'p99 vs raw', 'req/s vs Fastify+SQLite'];
   const lines = rows.map((r) => [
-    r.name, String(r.reqPerSec), String(r.p50), String(r.p99), String(r.errors),
-    ratio(r.reqPerSec, r.raw?.reqPerSec), ratio(r.p99, r.raw?.p99), ratio(r.reqPerSec, r.fastify?.reqPerSec),
+    r.name,
+    String(r.reqPerSec),
+    String(r.p50),
+    String(r.p99),
+    String(r.errors),
+    ratio(r.reqPerSec, r.raw?.reqPerSec),
+    ratio(r.p99, r.raw?.p99),
+    ratio(r.reqPerSec, r.fastify?.reqPerSec),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const show = (cells: string[]) => console.log(cells.map((c, i) => pad(c, widths[i] ?? 0, i === 0)).join('  '));
@@ -43,7 +54,8 @@ export function printTable(rows: Row[]): void {
 
 export function printGoals(goals: Goal[]): void {
   const width = Math.max(...goals.map((g) => g.goal.length));
-  for (const g of goals) console.log(`${g.holds ? 'holds' : 'MISSES'}  ${g.goal.padEnd(width)}  ${g.value}  (goal ${g.target})`);
+  for (const g of goals)
+    console.log(`${g.holds ? 'holds' : 'MISSES'}  ${g.goal.padEnd(width)}  ${g.value}  (goal ${g.target})`);
 }
 
 /** Writes the report beside the earlier ones (bench-results/ is git-ignored); answers the file. */

@@ -34,7 +34,11 @@ const admin = { username: 'bench', password: `Bench-${randomBytes(12).toString('
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bursary-bench-'));
 const serverEnv = {
-  HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  ADMIN_USERNAME: admin.username,
+  ADMIN_PASSWORD: admin.password,
   // a log line per request would be measured too; warnings and errors still print
   LOG_LEVEL: 'warn',
 };
@@ -43,19 +47,24 @@ const serverNodeFlags = startScriptNodeFlags(join(here, '..', 'package.json'));
 
 function startServer(port: number): { child: ChildProcess; since: number } {
   const since = performance.now();
-  return { child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }, serverNodeFlags), since };
+  return {
+    child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }, serverNodeFlags),
+    since,
+  };
 }
 
 async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
   const res = await fetch(url, init);
   if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
-  return { body: await res.json() as T, headers: res.headers };
+  return { body: (await res.json()) as T, headers: res.headers };
 }
 
 async function main(): Promise<void> {
   const t0 = performance.now();
   // the server serves the console it finds built: build it first if its sources changed
-  execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], {
+    stdio: 'inherit',
+  });
   console.log(`Seeding ${JSON.stringify(scale)}${quick ? ' (quick mode)' : ''}…`);
   await seedDataFolder(dataDir, admin, scale);
   console.log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
@@ -64,7 +73,9 @@ async function main(): Promise<void> {
   const firstStartMs = await waitForHealth(base(ports.server), since, server);
   const srv = base(ports.server);
   const { body: login } = await json<{ token: string; user: unknown }>(`${srv}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
   });
   const auth = { authorization: `Bearer ${login.token}` };
   // the baselines answer exactly the bytes the real server answers for the list
@@ -77,22 +88,50 @@ async function main(): Promise<void> {
   const fastify = startChild(join(here, 'baselines', 'fastify-sqlite.ts'), [String(ports.fastify), listFile, dataDir]);
   await Promise.all([readyMessage(raw), readyMessage(fastify)]);
   await sleep(1_000);
-  const memory: Report['memory'] = { serverIdleMb: rssMb(server), rawIdleMb: rssMb(raw), fastifyIdleMb: rssMb(fastify) };
+  const memory: Report['memory'] = {
+    serverIdleMb: rssMb(server),
+    rawIdleMb: rssMb(raw),
+    fastifyIdleMb: rssMb(fastify),
+  };
 
   const run = (port: number, load: Load, s = seconds) => measure(base(port), load, s);
   const rows: Row[] = [];
-  const add = (name: string, m: Measure, raw?: Measure, fastify?: Measure): Row => { const row = { name, ...m, raw, fastify }; rows.push(row); return row; };
+  const add = (name: string, m: Measure, raw?: Measure, fastify?: Measure): Row => {
+    const row = { name, ...m, raw, fastify };
+    rows.push(row);
+    return row;
+  };
   const getList: Load = { path: '/api/faqs', connections: 50, expect: 200 };
 
   console.log(`Measuring reads (${seconds.run} s each)…`);
-  const inTurn = (load: Load) => measureInTurn([ports.raw, ports.fastify, ports.server].map((port) => ({ base: base(port), load })), seconds, SLICES);
+  const inTurn = (load: Load) =>
+    measureInTurn(
+      [ports.raw, ports.fastify, ports.server].map((port) => ({ base: base(port), load })),
+      seconds,
+      SLICES,
+    );
   const [rawGetM, fastifyGetM, getM] = await inTurn(getList);
   const rawGet = add('raw node:http GET list (c=50)', rawGetM as Measure);
   const fastifyGet = add('Fastify+SQLite GET list (c=50)', fastifyGetM as Measure);
   const get = add('Bursary GET /api/faqs (c=50)', getM as Measure, rawGet, fastifyGet);
-  add('Bursary GET /api/faqs br (c=50)', await run(ports.server, { ...getList, headers: { 'accept-encoding': 'br, gzip' } }), rawGet, fastifyGet);
-  const notModified = add('Bursary GET /api/faqs If-None-Match 304 (c=50)', await run(ports.server, { ...getList, headers: { 'if-none-match': listEtag }, expect: 304 }), rawGet, fastifyGet);
-  add('Bursary GET /api/heroes (c=50)', await run(ports.server, { ...getList, path: '/api/heroes' }), rawGet, fastifyGet);
+  add(
+    'Bursary GET /api/faqs br (c=50)',
+    await run(ports.server, { ...getList, headers: { 'accept-encoding': 'br, gzip' } }),
+    rawGet,
+    fastifyGet,
+  );
+  const notModified = add(
+    'Bursary GET /api/faqs If-None-Match 304 (c=50)',
+    await run(ports.server, { ...getList, headers: { 'if-none-match': listEtag }, expect: 304 }),
+    rawGet,
+    fastifyGet,
+  );
+  add(
+    'Bursary GET /api/heroes (c=50)',
+    await run(ports.server, { ...getList, path: '/api/heroes' }),
+    rawGet,
+    fastifyGet,
+  );
 
   console.log('Measuring the dashboard, the content area and the large section…');
   // one editor's page load: the latency goals are per request, not under a crowd
@@ -100,19 +139,32 @@ async function main(): Promise<void> {
   const logsPage = add('dashboard GET /api/logs?limit=5 (c=1)', await run(ports.server, dash('/api/logs?limit=5')));
   const summary = add('dashboard GET /api/logs/summary (c=1)', await run(ports.server, dash('/api/logs/summary')));
   add('content page 1, 20 items (c=1)', await run(ports.server, dash('/api/content?limit=20')));
-  add(`content page at offset ${scale.content / 2} (c=1)`, await run(ports.server, dash(`/api/content?limit=20&offset=${scale.content / 2}`)));
-  const search = add(`content search q=${SEARCH_WORD} (c=1)`, await run(ports.server, dash(`/api/content?q=${SEARCH_WORD}&limit=20`)));
+  add(
+    `content page at offset ${scale.content / 2} (c=1)`,
+    await run(ports.server, dash(`/api/content?limit=20&offset=${scale.content / 2}`)),
+  );
+  const search = add(
+    `content search q=${SEARCH_WORD} (c=1)`,
+    await run(ports.server, dash(`/api/content?q=${SEARCH_WORD}&limit=20`)),
+  );
   add(`messages: all ${scale.messages} records (c=1)`, await run(ports.server, dash('/api/messages')));
   add(`messages: filter q=Office 3 (c=1)`, await run(ports.server, dash('/api/messages?q=Office%203')));
-  const historyPage = add(`history page of a FAQ with ${scale.revisions} revisions (c=1)`, await run(ports.server, dash('/api/faqs/1/revisions')));
+  const historyPage = add(
+    `history page of a FAQ with ${scale.revisions} revisions (c=1)`,
+    await run(ports.server, dash('/api/faqs/1/revisions')),
+  );
 
   console.log('The messages page in Chromium…');
   const consoleBuilt = existsSync(join(here, '..', '..', 'console', 'dist', 'index.html'));
   // the browser figures are a part of the run, not a condition of it: a failure is reported, not fatal
-  const browser = await measureBrowser(srv, login, consoleBuilt, `Sender ${scale.messages - 1}`).catch((error: unknown) => {
-    console.log(`Chromium measurement failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-    return undefined;
-  });
+  const browser = await measureBrowser(srv, login, consoleBuilt, `Sender ${scale.messages - 1}`).catch(
+    (error: unknown) => {
+      console.log(
+        `Chromium measurement failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
+      return undefined;
+    },
+  );
 
   console.log('Repeated rounds in one process (reads and edits), RSS after each…');
   const { body: faqs } = await json<{ id: number }[]>(`${srv}/api/faqs`);
@@ -127,8 +179,18 @@ async function main(): Promise<void> {
 
   console.log('Measuring writes…');
   const postBody = JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) });
-  const post: Load = { path: '/api/faqs', method: 'POST', connections: 10, expect: 201, body: postBody, headers: { 'content-type': 'application/json', ...auth } };
-  const put = add('Bursary PUT /api/faqs/:id If-Match (c=10)', await run(ports.server, await putLoad(srv, auth, putIds, 10)));
+  const post: Load = {
+    path: '/api/faqs',
+    method: 'POST',
+    connections: 10,
+    expect: 201,
+    body: postBody,
+    headers: { 'content-type': 'application/json', ...auth },
+  };
+  const put = add(
+    'Bursary PUT /api/faqs/:id If-Match (c=10)',
+    await run(ports.server, await putLoad(srv, auth, putIds, 10)),
+  );
   const [rawPostM, fastifyPostM, writeM] = await inTurn(post);
   const rawPost = add('raw node:http POST (c=10)', rawPostM as Measure);
   const fastifyPost = add('Fastify+SQLite POST (c=10)', fastifyPostM as Measure);
@@ -136,7 +198,11 @@ async function main(): Promise<void> {
   put.raw = rawPost;
   put.fastify = fastifyPost;
   await sleep(2_000);
-  Object.assign(memory, { serverAfterLoadMb: rssMb(server), rawAfterLoadMb: rssMb(raw), fastifyAfterLoadMb: rssMb(fastify) });
+  Object.assign(memory, {
+    serverAfterLoadMb: rssMb(server),
+    rawAfterLoadMb: rssMb(raw),
+    fastifyAfterLoadMb: rssMb(fastify),
+  });
   await Promise.all([stopChild(raw), stopChild(fastify), stopChild(server)]);
 
   console.log('Start-up on the existing data folder…');
@@ -159,41 +225,110 @@ async function main(): Promise<void> {
   const flood = await measureSignInFlood();
 
   const goals: Goal[] = [
-    { goal: 'GET list req/s vs raw', value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`, target: '≥ 0.80×', holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec },
-    { goal: 'GET list p99 vs raw', value: `${get.p99} ms vs ${rawGet.p99} ms`, target: '≤ 2×', holds: get.p99 <= 2 * Math.max(rawGet.p99, 1) },
-    { goal: '304 answers, no errors', value: `${notModified.errors} errors`, target: '0', holds: notModified.errors === 0 && notModified.requests > 0 },
-    { goal: 'POST req/s', value: `${write.reqPerSec} (${(write.reqPerSec / fastifyPost.reqPerSec).toFixed(2)}× Fastify+SQLite)`, target: '≥ 1,900', holds: write.reqPerSec >= 1_900 },
+    {
+      goal: 'GET list req/s vs raw',
+      value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`,
+      target: '≥ 0.80×',
+      holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec,
+    },
+    {
+      goal: 'GET list p99 vs raw',
+      value: `${get.p99} ms vs ${rawGet.p99} ms`,
+      target: '≤ 2×',
+      holds: get.p99 <= 2 * Math.max(rawGet.p99, 1),
+    },
+    {
+      goal: '304 answers, no errors',
+      value: `${notModified.errors} errors`,
+      target: '0',
+      holds: notModified.errors === 0 && notModified.requests > 0,
+    },
+    {
+      goal: 'POST req/s',
+      value: `${write.reqPerSec} (${(write.reqPerSec / fastifyPost.reqPerSec).toFixed(2)}× Fastify+SQLite)`,
+      target: '≥ 1,900',
+      holds: write.reqPerSec >= 1_900,
+    },
     { goal: 'POST p99 at c=10', value: `${write.p99} ms`, target: '≤ 20 ms', holds: write.p99 <= 20 },
     { goal: 'PUT p99 at c=10', value: `${put.p99} ms`, target: '≤ 20 ms', holds: put.p99 <= 20 },
-    { goal: 'RSS idle', value: `${memory.serverIdleMb} MB`, target: '≤ 80 MB', holds: Number(memory.serverIdleMb) <= 80 },
-    { goal: 'RSS growth round to round', value: `${growth.toFixed(1)} % at most (${roundsRss.join(' → ')} MB)`, target: '≤ 10 %', holds: growth <= 10 },
+    {
+      goal: 'RSS idle',
+      value: `${memory.serverIdleMb} MB`,
+      target: '≤ 80 MB',
+      holds: Number(memory.serverIdleMb) <= 80,
+    },
+    {
+      goal: 'RSS growth round to round',
+      value: `${growth.toFixed(1)} % at most (${roundsRss.join(' → ')} MB)`,
+      target: '≤ 10 %',
+      holds: growth <= 10,
+    },
     { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
     { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
     { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
     { goal: 'history page p50', value: `${historyPage.p50} ms`, target: '≤ 10 ms', holds: historyPage.p50 <= 10 },
-    { goal: `messages page render, ${scale.messages} records (Chromium)`, value: browser ? `${browser.renderMs} ms` : 'not measured (no Chromium or console build)', target: '≤ 100 ms', holds: (browser?.renderMs ?? Infinity) <= 100 },
-    { goal: 'keystroke to updated list (Chromium)', value: browser ? `${browser.keystrokeMs} ms` : 'not measured', target: '≤ 100 ms', holds: (browser?.keystrokeMs ?? Infinity) <= 100 },
-    { goal: 'start-up to /api/health 200', value: `${startup} ms (median of ${startupMs.join(', ')})`, target: '≤ 1,000 ms', holds: startup <= 1_000 },
+    {
+      goal: `messages page render, ${scale.messages} records (Chromium)`,
+      value: browser ? `${browser.renderMs} ms` : 'not measured (no Chromium or console build)',
+      target: '≤ 100 ms',
+      holds: (browser?.renderMs ?? Infinity) <= 100,
+    },
+    {
+      goal: 'keystroke to updated list (Chromium)',
+      value: browser ? `${browser.keystrokeMs} ms` : 'not measured',
+      target: '≤ 100 ms',
+      holds: (browser?.keystrokeMs ?? Infinity) <= 100,
+    },
+    {
+      goal: 'start-up to /api/health 200',
+      value: `${startup} ms (median of ${startupMs.join(', ')})`,
+      target: '≤ 1,000 ms',
+      holds: startup <= 1_000,
+    },
     ...signInStormGoals(storm),
     ...signInFloodGoals(flood),
     ...bombGoals,
-    { goal: 'errors in every run', value: String(rows.reduce((sum, r) => sum + r.errors, 0)), target: '0', holds: rows.every((r) => r.errors === 0) },
+    {
+      goal: 'errors in every run',
+      value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
+      target: '0',
+      holds: rows.every((r) => r.errors === 0),
+    },
   ];
   const report: Report = {
-    at: new Date().toISOString(), quick, scale: { ...scale }, rows, memory, startupMs, browser, signInStorm: storm, goals,
-    notes: [`first start after seeding: ${Math.round(firstStartMs)} ms`, `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`, `list: ${listBytes.length} bytes`, 'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL'],
+    at: new Date().toISOString(),
+    quick,
+    scale: { ...scale },
+    rows,
+    memory,
+    startupMs,
+    browser,
+    signInStorm: storm,
+    goals,
+    notes: [
+      `first start after seeding: ${Math.round(firstStartMs)} ms`,
+      `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
+      `list: ${listBytes.length} bytes`,
+      'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL',
+    ],
   };
   console.log('');
   printTable(rows);
   console.log('');
-  console.log(`RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`);
+  console.log(
+    `RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`,
+  );
   console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
-  console.log(`List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`);
+  console.log(
+    `List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
+  );
   printSignInStorm(storm);
   printSignInFlood(flood);
   console.log('');
   printGoals(goals);
-  console.log(`\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 }
 
 try {

@@ -23,14 +23,28 @@ export const QUICK_SCALE: Scale = { faqs: 50, logs: 50_000, content: 5_000, mess
 /** One word in fifty titles carries it: what the content search looks for. */
 export const SEARCH_WORD = 'bursary-7';
 
-const WORDS = ['loan', 'tuition', 'repayment', 'grant', 'campus', 'semester', 'deadline', 'interest', 'guarantor', 'graduate'];
+const WORDS = [
+  'loan',
+  'tuition',
+  'repayment',
+  'grant',
+  'campus',
+  'semester',
+  'deadline',
+  'interest',
+  'guarantor',
+  'graduate',
+];
 
 /** An answer of about 600 bytes of the HTML the editor writes (the sanitiser keeps all of it). */
 export function faqAnswer(n: number): string {
-  const words = (from: number, count: number) => Array.from({ length: count }, (_, i) => WORDS[(from + i) % WORDS.length]).join(' ');
-  return `<p>Answer ${n}: <strong>${words(n, 6)}</strong> ${words(n + 3, 14)}.</p>`
-    + `<ul><li>${words(n + 1, 9)}</li><li>${words(n + 2, 9)}</li><li>${words(n + 5, 9)}</li></ul>`
-    + `<p><em>${words(n + 4, 12)}</em> ${words(n + 7, 16)}.</p><ol><li>${words(n + 6, 8)}</li><li>${words(n + 8, 8)}</li></ol>`;
+  const words = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => WORDS[(from + i) % WORDS.length]).join(' ');
+  return (
+    `<p>Answer ${n}: <strong>${words(n, 6)}</strong> ${words(n + 3, 14)}.</p>` +
+    `<ul><li>${words(n + 1, 9)}</li><li>${words(n + 2, 9)}</li><li>${words(n + 5, 9)}</li></ul>` +
+    `<p><em>${words(n + 4, 12)}</em> ${words(n + 7, 16)}.</p><ol><li>${words(n + 6, 8)}</li><li>${words(n + 8, 8)}</li></ol>`
+  );
 }
 
 const section = (slug: string) => {
@@ -39,11 +53,19 @@ const section = (slug: string) => {
   return found;
 };
 
-function insertRows(database: SqliteDatabase.Database, slug: string, count: number, values: (n: number) => Record<string, unknown>, at: (n: number) => string): void {
+function insertRows(
+  database: SqliteDatabase.Database,
+  slug: string,
+  count: number,
+  values: (n: number) => Record<string, unknown>,
+  at: (n: number) => string,
+): void {
   const def = section(slug);
   const fields = Object.keys(values(0));
   const columns = [...fields.map(columnOf), 'version', 'created_at', 'updated_at'];
-  const insert = database.prepare(`insert into ${tableOf(def)} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+  const insert = database.prepare(
+    `insert into ${tableOf(def)} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+  );
   for (let n = 0; n < count; n++) {
     const row = values(n);
     const stamp = at(n);
@@ -56,7 +78,11 @@ function insertRows(database: SqliteDatabase.Database, slug: string, count: numb
  * migrations, the first user created as the server does, then filled in bulk straight into SQLite
  * (one transaction, prepared statements) because a million writes through the API would take hours.
  */
-export async function seedDataFolder(dataDir: string, admin: { username: string; password: string }, scale: Scale): Promise<void> {
+export async function seedDataFolder(
+  dataDir: string,
+  admin: { username: string; password: string },
+  scale: Scale,
+): Promise<void> {
   const config = { ...loadConfig({}), dataDir, adminUsername: admin.username, adminPassword: admin.password };
   const db = await openDatabase(config);
   try {
@@ -70,24 +96,84 @@ export async function seedDataFolder(dataDir: string, admin: { username: string;
   const start = Date.UTC(2019, 0, 1);
   const at = (n: number) => new Date(start + n * 60_000).toISOString();
   database.transaction(() => {
-    insertRows(database, 'faqs', scale.faqs, (n) => ({ title: `How does ${WORDS[n % WORDS.length]} question ${n} work?`, description: faqAnswer(n) }), at);
-    insertRows(database, 'heroes', 1, () => ({ title: 'Study now, repay when you earn', description: faqAnswer(1), button1: 'Apply', button2: 'Learn more', image: null }), at);
-    insertRows(database, 'messages', scale.messages, (n) => ({ sender: `Sender ${n}`, recipient: `Office ${n % 40}`, message: `<p>Message ${n} about ${WORDS[n % WORDS.length]}.</p>` }), at);
-    insertRows(database, 'content', scale.content, (n) => ({
-      title: `Item ${n}: ${WORDS[n % WORDS.length]} news${n % 50 === 7 ? ` ${SEARCH_WORD}` : ''}`,
-      excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
-      body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>`,
-    }), at);
-    const revision = database.prepare('insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    insertRows(
+      database,
+      'faqs',
+      scale.faqs,
+      (n) => ({ title: `How does ${WORDS[n % WORDS.length]} question ${n} work?`, description: faqAnswer(n) }),
+      at,
+    );
+    insertRows(
+      database,
+      'heroes',
+      1,
+      () => ({
+        title: 'Study now, repay when you earn',
+        description: faqAnswer(1),
+        button1: 'Apply',
+        button2: 'Learn more',
+        image: null,
+      }),
+      at,
+    );
+    insertRows(
+      database,
+      'messages',
+      scale.messages,
+      (n) => ({
+        sender: `Sender ${n}`,
+        recipient: `Office ${n % 40}`,
+        message: `<p>Message ${n} about ${WORDS[n % WORDS.length]}.</p>`,
+      }),
+      at,
+    );
+    insertRows(
+      database,
+      'content',
+      scale.content,
+      (n) => ({
+        title: `Item ${n}: ${WORDS[n % WORDS.length]} news${n % 50 === 7 ? ` ${SEARCH_WORD}` : ''}`,
+        excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
+        body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>`,
+      }),
+      at,
+    );
+    const revision = database.prepare(
+      'insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let n = 0; n < (scale.revisions ?? 0); n++) {
       const stamp = at(n);
-      revision.run('faqs', 1, 'update', n + 1, JSON.stringify({ id: 1, title: `How does question ${n} work?`, description: faqAnswer(n), created_at: at(0), updated_at: stamp }), admin.username, stamp);
+      revision.run(
+        'faqs',
+        1,
+        'update',
+        n + 1,
+        JSON.stringify({
+          id: 1,
+          title: `How does question ${n} work?`,
+          description: faqAnswer(n),
+          created_at: at(0),
+          updated_at: stamp,
+        }),
+        admin.username,
+        stamp,
+      );
     }
-    const log = database.prepare('insert into logs (action, content, section, record_id, username, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)');
+    const log = database.prepare(
+      'insert into logs (action, content, section, record_id, username, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
     const actions = ['create', 'update', 'delete'] as const;
     for (let n = 0; n < scale.logs; n++) {
       const stamp = new Date(start + n * 1_000).toISOString();
-      log.run(actions[n % 3], `Content item "Item ${n % 100_000}" ${actions[n % 3]}d`, 'content', n % 100_000, admin.username, stamp, stamp);
+      log.run(
+        actions[n % 3],
+        `Content item "Item ${n % 100_000}" ${actions[n % 3]}d`,
+        'content',
+        n % 100_000,
+        admin.username,
+        stamp,
+        stamp,
+      );
     }
   })();
   database.pragma('wal_checkpoint(TRUNCATE)');

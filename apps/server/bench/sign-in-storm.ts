@@ -59,7 +59,14 @@ async function consoleAsset(base: string): Promise<string> {
 async function readWhile(urls: string[], until: Promise<unknown>): Promise<number[][]> {
   let done = false;
   // settled either way; the caller awaits `until` itself and sees its error
-  void until.then(() => { done = true; }, () => { done = true; });
+  void until.then(
+    () => {
+      done = true;
+    },
+    () => {
+      done = true;
+    },
+  );
   const times: number[][] = urls.map(() => []);
   do {
     for (const [n, url] of urls.entries()) times[n]?.push(await timed(url));
@@ -71,10 +78,21 @@ async function measureCondition(condition: string, port: number, env: Record<str
   const dataDir = mkdtempSync(join(tmpdir(), 'bursary-storm-'));
   const base = `http://127.0.0.1:${port}`;
   const since = performance.now();
-  const child = startChild(join(here, '..', 'src', 'server.ts'), [], {
-    HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: 'storm', ADMIN_PASSWORD: `Storm-${randomBytes(12).toString('base64url')}`, ...env,
-  }, startScriptNodeFlags(join(here, '..', 'package.json')));
+  const child = startChild(
+    join(here, '..', 'src', 'server.ts'),
+    [],
+    {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'storm',
+      ADMIN_PASSWORD: `Storm-${randomBytes(12).toString('base64url')}`,
+      ...env,
+    },
+    startScriptNodeFlags(join(here, '..', 'package.json')),
+  );
   try {
     await waitForHealth(base, since, child);
     // the dummy hash made at start-up has finished, and the paths are warm
@@ -86,19 +104,30 @@ async function measureCondition(condition: string, port: number, env: Record<str
 
     const statuses: Record<string, number> = {};
     const stormStart = performance.now();
-    const storm = Promise.all(Array.from({ length: STORM }, async (_, i) => {
-      const res = await fetch(`${base}/api/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `guess-${i % 5}`, password: `wrong password ${i}` }),
-      });
-      await res.arrayBuffer();
-      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-    }));
+    const storm = Promise.all(
+      Array.from({ length: STORM }, async (_, i) => {
+        const res = await fetch(`${base}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: `guess-${i % 5}`, password: `wrong password ${i}` }),
+        });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }),
+    );
     const during = await readWhile(urls, storm);
     await storm;
     const stormMs = Math.round(performance.now() - stormStart);
     const pair = (n: number) => ({ restP99: p99(rest[n] ?? []), stormP99: p99(during[n] ?? []) });
-    return { condition, asset: pair(0), faqs: pair(1), health: pair(2), statuses, stormMs, stormSamples: during[0]?.length ?? 0 };
+    return {
+      condition,
+      asset: pair(0),
+      faqs: pair(1),
+      health: pair(2),
+      statuses,
+      stormMs,
+      stormSamples: during[0]?.length ?? 0,
+    };
   } finally {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -113,15 +142,21 @@ async function measureCondition(condition: string, port: number, env: Record<str
 export async function measureSignInStorm(): Promise<StormFigures[]> {
   return [
     await measureCondition('default settings', PORTS.defaults, {}),
-    await measureCondition('throttle out of the way (LOGIN_MAX_FAILURES=1000)', PORTS.openThrottle, { LOGIN_MAX_FAILURES: '1000' }),
+    await measureCondition('throttle out of the way (LOGIN_MAX_FAILURES=1000)', PORTS.openThrottle, {
+      LOGIN_MAX_FAILURES: '1000',
+    }),
   ];
 }
 
 export function printSignInStorm(figures: StormFigures[]): void {
   for (const f of figures) {
-    const answers = Object.entries(f.statuses).map(([status, count]) => `${count}× ${status}`).join(', ');
+    const answers = Object.entries(f.statuses)
+      .map(([status, count]) => `${count}× ${status}`)
+      .join(', ');
     console.log(`${STORM} sign-ins at once, ${f.condition}: answered in ${f.stormMs} ms (${answers})`);
-    console.log(`  p99 ms at rest (${AT_REST} each) → during (${f.stormSamples} each): console asset ${f.asset.restP99} → ${f.asset.stormP99}, GET /api/faqs ${f.faqs.restP99} → ${f.faqs.stormP99}, GET /api/health ${f.health.restP99} → ${f.health.stormP99}`);
+    console.log(
+      `  p99 ms at rest (${AT_REST} each) → during (${f.stormSamples} each): console asset ${f.asset.restP99} → ${f.asset.stormP99}, GET /api/faqs ${f.faqs.restP99} → ${f.faqs.stormP99}, GET /api/health ${f.health.restP99} → ${f.health.stormP99}`,
+    );
   }
 }
 
@@ -131,14 +166,26 @@ export function printSignInStorm(figures: StormFigures[]): void {
  */
 export function signInStormGoals(figures: StormFigures[]): Goal[] {
   return figures.flatMap((f) => [
-    { goal: `console asset p99 during ${STORM} sign-ins, ${f.condition}`, value: `${f.asset.stormP99} ms`, target: '≤ 100 ms', holds: f.asset.stormP99 <= 100 },
-    { goal: `/api/health p99 during ${STORM} sign-ins, ${f.condition}`, value: `${f.health.stormP99} ms`, target: '≤ 50 ms', holds: f.health.stormP99 <= 50 },
+    {
+      goal: `console asset p99 during ${STORM} sign-ins, ${f.condition}`,
+      value: `${f.asset.stormP99} ms`,
+      target: '≤ 100 ms',
+      holds: f.asset.stormP99 <= 100,
+    },
+    {
+      goal: `/api/health p99 during ${STORM} sign-ins, ${f.condition}`,
+      value: `${f.health.stormP99} ms`,
+      target: '≤ 50 ms',
+      holds: f.health.stormP99 <= 50,
+    },
   ]);
 }
 
 if (import.meta.main) {
   try {
-    execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [join(here, '..', '..', '..', 'scripts', 'build-console-if-stale.ts')], {
+      stdio: 'inherit',
+    });
     // SIGN_IN_STORM=flood runs only the flood of unknown usernames (bench/sign-in-flood.ts)
     if (process.env.SIGN_IN_STORM !== 'flood') printSignInStorm(await measureSignInStorm());
     printSignInFlood(await measureSignInFlood());

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 export function startScriptNodeFlags(packageJson: string): string[] {
   const { scripts } = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: { start?: string } };
   const words = (scripts?.start ?? '').split(/\s+/).filter(Boolean);
-  if (words[0] !== 'node') throw new Error(`the start script is not a plain node command: ${scripts?.start ?? '(none)'}`);
+  if (words[0] !== 'node')
+    throw new Error(`the start script is not a plain node command: ${scripts?.start ?? '(none)'}`);
   return words.slice(1).filter((word) => word.startsWith('--'));
 }

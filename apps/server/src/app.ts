@@ -23,7 +23,10 @@ import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
 
-interface RouteEntry { method: string; url: string }
+interface RouteEntry {
+  method: string;
+  url: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +60,13 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
  * Builds the whole server as Fastify plugins: framework plugins, then cross-cutting ones, then
  * routes. It never listens (server.ts does), so tests run the real app through inject().
  */
-export async function buildApp({ config, db, logger = false, auth = {}, requestLogging = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  auth = {},
+  requestLogging = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
@@ -81,7 +90,15 @@ export async function buildApp({ config, db, logger = false, auth = {}, requestL
   await app.register(dbPlugin, { db, config });
   await app.register(errorHandler);
   await app.register(multipart, {
-    limits: { fileSize: config.mediaMaxBytes, files: 4, fields: 60, parts: 64, fieldSize: config.bodyMaxBytes, fieldNameSize: 100, headerPairs: 100 },
+    limits: {
+      fileSize: config.mediaMaxBytes,
+      files: 4,
+      fields: 60,
+      parts: 64,
+      fieldSize: config.bodyMaxBytes,
+      fieldNameSize: 100,
+      headerPairs: 100,
+    },
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('X-Content-Type-Options', 'nosniff');

@@ -37,7 +37,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app = await buildApp({ config, db, logger, requestLogging });
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    if (app) await app.close(); else await db.destroy();
+    if (app) await app.close();
+    else await db.destroy();
     throw error;
   }
   const running = app;
@@ -52,7 +53,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // drops accepted connections whose request is not read yet, which a proxy answers with 502.
     NetServer.prototype.close.call(running.server);
     setTimeout(() => {
-      running.close().then(() => process.exit(0), () => process.exit(1));
+      running.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     }, DRAIN_MS);
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));

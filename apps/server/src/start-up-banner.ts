@@ -19,9 +19,10 @@ function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): stri
 export function startBanner(config: Config, address: string): string[] {
   const lines = [`Bursary is running at ${address} (console at /, API at /api)`];
   if (config.logFormat === 'json') return lines;
-  const backups = config.backupEveryHours > 0
-    ? `every ${config.backupEveryHours} h into ${config.backupDir}, the last ${config.backupKeep} kept`
-    : 'not scheduled (BACKUP_EVERY_HOURS); make one with: npm run backup';
+  const backups =
+    config.backupEveryHours > 0
+      ? `every ${config.backupEveryHours} h into ${config.backupDir}, the last ${config.backupKeep} kept`
+      : 'not scheduled (BACKUP_EVERY_HOURS); make one with: npm run backup';
   lines.push(
     `  database  ${describeDatabase(config)}`,
     `  backups   ${backups}`,

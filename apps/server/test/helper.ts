@@ -63,12 +63,18 @@ export interface BuildTestAppOptions {
 /** A fresh PostgreSQL schema, and how to drop it. */
 export async function freshSchema(): Promise<{ name: string; drop: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }) });
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: pgUrl, max: 1 }) }),
+  });
   await sql`create schema ${sql.id(name)}`.execute(admin);
   return {
     name,
     drop: async () => {
-      try { await sql`drop schema ${sql.id(name)} cascade`.execute(admin); } finally { await admin.destroy(); }
+      try {
+        await sql`drop schema ${sql.id(name)} cascade`.execute(admin);
+      } finally {
+        await admin.destroy();
+      }
     },
   };
 }
@@ -82,7 +88,11 @@ export function pgUrlWithSchema(schema: string): string {
 }
 
 /** A user with `role` and a password of their own, signed in: their token. */
-export async function signInAs(t: Pick<TestApp, 'app' | 'db'>, role: Role, username: string = role === 'admin' ? 'second-admin' : `a-${role}`): Promise<string> {
+export async function signInAs(
+  t: Pick<TestApp, 'app' | 'db'>,
+  role: Role,
+  username: string = role === 'admin' ? 'second-admin' : `a-${role}`,
+): Promise<string> {
   const password = `${username} has a long password`;
   if (!(await findUserByUsername(t.db, username))) await createUser(t.db, { username, password, role });
   const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
@@ -105,8 +115,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     logLevel: 'silent',
     ...options.config,
   };
-  const schema = dialect !== 'postgres' ? undefined
-    : options.pgSchema ? { name: options.pgSchema, drop: async () => {} } : await freshSchema();
+  const schema =
+    dialect !== 'postgres'
+      ? undefined
+      : options.pgSchema
+        ? { name: options.pgSchema, drop: async () => {} }
+        : await freshSchema();
   const db = await openDatabase(config, schema ? { searchPath: schema.name } : {});
   const cleanup = async () => {
     await schema?.drop();
@@ -136,13 +150,22 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   openTestApps.add(close);
   let token = '';
   if (options.signIn !== false) {
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
+    });
     if (login.statusCode !== 200) throw new Error(`test sign-in failed: ${login.statusCode} ${login.body}`);
     token = (login.json() as { token: string }).token;
   }
   const auth = () => ({ authorization: `Bearer ${token}` });
   return {
-    app, db, config, dialect, token, auth,
+    app,
+    db,
+    config,
+    dialect,
+    token,
+    auth,
     injectAs: (inject) => app.inject({ ...inject, headers: { ...auth(), ...inject.headers } }),
     close,
   };

@@ -22,13 +22,29 @@ export interface User {
 }
 
 /** An answer that only says what was done (a sign-out, a password change, a second factor turned off). */
-export interface MessageResponse { message: string }
+export interface MessageResponse {
+  message: string;
+}
 
-export interface LoginRequest { username: string; password: string }
-export interface LoginResponse { token: string; user: User; message: string }
+export interface LoginRequest {
+  username: string;
+  password: string;
+}
+export interface LoginResponse {
+  token: string;
+  user: User;
+  message: string;
+}
 /** POST /api/login for a user with two-factor sign-in: no session yet; POST /api/login/totp finishes it. */
-export interface MfaRequiredResponse { mfa_required: true; mfa_token: string; message: string }
-export interface LoginTotpRequest { mfa_token: string; code: string }
+export interface MfaRequiredResponse {
+  mfa_required: true;
+  mfa_token: string;
+  message: string;
+}
+export interface LoginTotpRequest {
+  mfa_token: string;
+  code: string;
+}
 
 /** GET /api/users (administrators). */
 export interface UserSummary {
@@ -42,21 +58,44 @@ export interface UserSummary {
   last_login_at: string | null;
   created_at: string;
 }
-export interface NewUserRequest { username: string; name: string; email?: string | null; role: Role }
+export interface NewUserRequest {
+  username: string;
+  name: string;
+  email?: string | null;
+  role: Role;
+}
 /** POST /api/users: the temporary password is answered this once. */
-export interface CreatedUserResponse { user: UserSummary; temporary_password: string; message: string }
-export interface TemporaryPasswordResponse { temporary_password: string; message: string }
+export interface CreatedUserResponse {
+  user: UserSummary;
+  temporary_password: string;
+  message: string;
+}
+export interface TemporaryPasswordResponse {
+  temporary_password: string;
+  message: string;
+}
 
 /** GET /api/me/sessions. */
 export interface SessionInfo {
-  id: number; created_at: string; last_seen_at: string; expires_at: string; current: boolean;
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  current: boolean;
   /** The browser that signed in (migration 007); null when unknown. Optional only for servers before it. */
   user_agent?: string | null;
 }
 /** POST /api/me/totp: the secret to add to an authenticator app. */
-export interface TotpSetupResponse { secret: string; uri: string; message: string }
+export interface TotpSetupResponse {
+  secret: string;
+  uri: string;
+  message: string;
+}
 /** PUT /api/me/totp: the recovery codes, answered this once. */
-export interface TotpConfirmResponse { recovery_codes: string[]; message: string }
+export interface TotpConfirmResponse {
+  recovery_codes: string[];
+  message: string;
+}
 
 /** What a revision records: a restore is a change of its own. */
 export type RevisionAction = 'create' | 'update' | 'delete' | 'restore';
@@ -70,11 +109,24 @@ export interface Revision {
   record: SectionRecord;
 }
 /** DELETE /api/{section}/{id}: restoring `revision_id` brings the record back (the toast's Undo). */
-export interface RecordDeletedResponse { message: string; revision_id: number }
+export interface RecordDeletedResponse {
+  message: string;
+  revision_id: number;
+}
 /** DELETE /api/{section}/sub/{id}: restoring `undo_revision_id` with the answer's ETag puts the item back; null when the record is older than history. */
-export interface ItemDeletedResponse { message: string; undo_revision_id: number | null }
+export interface ItemDeletedResponse {
+  message: string;
+  undo_revision_id: number | null;
+}
 /** GET /api/trash. */
-export interface TrashEntry { section: string; record_id: number; title: string; username: string; deleted_at: string; revision_id: number }
+export interface TrashEntry {
+  section: string;
+  record_id: number;
+  title: string;
+  username: string;
+  deleted_at: string;
+  revision_id: number;
+}
 
 export type LogAction = 'create' | 'update' | 'delete';
 
@@ -98,7 +150,10 @@ export interface LogDetail extends LogEntry {
 }
 
 /** GET /api/logs/summary. */
-export interface LogSummary { total: number; last_updated_at: string | null }
+export interface LogSummary {
+  total: number;
+  last_updated_at: string | null;
+}
 
 /** GET /api/logs answers the newest 100 without parameters; X-Total-Count carries the total. */
 export const LOGS_DEFAULT_LIMIT = 100;

@@ -39,16 +39,19 @@ export function fieldSchema(name: string, def: FieldDef, required: boolean, say:
     case 'date': {
       // a real calendar date (zod's ISO date knows month lengths and leap years); '' clears an optional one
       const wanted = (issue: { input?: unknown }) =>
-        (required && issue.input === '' ? say.required(name) : typeError('a date (YYYY-MM-DD)')(issue));
+        required && issue.input === '' ? say.required(name) : typeError('a date (YYYY-MM-DD)')(issue);
       const isoDate = z.iso.date({ error: wanted });
       schema = required ? isoDate : z.union([isoDate, z.literal('')], { error: wanted });
       break;
     }
     default: {
-      const text = z.string({ error: typeError('text') })
+      const text = z
+        .string({ error: typeError('text') })
         .max(def.max, { error: say.tooLong(name, def.max) })
         .regex(NO_NUL, { error: `${name} contains a NUL character, which cannot be stored` });
-      schema = !required ? text : text.regex(def.kind === 'richtext' ? SHOWS_SOMETHING : NOT_BLANK, { error: say.required(name) });
+      schema = !required
+        ? text
+        : text.regex(def.kind === 'richtext' ? SHOWS_SOMETHING : NOT_BLANK, { error: say.required(name) });
     }
   }
   return required ? schema : schema.nullable().optional();

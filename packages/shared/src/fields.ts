@@ -18,7 +18,8 @@ export interface FieldDef {
 
 type FieldOptions = { required?: Requirement; max?: number };
 
-const field = (kind: FieldKind, defaultMax: number) =>
+const field =
+  (kind: FieldKind, defaultMax: number) =>
   (label: string, options: FieldOptions = {}): FieldDef => ({
     kind,
     label,

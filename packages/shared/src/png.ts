@@ -17,7 +17,12 @@ export function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A real truecolour PNG drawn pixel by pixel; `extraChunks` go before the image data. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb, extraChunks: Buffer[] = []): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => Rgb,
+  extraChunks: Buffer[] = [],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findSection, recordInputSchema, sections, subAddSchema, subEditSchema,
-} from '../src/index.ts';
+import { findSection, recordInputSchema, sections, subAddSchema, subEditSchema } from '../src/index.ts';
 
 const section = (slug: string) => {
   const found = findSection(slug);
@@ -15,8 +13,20 @@ describe('section registry', () => {
     expect(new Set(slugs).size).toBe(slugs.length);
     // the original sections are all there, in the navigation's order; a section added later may sit anywhere
     const specified = [
-      'heroes', 'steps', 'faqs', 'benefits', 'insights', 'about-heroes', 'missions', 'milestones',
-      'success-stories', 'visions', 'stakeholders', 'disbursement-testimonials', 'messages', 'content',
+      'heroes',
+      'steps',
+      'faqs',
+      'benefits',
+      'insights',
+      'about-heroes',
+      'missions',
+      'milestones',
+      'success-stories',
+      'visions',
+      'stakeholders',
+      'disbursement-testimonials',
+      'messages',
+      'content',
     ];
     expect(slugs.filter((slug) => specified.includes(slug))).toEqual(specified);
   });
@@ -31,8 +41,10 @@ describe('section registry', () => {
   it('declares the four sub-item lists with the API spelling', () => {
     const lists = sections.filter((s) => s.subItems).map((s) => [s.slug, s.subItems?.field, s.subItems?.itemKey]);
     expect(lists).toEqual([
-      ['steps', 'steps', 'step'], ['benefits', 'benefits', 'benefit'],
-      ['missions', 'missions', 'mission'], ['stakeholders', 'stakeHolders', 'stakeholder'],
+      ['steps', 'steps', 'step'],
+      ['benefits', 'benefits', 'benefit'],
+      ['missions', 'missions', 'mission'],
+      ['stakeholders', 'stakeHolders', 'stakeholder'],
     ]);
   });
 });
@@ -49,7 +61,9 @@ describe('record input schemas', () => {
     const item = recordInputSchema(section('content'), 'create');
     const result = item.safeParse({ title: 'T', excerpt: 'E', body: '<p><br></p>' });
     expect(result.error?.issues.map((i) => i.message)).toEqual(['body is required']);
-    expect(item.safeParse({ title: 'T', excerpt: 'E', body: '<p><img src="data:image/png;base64,AA=="></p>' }).success).toBe(true);
+    expect(
+      item.safeParse({ title: 'T', excerpt: 'E', body: '<p><img src="data:image/png;base64,AA=="></p>' }).success,
+    ).toBe(true);
   });
 
   it('refuses a blank required field and server-owned keys', () => {
@@ -79,8 +93,12 @@ describe('record input schemas', () => {
   it('checks numbers and real calendar dates', () => {
     const insight = recordInputSchema(section('insights'), 'create');
     const valid = {
-      first_insight_number: 1, first_insight_text: 'a', second_insight_number: 2,
-      second_insight_text: 'b', third_insight_number: 3, third_insight_text: 'c',
+      first_insight_number: 1,
+      first_insight_text: 'a',
+      second_insight_number: 2,
+      second_insight_text: 'b',
+      third_insight_number: 3,
+      third_insight_text: 'c',
     };
     expect(insight.safeParse(valid).success).toBe(true);
     expect(insight.safeParse({ ...valid, first_insight_number: '1' }).success).toBe(false);
@@ -99,7 +117,9 @@ describe('sub-item schemas', () => {
   const stakeholders = section('stakeholders').subItems;
   it('reads the stakeHolders list and the stakeholder key', () => {
     if (!stakeholders) throw new Error('stakeholders has no sub-items');
-    expect(subEditSchema(stakeholders).safeParse({ stakeHolders: [{ id: 1, stakeholder: 'Banks' }] }).success).toBe(true);
+    expect(subEditSchema(stakeholders).safeParse({ stakeHolders: [{ id: 1, stakeholder: 'Banks' }] }).success).toBe(
+      true,
+    );
     expect(subEditSchema(stakeholders).safeParse({ stakeholders: [] }).success).toBe(false);
     expect(subAddSchema(stakeholders).safeParse({ stakeholder: '  ' }).success).toBe(false);
     expect(subAddSchema(stakeholders).safeParse({ stakeholder: 'Banks' }).success).toBe(true);

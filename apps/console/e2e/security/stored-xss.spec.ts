@@ -20,11 +20,15 @@ const EDIT_SAMPLE = Number(process.env.XSS_EDIT_SAMPLE || 3);
 /** Rounds of different title payloads for the one record of single-record sections. */
 const SINGLE_ROUNDS = Number(process.env.XSS_SINGLE_ROUNDS || 3);
 
-interface Seeded { section: SectionDef; ids: number[] }
+interface Seeded {
+  section: SectionDef;
+  ids: number[];
+}
 const seeded: Seeded[] = [];
 const counts = { payloads: PAYLOADS.length, fieldValues: 0, views: 0 };
 
-const textFields = (section: SectionDef) => Object.entries(section.fields).filter(([, def]) => TEXT_KINDS.has(def.kind));
+const textFields = (section: SectionDef) =>
+  Object.entries(section.fields).filter(([, def]) => TEXT_KINDS.has(def.kind));
 
 function plainValue(def: FieldDef, imageUrl: string): unknown {
   if (def.kind === 'number') return 7;
@@ -37,29 +41,42 @@ function plainValue(def: FieldDef, imageUrl: string): unknown {
 function recordBody(section: SectionDef, k: number, imageUrl: string): Json {
   const body: Json = {};
   for (const [name, def] of Object.entries(section.fields)) {
-    if (!TEXT_KINDS.has(def.kind)) { body[name] = plainValue(def, imageUrl); continue; }
+    if (!TEXT_KINDS.has(def.kind)) {
+      body[name] = plainValue(def, imageUrl);
+      continue;
+    }
     const limit = def.kind === 'richtext' && k === 0 ? def.max : Math.min(def.max, 300);
     const chunks = pack(PAYLOADS, limit - 20);
     // the sanitiser may empty a chunk of rich text; a plain paragraph keeps a required field filled
-    body[name] = def.kind === 'richtext' ? `<p>record ${k}</p>${chunks[k % chunks.length] ?? ''}` : chunks[k % chunks.length];
+    body[name] =
+      def.kind === 'richtext' ? `<p>record ${k}</p>${chunks[k % chunks.length] ?? ''}` : chunks[k % chunks.length];
   }
   const sub = section.subItems;
-  if (sub && k === 0) body[sub.field] = pack(PAYLOADS, sub.max).slice(0, 200).map((text) => ({ [sub.itemKey]: text }));
+  if (sub && k === 0)
+    body[sub.field] = pack(PAYLOADS, sub.max)
+      .slice(0, 200)
+      .map((text) => ({ [sub.itemKey]: text }));
   return body;
 }
 
 /** How many records a collection needs so that every payload lands in every one of its text fields. */
-const recordsNeeded = (section: SectionDef) => Math.max(1, ...textFields(section).map(([, def]) => pack(PAYLOADS, Math.min(def.max, 300) - 20).length));
+const recordsNeeded = (section: SectionDef) =>
+  Math.max(1, ...textFields(section).map(([, def]) => pack(PAYLOADS, Math.min(def.max, 300) - 20).length));
 
 async function seed(api: Api): Promise<void> {
-  const upload = await api.createWithImage<{ image: string }>('disbursement-testimonials', { university_name: 'XSS seed image' }, makePng(606));
+  const upload = await api.createWithImage<{ image: string }>(
+    'disbursement-testimonials',
+    { university_name: 'XSS seed image' },
+    makePng(606),
+  );
   for (const section of sections) {
     const ids: number[] = [];
     if (section.kind === 'single') {
       await api.clearSingle(section.slug);
       ids.push((await api.putSingle(section.slug, recordBody(section, 0, upload.image))).id);
     } else {
-      for (let k = 0; k < recordsNeeded(section); k += 1) ids.push((await api.create(section.slug, recordBody(section, k, upload.image))).id);
+      for (let k = 0; k < recordsNeeded(section); k += 1)
+        ids.push((await api.create(section.slug, recordBody(section, k, upload.image))).id);
     }
     counts.fieldValues += ids.length * textFields(section).length;
     seeded.push({ section, ids });
@@ -92,7 +109,8 @@ async function viewEdit(page: Page, sentinels: Sentinels, section: SectionDef, i
   sentinels.where(`/${section.slug}/edit/${id}`);
   await page.goto(`/${section.slug}/edit/${id}`);
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
-  if (Object.values(section.fields).some((def) => def.kind === 'richtext')) await expect(page.locator('.ql-editor').first()).toBeVisible();
+  if (Object.values(section.fields).some((def) => def.kind === 'richtext'))
+    await expect(page.locator('.ql-editor').first()).toBeVisible();
   await settle(page);
 }
 
@@ -128,7 +146,12 @@ for (const csp of ['with', 'without'] as const) {
       for (let round = 1; round < SINGLE_ROUNDS; round += 1) {
         for (const { section } of seeded.filter((s) => s.section.kind === 'single')) {
           const body = recordBody(section, round, '');
-          const { id } = await api.putSingle(section.slug, Object.fromEntries(Object.entries(body).filter(([name]) => TEXT_KINDS.has(section.fields[name]?.kind ?? ''))));
+          const { id } = await api.putSingle(
+            section.slug,
+            Object.fromEntries(
+              Object.entries(body).filter(([name]) => TEXT_KINDS.has(section.fields[name]?.kind ?? '')),
+            ),
+          );
           await viewList(page, sentinels, section.slug);
           await viewEdit(page, sentinels, section, id);
         }
@@ -139,5 +162,7 @@ for (const csp of ['with', 'without'] as const) {
 }
 
 test.afterAll(() => {
-  console.log(`stored XSS: ${counts.payloads} payloads, ${counts.fieldValues} field values written over ${seeded.reduce((n, s) => n + s.ids.length, 0)} records in ${seeded.length} sections, ${counts.views} screens viewed`);
+  console.log(
+    `stored XSS: ${counts.payloads} payloads, ${counts.fieldValues} field values written over ${seeded.reduce((n, s) => n + s.ids.length, 0)} records in ${seeded.length} sections, ${counts.views} screens viewed`,
+  );
 });

@@ -11,7 +11,8 @@ export async function login(): Promise<LoginAnswer> {
   const ctx = await request.newContext({ baseURL: BASE_URL });
   try {
     const response = await ctx.post('/api/login', { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
-    if (response.status() !== 200) throw new Error(`sign-in for seeding failed: ${response.status()} ${await response.text()}`);
+    if (response.status() !== 200)
+      throw new Error(`sign-in for seeding failed: ${response.status()} ${await response.text()}`);
     return (await response.json()) as LoginAnswer;
   } finally {
     await ctx.dispose();
@@ -29,10 +30,16 @@ export class Api {
   }
 
   static async open(token: string): Promise<Api> {
-    return new Api(await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } }));
+    return new Api(
+      await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { authorization: `Bearer ${token}` } }),
+    );
   }
 
-  private async json<T>(method: string, url: string, options: Parameters<APIRequestContext['fetch']>[1] = {}): Promise<T> {
+  private async json<T>(
+    method: string,
+    url: string,
+    options: Parameters<APIRequestContext['fetch']>[1] = {},
+  ): Promise<T> {
     const response = await this.ctx.fetch(url, { method, ...options });
     if (!response.ok()) throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
     const text = await response.text();
@@ -52,7 +59,12 @@ export class Api {
   }
 
   /** A record with an uploaded image, sent as multipart like the console does. */
-  createWithImage<T = Json>(slug: string, fields: Record<string, string>, png: Buffer, name = 'image.png'): Promise<T & { id: number }> {
+  createWithImage<T = Json>(
+    slug: string,
+    fields: Record<string, string>,
+    png: Buffer,
+    name = 'image.png',
+  ): Promise<T & { id: number }> {
     return this.json<T & { id: number }>('POST', `/api/${slug}`, {
       multipart: { ...fields, image: { name, mimeType: 'image/png', buffer: png } },
     });
@@ -76,7 +88,9 @@ export class Api {
     for (const record of await this.list<{ id: number }>(slug)) await this.remove(slug, record.id);
   }
 
-  logs(limit = 20): Promise<{ id: number; action: string; content: string; section: string; record_id: number | null }[]> {
+  logs(
+    limit = 20,
+  ): Promise<{ id: number; action: string; content: string; section: string; record_id: number | null }[]> {
     return this.json('GET', '/api/logs', { params: { limit } });
   }
 

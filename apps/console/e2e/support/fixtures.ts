@@ -20,23 +20,33 @@ let sequence = 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
-  session: [async ({}, use) => { await use(await login()); }, { scope: 'worker' }],
-  api: [async ({ session }, use) => {
-    const api = await Api.open(session.token);
-    await use(api);
-    await api.dispose();
-  }, { scope: 'worker' }],
+  session: [
+    async ({}, use) => {
+      await use(await login());
+    },
+    { scope: 'worker' },
+  ],
+  api: [
+    async ({ session }, use) => {
+      const api = await Api.open(session.token);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
   // Signed in by default: the session sits in localStorage under 'user' and 'token'.
   storageState: async ({ session }, use) => {
     await use({
       cookies: [],
-      origins: [{
-        origin: BASE_URL,
-        localStorage: [
-          { name: 'user', value: JSON.stringify(session.user) },
-          { name: 'token', value: session.token },
-        ],
-      }],
+      origins: [
+        {
+          origin: BASE_URL,
+          localStorage: [
+            { name: 'user', value: JSON.stringify(session.user) },
+            { name: 'token', value: session.token },
+          ],
+        },
+      ],
     });
   },
   // eslint-disable-next-line no-empty-pattern -- as above
@@ -47,7 +57,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return `${label} ${tag}-${Date.now().toString(36)}${sequence}`;
     });
   },
-  isMobile: async ({ viewport }, use) => { await use((viewport?.width ?? 1280) < 768); },
+  isMobile: async ({ viewport }, use) => {
+    await use((viewport?.width ?? 1280) < 768);
+  },
 });
 
 export { expect };

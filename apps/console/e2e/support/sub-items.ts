@@ -1,6 +1,13 @@
 import type { Api } from './api.ts';
 import { expect, expectToast, navigate, test } from './fixtures.ts';
-import { expectRenderedRichText, expectStoredRichText, searchAndClear, searchBox, typeRichText, type RichText } from './ui.ts';
+import {
+  expectRenderedRichText,
+  expectStoredRichText,
+  searchAndClear,
+  searchBox,
+  typeRichText,
+  type RichText,
+} from './ui.ts';
 
 export interface SubItemSection {
   slug: string;
@@ -44,7 +51,12 @@ async function items(api: Api, s: SubItemSection): Promise<string[]> {
 export function describeSubItemSection(s: SubItemSection): void {
   test.describe.configure({ mode: 'serial' });
 
-  test(`${s.nav}: the empty state, then the section set up through its edit screen`, async ({ page, api, uid, isMobile }) => {
+  test(`${s.nav}: the empty state, then the section set up through its edit screen`, async ({
+    page,
+    api,
+    uid,
+    isMobile,
+  }) => {
     await api.clearSingle(s.slug);
     await page.goto('/dashboard');
     await navigate(page, isMobile, s.nav);
@@ -72,7 +84,8 @@ export function describeSubItemSection(s: SubItemSection): void {
       expectStoredRichText(record?.description, rich);
       await expectRenderedRichText(page.getByRole('main'), rich);
     }
-    if (s.description === 'plain') await expect(page.getByText(`Plain description of ${s.nav}`, { exact: true })).toBeVisible();
+    if (s.description === 'plain')
+      await expect(page.getByText(`Plain description of ${s.nav}`, { exact: true })).toBeVisible();
   });
 
   test(`${s.nav}: add, edit all and delete points`, async ({ page, api, uid }) => {
@@ -119,7 +132,10 @@ export function describeSubItemSection(s: SubItemSection): void {
     await block.getByRole('textbox', { name: `${s.itemName} 2` }).fill(`${second} (edited)`);
     await block.getByRole('button', { name: s.saveLabel }).click();
     await expectToast(page, s.toasts.updated);
-    await expect(block.getByRole('listitem')).toHaveText([new RegExp(`${first} \\(edited\\)`), new RegExp(`${second} \\(edited\\)`)]);
+    await expect(block.getByRole('listitem')).toHaveText([
+      new RegExp(`${first} \\(edited\\)`),
+      new RegExp(`${second} \\(edited\\)`),
+    ]);
     expect(await items(api, s)).toEqual([`${first} (edited)`, `${second} (edited)`]);
 
     // search finds the points too

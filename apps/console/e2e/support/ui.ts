@@ -76,7 +76,8 @@ export function expectStoredRichText(html: unknown, text: RichText): void {
   expect(value).toContain(text.plain);
   expect(value).toMatch(new RegExp(`<strong>${text.bold}</strong>`));
   // Quill 2 writes bullets as <li data-list="bullet">, with an empty span for its list marker
-  for (const bullet of text.bullets) expect(value).toMatch(new RegExp(`<li data-list="bullet">(<span[^>]*></span>)?${bullet}</li>`));
+  for (const bullet of text.bullets)
+    expect(value).toMatch(new RegExp(`<li data-list="bullet">(<span[^>]*></span>)?${bullet}</li>`));
 }
 
 /** A delete confirmation: its exact text, Cancel keeps the record, Delete removes it. */

@@ -55,7 +55,9 @@ describe('bundle boundaries', () => {
   });
 
   it('finds the editor when a module does import it (the check can fail)', () => {
-    const probe = [...'import Quill from "quill";\nimport { x } from \'./y\';'.matchAll(STATIC_IMPORT)].map((m) => m[1]);
+    const probe = [...'import Quill from "quill";\nimport { x } from \'./y\';'.matchAll(STATIC_IMPORT)].map(
+      (m) => m[1],
+    );
     expect(probe).toEqual(['quill', './y']);
   });
 });

@@ -12,7 +12,8 @@ export function RequireAuth() {
   const session = useSession();
   const { pathname } = useLocation();
   if (!session) return <Navigate to="/" replace />;
-  if (accountSetupStep(session.user) && pathname !== ACCOUNT_SETUP_PATH) return <Navigate to={ACCOUNT_SETUP_PATH} replace />;
+  if (accountSetupStep(session.user) && pathname !== ACCOUNT_SETUP_PATH)
+    return <Navigate to={ACCOUNT_SETUP_PATH} replace />;
   return <Outlet />;
 }
 
@@ -24,6 +25,6 @@ export function RequireAuth() {
 export function PublicOnly() {
   const session = useSession();
   if (!session) return <Outlet />;
-  const next = accountSetupStep(session.user) ? ACCOUNT_SETUP_PATH : peekReturnPath() ?? '/dashboard';
+  const next = accountSetupStep(session.user) ? ACCOUNT_SETUP_PATH : (peekReturnPath() ?? '/dashboard');
   return <Navigate to={next} replace />;
 }

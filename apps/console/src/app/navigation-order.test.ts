@@ -16,4 +16,3 @@ describe('the navigation order', () => {
     expect(consoleSections.map((s) => s.section.slug)).toEqual(navigationOrder);
   });
 });
-

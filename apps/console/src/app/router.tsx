@@ -24,11 +24,19 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./query-scope')).QueryScope }),
             children: [
               // outside the signed-in frame: its navigation would lead only to refused calls
-              { path: ACCOUNT_SETUP_PATH, lazy: async () => ({ Component: (await import('./account-setup-screen')).AccountSetupScreen }) },
+              {
+                path: ACCOUNT_SETUP_PATH,
+                lazy: async () => ({ Component: (await import('./account-setup-screen')).AccountSetupScreen }),
+              },
               {
                 lazy: async () => ({ Component: (await import('./signed-in-layout')).SignedInLayout }),
                 children: [
-                  { path: '/dashboard', lazy: async () => ({ Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage }) },
+                  {
+                    path: '/dashboard',
+                    lazy: async () => ({
+                      Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+                    }),
+                  },
                   // the mobile navigation spells the link /insight; it lands on the declared /insights route.
                   { path: '/insight', element: <Navigate to="/insights" replace /> },
                   ...screenRoutes,
@@ -38,7 +46,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }) },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('@/features/not-found/not-found-page')).NotFoundPage }),
+      },
     ],
   },
 ];

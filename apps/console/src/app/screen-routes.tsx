@@ -8,21 +8,44 @@ import { sections } from '@bursary/shared/sections';
  * A section's list route comes from the registry; its page from its console description.
  */
 export const screenRoutes: RouteObject[] = [
-  { path: '/settings', lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }) },
-  { path: '/account', lazy: async () => ({ Component: (await import('@/features/account/account-page')).AccountPage }) },
+  {
+    path: '/settings',
+    lazy: async () => ({ Component: (await import('@/features/settings/settings-page')).SettingsPage }),
+  },
+  {
+    path: '/account',
+    lazy: async () => ({ Component: (await import('@/features/account/account-page')).AccountPage }),
+  },
   { path: '/users', lazy: async () => ({ Component: (await import('@/features/users/users-page')).UsersPage }) },
   { path: '/trash', lazy: async () => ({ Component: (await import('@/features/trash/trash-page')).TrashPage }) },
-  { path: '/create-faq', lazy: async () => ({ Component: (await import('@/features/faqs/create-faq-page')).CreateFaqPage }) },
+  {
+    path: '/create-faq',
+    lazy: async () => ({ Component: (await import('@/features/faqs/create-faq-page')).CreateFaqPage }),
+  },
   {
     path: '/create-testimonial',
-    lazy: async () => ({ Component: (await import('@/features/testimonials/create-testimonial-page')).CreateTestimonialPage }),
+    lazy: async () => ({
+      Component: (await import('@/features/testimonials/create-testimonial-page')).CreateTestimonialPage,
+    }),
   },
   // /content/create and /content/edit/{id} resolve through the generic screens
-  { path: '/:slug/create', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).CreateScreen }) },
-  { path: '/:slug/edit/:id', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }) },
-  { path: '/:slug/edit', lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }) },
+  {
+    path: '/:slug/create',
+    lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).CreateScreen }),
+  },
+  {
+    path: '/:slug/edit/:id',
+    lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }),
+  },
+  {
+    path: '/:slug/edit',
+    lazy: async () => ({ Component: (await import('@/features/sections/form/form-screens')).EditScreen }),
+  },
   // a collection's record by id; a single-record section's without one
-  { path: '/:slug/history/:id?', lazy: async () => ({ Component: (await import('@/features/history/history-page')).HistoryPage }) },
+  {
+    path: '/:slug/history/:id?',
+    lazy: async () => ({ Component: (await import('@/features/history/history-page')).HistoryPage }),
+  },
   ...sections.map((section): RouteObject => ({
     path: `/${section.slug}`,
     lazy: async () => ({ Component: await (await import('./console-sections')).listPageOf(section.slug) }),

@@ -10,7 +10,10 @@ import { Button } from '@/components/ui/button';
  * /{slug}/history for a single-record section's; `revision` preselects one version.
  */
 function historyPath(section: SectionDef, recordId: number | string | undefined, revision?: number): string {
-  const base = section.kind === 'single' || recordId === undefined ? `/${section.slug}/history` : `/${section.slug}/history/${recordId}`;
+  const base =
+    section.kind === 'single' || recordId === undefined
+      ? `/${section.slug}/history`
+      : `/${section.slug}/history/${recordId}`;
   return revision === undefined ? base : `${base}?revision=${revision}`;
 }
 
@@ -25,7 +28,10 @@ function logChangePath(log: LogEntry): string | null {
 export function HistoryButton({ section, recordId }: { section: SectionDef; recordId?: number | string }) {
   return (
     <Button asChild variant="outline">
-      <Link to={historyPath(section, recordId)}><HistoryIcon aria-hidden />History</Link>
+      <Link to={historyPath(section, recordId)}>
+        <HistoryIcon aria-hidden />
+        History
+      </Link>
     </Button>
   );
 }
@@ -38,7 +44,11 @@ export function LogContent({ log }: { log: LogEntry }) {
   const to = logChangePath(log);
   if (!to) return <>{log.content}</>;
   return (
-    <Link to={to} aria-label={`View change: ${log.content}`} className="text-primary underline-offset-4 hover:underline">
+    <Link
+      to={to}
+      aria-label={`View change: ${log.content}`}
+      className="text-primary underline-offset-4 hover:underline"
+    >
       {log.content}
     </Link>
   );

@@ -23,9 +23,13 @@ interface ErrorPanelProps {
  * message, else 'An unexpected error occurred'.
  */
 export function ErrorPanel({ noun, error, extra }: ErrorPanelProps) {
-  const message = error instanceof Error && error.message.trim() !== '' ? error.message : 'An unexpected error occurred';
+  const message =
+    error instanceof Error && error.message.trim() !== '' ? error.message : 'An unexpected error occurred';
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-destructive">
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-destructive"
+    >
       <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
       <div className="grid gap-1">
         <h2 className="font-semibold">Error Loading Data</h2>
@@ -65,7 +69,9 @@ export function NoResults({ text, onClear }: NoResultsProps) {
     <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-10 text-center">
       <SearchX className="size-10 text-muted-foreground" aria-hidden />
       <p className="text-muted-foreground">{text}</p>
-      <Button variant="outline" onClick={onClear}>Clear Search</Button>
+      <Button variant="outline" onClick={onClear}>
+        Clear Search
+      </Button>
     </div>
   );
 }

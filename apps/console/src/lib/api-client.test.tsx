@@ -10,10 +10,12 @@ import { Toaster } from '@/components/ui/toaster';
 
 function captureHeaders(method: 'get' | 'post' | 'put' | 'delete', path: string) {
   const seen: Headers[] = [];
-  server.use(http[method](path, ({ request }) => {
-    seen.push(request.headers);
-    return HttpResponse.json({ ok: true }, { headers: { ETag: '"v1"' } });
-  }));
+  server.use(
+    http[method](path, ({ request }) => {
+      seen.push(request.headers);
+      return HttpResponse.json({ ok: true }, { headers: { ETag: '"v1"' } });
+    }),
+  );
   return seen;
 }
 
@@ -52,7 +54,11 @@ describe('apiRequest', () => {
     [{ error: 'Bad' }, 'Bad'],
     [null, 'HTTP error! status: 418'],
   ])('throws ApiError with the server message, else its error, else the status (%j)', async (body, message) => {
-    server.use(http.get('/api/faqs', () => (body ? HttpResponse.json(body, { status: 418 }) : new HttpResponse(null, { status: 418 }))));
+    server.use(
+      http.get('/api/faqs', () =>
+        body ? HttpResponse.json(body, { status: 418 }) : new HttpResponse(null, { status: 418 }),
+      ),
+    );
     const error = await apiRequest('GET', '/api/faqs').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 418, message });
@@ -65,7 +71,9 @@ describe('apiRequest', () => {
 
   it('ends the session on a 401 to a call that carried the token', async () => {
     signInAs();
-    server.use(http.post('/api/faqs', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.post('/api/faqs', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })),
+    );
     render(<Toaster />);
     await act(() => expect(apiRequest('POST', '/api/faqs', { json: {} })).rejects.toBeInstanceOf(ApiError));
     expect(getSession()).toBeNull();
@@ -84,14 +92,20 @@ describe('apiRequest', () => {
 
 describe('drafts across an expired session', () => {
   function DraftForm({ dirty, onRestore }: { dirty: boolean; onRestore: (v: unknown) => void }) {
-    useDraft('/faqs/edit/3', { isDirty: () => dirty, getValues: () => ({ title: 'Unsaved title' }), restore: onRestore });
+    useDraft('/faqs/edit/3', {
+      isDirty: () => dirty,
+      getValues: () => ({ title: 'Unsaved title' }),
+      restore: onRestore,
+    });
     return <p>form</p>;
   }
 
   it('keeps unsaved input and the path when a save meets 401, and restores it on the next mount', async () => {
     signInAs();
     window.history.pushState({}, '', '/faqs/edit/3');
-    server.use(http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })),
+    );
     const first = render(<DraftForm dirty onRestore={() => {}} />);
     await act(() => apiRequest('PUT', '/api/faqs/3', { json: {} }).catch(() => undefined));
     expect(getSession()).toBeNull();
@@ -107,7 +121,9 @@ describe('drafts across an expired session', () => {
 
   it('counts changed values as unsaved even when the form library says it is clean', async () => {
     signInAs();
-    server.use(http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })),
+    );
     const values = { title: 'Saved title' };
     function StaleFlagForm() {
       useDraft('/faqs/edit/3', { isDirty: () => false, getValues: () => ({ ...values }), restore: () => {} });
@@ -121,7 +137,9 @@ describe('drafts across an expired session', () => {
 
   it('keeps nothing when the form holds no unsaved input', async () => {
     signInAs();
-    server.use(http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.put('/api/faqs/3', () => HttpResponse.json({ message: 'expired', error: 'Unauthorized' }, { status: 401 })),
+    );
     render(<DraftForm dirty={false} onRestore={() => {}} />);
     await act(() => apiRequest('PUT', '/api/faqs/3', { json: {} }).catch(() => undefined));
     expect(peekReturnPath()).toBeNull();

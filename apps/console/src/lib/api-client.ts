@@ -31,7 +31,10 @@ export interface ApiResponse<T> {
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
-  const url = new URL(path.startsWith('/api') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`, window.location.href);
+  const url = new URL(
+    path.startsWith('/api') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`,
+    window.location.href,
+  );
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
   }

@@ -24,7 +24,7 @@ function formatter(locale: 'en-US' | 'en-GB', timeZone: 'UTC' | undefined, readi
   const key = `${locale} ${timeZone ?? ''} ${reading}`;
   let found = formatters.get(key);
   if (!found) {
-    const time = reading === 'date-time' ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const : {};
+    const time = reading === 'date-time' ? ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const) : {};
     found = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', ...time, timeZone });
     formatters.set(key, found);
   }

@@ -4,8 +4,12 @@ import { checkCode } from './one-time-code';
 describe('two-factor codes', () => {
   it('takes six digits for the authenticator, spaces removed', () => {
     expect(checkCode(' 123 456 ', 'authenticator')).toEqual({ code: '123456' });
-    expect(checkCode('12345', 'authenticator')).toEqual({ error: 'Enter the 6-digit code from your authenticator app' });
-    expect(checkCode('abcdef', 'authenticator')).toEqual({ error: 'Enter the 6-digit code from your authenticator app' });
+    expect(checkCode('12345', 'authenticator')).toEqual({
+      error: 'Enter the 6-digit code from your authenticator app',
+    });
+    expect(checkCode('abcdef', 'authenticator')).toEqual({
+      error: 'Enter the 6-digit code from your authenticator app',
+    });
   });
 
   it('takes any recovery code that is not blank', () => {

@@ -15,7 +15,14 @@ export function checkCode(typed: string, kind: CodeKind): { code: string } | { e
   // recovery codes hold no spaces either, so removing them is safe for both kinds
   const code = typed.replace(/\s/g, '');
   if (kind === 'recovery' || (kind === 'either' && !/^\d+$/.test(code))) {
-    return code ? { code } : { error: kind === 'recovery' ? 'Enter one of your recovery codes' : 'Enter a code from your authenticator app or a recovery code' };
+    return code
+      ? { code }
+      : {
+          error:
+            kind === 'recovery'
+              ? 'Enter one of your recovery codes'
+              : 'Enter a code from your authenticator app or a recovery code',
+        };
   }
   return TOTP_CODE.test(code) ? { code } : { error: 'Enter the 6-digit code from your authenticator app' };
 }

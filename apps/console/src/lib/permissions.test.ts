@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@bursary/shared';
 import { hasRole, roleOf } from './permissions';
 
-const user = (role?: string): User => ({ id: 1, username: 'u', name: 'U', ...(role === undefined ? {} : { role }) } as User);
+const user = (role?: string): User =>
+  ({ id: 1, username: 'u', name: 'U', ...(role === undefined ? {} : { role }) }) as User;
 
 describe('permissions', () => {
   it('reads the role, and a missing or unknown one as a viewer', () => {

@@ -15,7 +15,10 @@ export interface RestoreTarget {
  * again. A plain function rather than a mutation hook: an Undo clicked after its page has gone
  * must still refresh.
  */
-export async function restoreRevision(queryClient: QueryClient, { slug, revisionId, ifMatch }: RestoreTarget): Promise<SectionRecord> {
+export async function restoreRevision(
+  queryClient: QueryClient,
+  { slug, revisionId, ifMatch }: RestoreTarget,
+): Promise<SectionRecord> {
   const { data } = await apiRequest<SectionRecord>('POST', `/api/revisions/${revisionId}/restore`, { ifMatch });
   await refreshSection(queryClient, slug);
   return data;

@@ -11,7 +11,8 @@ export interface SectionList {
 
 /** A read answer may be one object or an array; either way it is a list. */
 export function asList(data: unknown): SectionRecord[] {
-  if (Array.isArray(data)) return data.filter((item): item is SectionRecord => typeof item === 'object' && item !== null);
+  if (Array.isArray(data))
+    return data.filter((item): item is SectionRecord => typeof item === 'object' && item !== null);
   if (typeof data === 'object' && data !== null) return [data as SectionRecord];
   return [];
 }

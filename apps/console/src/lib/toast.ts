@@ -1,5 +1,12 @@
 import * as React from 'react';
-import { TOAST_REMOVE_DELAY, toastReducer, type ToastAction, type ToastItem, type ToastState, type ToastVariant } from './toast-store';
+import {
+  TOAST_REMOVE_DELAY,
+  toastReducer,
+  type ToastAction,
+  type ToastItem,
+  type ToastState,
+  type ToastVariant,
+} from './toast-store';
 
 let state: ToastState = { toasts: [] };
 const listeners = new Set<() => void>();
@@ -14,10 +21,13 @@ function nextId(): string {
 
 function scheduleRemoval(id: string): void {
   if (removalTimers.has(id)) return;
-  removalTimers.set(id, setTimeout(() => {
-    removalTimers.delete(id);
-    dispatch({ type: 'REMOVE_TOAST', toastId: id });
-  }, TOAST_REMOVE_DELAY));
+  removalTimers.set(
+    id,
+    setTimeout(() => {
+      removalTimers.delete(id);
+      dispatch({ type: 'REMOVE_TOAST', toastId: id });
+    }, TOAST_REMOVE_DELAY),
+  );
 }
 
 function dispatch(action: ToastAction): void {

@@ -16,7 +16,15 @@ export async function fill(type: Typist, label: string, text: string) {
 
 /** Signs in as Grace, an editor without two-factor sign-in unless `overrides` say otherwise. */
 export function signInWith(overrides: Partial<User> = {}) {
-  const user = makeUser({ id: 7, username: 'grace', name: 'Grace Hopper', email: 'grace@example.org', role: 'editor', two_factor: false, ...overrides });
+  const user = makeUser({
+    id: 7,
+    username: 'grace',
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    role: 'editor',
+    two_factor: false,
+    ...overrides,
+  });
   setSession({ user, token: 'token-1' });
   return user;
 }
@@ -28,4 +36,5 @@ export async function openAccount() {
   return { ...result, type: userEvent.setup() };
 }
 
-export const card = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('.rounded-lg') as HTMLElement;
+export const card = (title: string) =>
+  screen.getByRole('heading', { name: title, level: 2 }).closest('.rounded-lg') as HTMLElement;

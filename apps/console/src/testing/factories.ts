@@ -28,7 +28,15 @@ export function makeLoginResponse(user: User = makeUser()): LoginResponse {
 /** A user as GET /api/users lists it. */
 export function makeUserSummary(overrides: Partial<UserSummary> = {}): UserSummary {
   return {
-    id: 2, username: 'nina', name: 'Nina Viewer', email: 'nina@example.org', role: 'viewer', disabled: false, two_factor: false,
-    last_login_at: '2024-01-05T10:00:00.000Z', created_at: '2024-01-02T09:00:00.000Z', ...overrides,
+    id: 2,
+    username: 'nina',
+    name: 'Nina Viewer',
+    email: 'nina@example.org',
+    role: 'viewer',
+    disabled: false,
+    two_factor: false,
+    last_login_at: '2024-01-05T10:00:00.000Z',
+    created_at: '2024-01-02T09:00:00.000Z',
+    ...overrides,
   };
 }

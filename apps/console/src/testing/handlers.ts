@@ -8,14 +8,23 @@ export const handlers = [
   http.post('/api/login', () => HttpResponse.json(makeLoginResponse())),
   // the server agrees with the stored user, which the console refreshes from this answer
   http.get('/api/me', () => HttpResponse.json(getSession()?.user ?? makeUser())),
-  http.get('/api/me/sessions', () => HttpResponse.json([
-    { id: 1, current: true, created_at: '2024-01-05T09:00:00.000Z', last_seen_at: '2024-01-05T10:00:00.000Z', expires_at: '2024-01-05T21:00:00.000Z' },
-  ])),
+  http.get('/api/me/sessions', () =>
+    HttpResponse.json([
+      {
+        id: 1,
+        current: true,
+        created_at: '2024-01-05T09:00:00.000Z',
+        last_seen_at: '2024-01-05T10:00:00.000Z',
+        expires_at: '2024-01-05T21:00:00.000Z',
+      },
+    ]),
+  ),
   http.get('/api/users', () => HttpResponse.json([makeUserSummary()])),
   http.post('/api/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('/api/logs', () => HttpResponse.json([makeLog()], { headers: { 'X-Total-Count': '1' } })),
   http.get('/api/logs/summary', () =>
-    HttpResponse.json<LogSummary>({ total: 1, last_updated_at: '2024-01-05T10:00:00.000Z' })),
+    HttpResponse.json<LogSummary>({ total: 1, last_updated_at: '2024-01-05T10:00:00.000Z' }),
+  ),
   // a record's history: none by default (before the generic reads, which would take 'revisions' for an id)
   http.get('/api/:section/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('/api/:section/:id/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),

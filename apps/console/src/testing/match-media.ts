@@ -9,14 +9,17 @@ export function installMatchMedia(initial: Record<string, boolean> = {}) {
   const listeners = new Map<string, Set<(event: MediaQueryListEvent) => void>>();
   const original = window.matchMedia;
   window.matchMedia = vi.fn((query: string) => ({
-    get matches() { return state.get(query) ?? false; },
+    get matches() {
+      return state.get(query) ?? false;
+    },
     media: query,
     onchange: null,
     addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => {
       if (!listeners.has(query)) listeners.set(query, new Set());
       listeners.get(query)?.add(listener);
     },
-    removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => listeners.get(query)?.delete(listener),
+    removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
+      listeners.get(query)?.delete(listener),
     addListener: vi.fn(),
     removeListener: vi.fn(),
     dispatchEvent: () => false,

@@ -13,7 +13,9 @@ import { server } from './server';
 
 /** A query client for tests: no retries, so failures show at once. */
 function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 export function signInAs(name = 'Ada Editor', token = 'token-123') {

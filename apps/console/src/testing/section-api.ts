@@ -16,7 +16,11 @@ export interface SentWrite {
 export function captureWrites(slug: string, answer: () => Response = () => HttpResponse.json({ id: 1 })): SentWrite[] {
   const sent: SentWrite[] = [];
   const record = async ({ request }: { request: Request }) => {
-    const entry: SentWrite = { method: request.method, path: new URL(request.url).pathname, ifMatch: request.headers.get('If-Match') };
+    const entry: SentWrite = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      ifMatch: request.headers.get('If-Match'),
+    };
     // jsdom's File cannot be read back from an intercepted request: tests read a multipart body
     // from the FormData handed to fetch instead (sentFormData)
     if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) entry.multipart = true;
@@ -41,7 +45,9 @@ export function watchFormData() {
   const spy = vi.spyOn(globalThis, 'fetch');
   return {
     last(): FormData | undefined {
-      const bodies = spy.mock.calls.map(([, init]) => init?.body).filter((body): body is FormData => body instanceof FormData);
+      const bodies = spy.mock.calls
+        .map(([, init]) => init?.body)
+        .filter((body): body is FormData => body instanceof FormData);
       return bodies.at(-1);
     },
   };

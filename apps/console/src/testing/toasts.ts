@@ -10,7 +10,10 @@ interface ExpectedToast {
  * Waits for the toast titled `title` and checks its description and style (error
  * toasts use the 'destructive' style). Returns the toast's element.
  */
-export async function expectToast(title: string, { description, destructive = false }: ExpectedToast = {}): Promise<HTMLElement> {
+export async function expectToast(
+  title: string,
+  { description, destructive = false }: ExpectedToast = {},
+): Promise<HTMLElement> {
   const titleNode = await screen.findByText(title, { selector: 'li[data-state] *' });
   const toast = titleNode.closest('li') as HTMLElement;
   if (destructive) expect(toast).toHaveClass('destructive');

@@ -19,7 +19,9 @@ const server = createServer((request, response) => {
   request.on('end', () => {
     const record = { id: 1, ...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as object) };
     const body = JSON.stringify(record);
-    response.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+    response
+      .writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+      .end(body);
   });
 });
 server.listen(port, '127.0.0.1', () => process.send?.('ready'));

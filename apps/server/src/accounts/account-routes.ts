@@ -9,17 +9,21 @@ import { logAccountChange, signedIn } from './account-log.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './account-routes-schemas.ts';
 
-interface AccountDeps { attempts: SignInAttempts; now: Clock }
+interface AccountDeps {
+  attempts: SignInAttempts;
+  now: Clock;
+}
 
 function passwordChange(body: unknown): { current: string; next: string } {
-  const record = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {};
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const fields: { path: string; message: string }[] = [];
   const current = record.current_password;
   const next = record.new_password;
   if (typeof current !== 'string' || current === '' || current.length > 1024) {
     fields.push({ path: 'current_password', message: 'current_password is required' });
   }
-  if (typeof next !== 'string' || next === '') fields.push({ path: 'new_password', message: 'new_password is required' });
+  if (typeof next !== 'string' || next === '')
+    fields.push({ path: 'new_password', message: 'new_password is required' });
   else {
     const problem = newPasswordProblem(next);
     if (problem) fields.push({ path: 'new_password', message: problem });
@@ -44,12 +48,23 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
     if (change.name !== undefined || email !== undefined) {
       const at = now().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ ...(change.name !== undefined ? { name: change.name } : {}), ...(email !== undefined ? { email } : {}), updated_at: at })
-          .where('id', '=', user.id).execute();
+        await trx
+          .updateTable('users')
+          .set({
+            ...(change.name !== undefined ? { name: change.name } : {}),
+            ...(email !== undefined ? { email } : {}),
+            updated_at: at,
+          })
+          .where('id', '=', user.id)
+          .execute();
         await logAccountChange(trx, user, user, 'update', `User "${user.username}" updated their name or email`, at);
       });
     }
-    return { ...user, ...(change.name !== undefined ? { name: change.name } : {}), ...(email !== undefined ? { email } : {}) };
+    return {
+      ...user,
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(email !== undefined ? { email } : {}),
+    };
   });
 
   app.get('/api/me/sessions', documented(schemas.sessions, own), async (request) => {
@@ -61,7 +76,10 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
   app.delete('/api/me/sessions', documented(schemas.endOtherSessions, own), async (request) => {
     const user = signedIn(request);
     const ended = await endSessions(db, user.id, request.sessionId);
-    return { message: ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`, ended };
+    return {
+      message: ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`,
+      ended,
+    };
   });
 
   app.put('/api/me/password', documented(schemas.password, setUp), async (request) => {

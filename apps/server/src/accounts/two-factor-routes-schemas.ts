@@ -4,24 +4,38 @@ import { codeBody, totpOffBody } from '../auth/account-input.ts';
 
 /** The API declarations of one's own second factor (accounts/two-factor-routes.ts). */
 
-const totpSetupShape = new Shape('TotpSetup', contract<TotpSetupResponse>()({
-  secret: { type: 'string', description: 'Base32, for typing into an app' }, uri: { type: 'string', pattern: '^otpauth://totp/' }, message: { type: 'string' },
-}));
-const recoveryCodesShape = new Shape('RecoveryCodes', contract<TotpConfirmResponse>()({
-  recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 }, message: { type: 'string' },
-}));
+const totpSetupShape = new Shape(
+  'TotpSetup',
+  contract<TotpSetupResponse>()({
+    secret: { type: 'string', description: 'Base32, for typing into an app' },
+    uri: { type: 'string', pattern: '^otpauth://totp/' },
+    message: { type: 'string' },
+  }),
+);
+const recoveryCodesShape = new Shape(
+  'RecoveryCodes',
+  contract<TotpConfirmResponse>()({
+    recovery_codes: { type: 'array', items: { type: 'string' }, minItems: 10, maxItems: 10 },
+    message: { type: 'string' },
+  }),
+);
 
 export const schemas = {
   begin: {
-    summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URI', token: true,
+    summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URI',
+    token: true,
     answers: { 200: answer('The secret', totpSetupShape), ...errors(...ALWAYS, ...BODY, 401, 409) },
   },
   confirm: {
-    summary: 'Confirm two-factor sign-in with a code; answers the recovery codes once', token: true, body: codeBody,
+    summary: 'Confirm two-factor sign-in with a code; answers the recovery codes once',
+    token: true,
+    body: codeBody,
     answers: { 200: answer('On', recoveryCodesShape), ...errors(...ALWAYS, ...BODY, 401, 409, 429) },
   },
   turnOff: {
-    summary: 'Turn two-factor sign-in off (the password and a code or recovery code)', token: true, body: totpOffBody,
+    summary: 'Turn two-factor sign-in off (the password and a code or recovery code)',
+    token: true,
+    body: totpOffBody,
     answers: { 200: answer('Off', messageShape), ...errors(...ALWAYS, ...BODY, 401, 409, 429) },
   },
 } satisfies Record<string, RouteApi>;

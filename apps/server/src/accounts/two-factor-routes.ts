@@ -11,7 +11,11 @@ import { findUserById } from '../auth/users.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './two-factor-routes-schemas.ts';
 
-interface TwoFactorDeps { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
+interface TwoFactorDeps {
+  attempts: SignInAttempts;
+  now: Clock;
+  secondFactor: SecondFactor;
+}
 
 const WRONG_CODE = 'The code is not correct';
 const WRONG_PASSWORD = 'The password is not correct';
@@ -34,8 +38,19 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     return attempts.guard([addressKey(request.ip), codeKey(user.username)], now(), async (fail) => {
       const recoveryCodes = await secondFactor.confirm(user, code.trim());
       if (!recoveryCodes) throw fail(wrong('code', WRONG_CODE));
-      await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned on for "${user.username}"`, now().toISOString());
-      return { recovery_codes: recoveryCodes, message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.' };
+      await logAccountChange(
+        db,
+        user,
+        user,
+        'update',
+        `Two-factor sign-in turned on for "${user.username}"`,
+        now().toISOString(),
+      );
+      return {
+        recovery_codes: recoveryCodes,
+        message:
+          'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.',
+      };
     });
   });
 
@@ -45,13 +60,24 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');
     // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
     // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that one
-    return attempts.guard([addressKey(request.ip), usernameKey(user.username), codeKey(user.username)], now(), async (fail) => {
-      const row = await findUserById(db, user.id);
-      if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
-      if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
-      await secondFactor.turnOff(user.id);
-      await logAccountChange(db, user, user, 'update', `Two-factor sign-in turned off for "${user.username}"`, now().toISOString());
-      return { message: 'Two-factor sign-in is off.' };
-    });
+    return attempts.guard(
+      [addressKey(request.ip), usernameKey(user.username), codeKey(user.username)],
+      now(),
+      async (fail) => {
+        const row = await findUserById(db, user.id);
+        if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
+        if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
+        await secondFactor.turnOff(user.id);
+        await logAccountChange(
+          db,
+          user,
+          user,
+          'update',
+          `Two-factor sign-in turned off for "${user.username}"`,
+          now().toISOString(),
+        );
+        return { message: 'Two-factor sign-in is off.' };
+      },
+    );
   });
 }

@@ -26,7 +26,8 @@ function named(kind: string, name: unknown, id: number): string {
 }
 
 /** `FAQ "How do I apply?" updated`. */
-export const summary = (kind: string, name: unknown, action: LogAction, id: number): string => `${named(kind, name, id)} ${PAST[action]}`;
+export const summary = (kind: string, name: unknown, action: LogAction, id: number): string =>
+  `${named(kind, name, id)} ${PAST[action]}`;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
@@ -43,10 +44,26 @@ export function restoredSummary(kind: string, name: unknown, id: number, version
  * account change); callers pass their transaction so the rows land with the change or not at all
  * (history/revisions.ts).
  */
-export async function appendLogs(db: Kysely<Database>, events: LogEvent[], revisionId: number | null, now: string): Promise<void> {
+export async function appendLogs(
+  db: Kysely<Database>,
+  events: LogEvent[],
+  revisionId: number | null,
+  now: string,
+): Promise<void> {
   if (events.length === 0) return;
-  await db.insertInto('logs').values(events.map((event) => ({
-    action: event.action, content: event.content, section: event.section, record_id: event.recordId,
-    username: event.username, created_at: now, updated_at: now, revision_id: revisionId,
-  }))).execute();
+  await db
+    .insertInto('logs')
+    .values(
+      events.map((event) => ({
+        action: event.action,
+        content: event.content,
+        section: event.section,
+        record_id: event.recordId,
+        username: event.username,
+        created_at: now,
+        updated_at: now,
+        revision_id: revisionId,
+      })),
+    )
+    .execute();
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
+import {
+  type LogDetail,
+  type LogEntry,
+  type LogSummary,
+  LOGS_DEFAULT_LIMIT,
+  LOGS_MAX_LIMIT,
+  sections,
+} from '@bursary/shared';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
@@ -23,7 +30,11 @@ async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<numbe
   const total = Number(row?.value ?? 0);
   if (seesUsers) return total;
   // user-administration rows are few (one per account change) and indexed by section (migration 008): counting them stays cheap
-  const users = await db.selectFrom('logs').select((eb) => eb.fn.countAll().as('n')).where('section', '=', USERS_LOG_SECTION).executeTakeFirst();
+  const users = await db
+    .selectFrom('logs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('section', '=', USERS_LOG_SECTION)
+    .executeTakeFirst();
   return total - Number(users?.n ?? 0);
 }
 
@@ -33,15 +44,22 @@ async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<numbe
  */
 const seesUserAdministration = (request: FastifyRequest) => request.user?.role === 'admin';
 const visibleTo = <Q extends SelectQueryBuilder<Database, 'logs', object>>(query: Q, seesUsers: boolean): Q =>
-  seesUsers ? query : query.where('section', '!=', USERS_LOG_SECTION) as Q;
+  seesUsers ? query : (query.where('section', '!=', USERS_LOG_SECTION) as Q);
 
 /** Log columns with revision_id only while that revision is kept (HISTORY_KEEP_DAYS purges; rows keep their text). */
 const withLiveRevision = (query: SelectQueryBuilder<Database, 'logs', object>) =>
-  query.select(['logs.id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'])
-    .select(sql<number | string | null>`(select r.id from revisions r where r.id = logs.revision_id)`.as('revision_id'));
+  query
+    .select(['logs.id', 'action', 'content', 'section', 'record_id', 'username', 'created_at', 'updated_at'])
+    .select(
+      sql<number | string | null>`(select r.id from revisions r where r.id = logs.revision_id)`.as('revision_id'),
+    );
 
-const toEntry = (row: Omit<Selectable<LogsTable>, 'revision_id'> & { revision_id: number | string | null }): LogEntry => ({
-  ...row, id: Number(row.id), record_id: row.record_id === null ? null : Number(row.record_id),
+const toEntry = (
+  row: Omit<Selectable<LogsTable>, 'revision_id'> & { revision_id: number | string | null },
+): LogEntry => ({
+  ...row,
+  id: Number(row.id),
+  record_id: row.record_id === null ? null : Number(row.record_id),
   revision_id: row.revision_id === null ? null : Number(row.revision_id),
 });
 
@@ -54,7 +72,8 @@ async function changesOf(db: Kysely<Database>, revisionId: number | string | nul
   return changesBetween(section, (await previousRevision(db, revision))?.record, revision.record);
 }
 
-const READ_ONLY = 'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
+const READ_ONLY =
+  'The audit log is written by the server as content changes; it cannot be created, edited or deleted. Read it with GET /api/logs.';
 
 /** The audit trail: read-only, behind the token, newest first. */
 const logRoutes: FastifyPluginAsync = async (app) => {
@@ -67,33 +86,53 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
     const seesUsers = seesUserAdministration(request);
     const [rows, total] = await Promise.all([
-      visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUsers).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUsers)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       logTotal(app.db, seesUsers),
     ]);
     setTotalCount(reply, total);
     return rows.map(toEntry);
   });
 
-  app.get<{ Params: { id: string } }>('/api/logs/:id', documented(schemas.one, auth), async (request): Promise<LogDetail> => {
-    const id = parseId(request.params.id, 'log row');
-    const row = await visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUserAdministration(request)).where('id', '=', id).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No log row with id ${id}.`);
-    return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/logs/:id',
+    documented(schemas.one, auth),
+    async (request): Promise<LogDetail> => {
+      const id = parseId(request.params.id, 'log row');
+      const row = await visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUserAdministration(request))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError(`No log row with id ${id}.`);
+      return { ...toEntry(row), changes: await changesOf(app.db, row.revision_id) };
+    },
+  );
 
   app.get('/api/logs/summary', documented(schemas.summary, auth), async (request): Promise<LogSummary> => {
     const seesUsers = seesUserAdministration(request);
     const [total, row] = await Promise.all([
       logTotal(app.db, seesUsers),
-      visibleTo(app.db.selectFrom('logs'), seesUsers).select(sql<string | null>`max(updated_at)`.as('last_updated_at')).executeTakeFirst(),
+      visibleTo(app.db.selectFrom('logs'), seesUsers)
+        .select(sql<string | null>`max(updated_at)`.as('last_updated_at'))
+        .executeTakeFirst(),
     ]);
     return { total, last_updated_at: row?.last_updated_at ?? null };
   });
 
   // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as for any write
-  const refuse = async () => { throw new MethodNotAllowedError(READ_ONLY, 'GET'); };
+  const refuse = async () => {
+    throw new MethodNotAllowedError(READ_ONLY, 'GET');
+  };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...documented(schemas.refusedWrite(url), requireRole(app, 'editor')), handler: refuse });
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      ...documented(schemas.refusedWrite(url), requireRole(app, 'editor')),
+      handler: refuse,
+    });
   }
 };
 

@@ -56,8 +56,14 @@ export class DeviceTokens {
   async issue(userId: number, at: Date): Promise<string> {
     const token = newToken();
     const now = at.toISOString();
-    await this.#db.deleteFrom('throttle_devices').where('last_used_at', '<=', new Date(at.getTime() - DEVICE_DAYS * DAY_MS).toISOString()).execute();
-    await this.#db.insertInto('throttle_devices').values({ user_id: userId, token_hash: hashToken(token), created_at: now, last_used_at: now }).execute();
+    await this.#db
+      .deleteFrom('throttle_devices')
+      .where('last_used_at', '<=', new Date(at.getTime() - DEVICE_DAYS * DAY_MS).toISOString())
+      .execute();
+    await this.#db
+      .insertInto('throttle_devices')
+      .values({ user_id: userId, token_hash: hashToken(token), created_at: now, last_used_at: now })
+      .execute();
     return `${FORMAT}.${userId}.${token}.${this.#mac(userId, token).toString('base64url')}`;
   }
 
@@ -74,8 +80,12 @@ export class DeviceTokens {
     const given = Buffer.from(match[3] ?? '', 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const tokenHash = hashToken(token);
-    const row = await this.#db.selectFrom('throttle_devices').select('id')
-      .where('token_hash', '=', tokenHash).where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.#db
+      .selectFrom('throttle_devices')
+      .select('id')
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row ? deviceKey(tokenHash) : undefined;
   }
 
@@ -83,7 +93,11 @@ export class DeviceTokens {
   async touch(cookie: string | undefined, at: Date): Promise<void> {
     const token = cookie === undefined ? undefined : COOKIE_PATTERN.exec(cookie)?.[2];
     if (token === undefined) return;
-    await this.#db.updateTable('throttle_devices').set({ last_used_at: at.toISOString() }).where('token_hash', '=', hashToken(token)).execute();
+    await this.#db
+      .updateTable('throttle_devices')
+      .set({ last_used_at: at.toISOString() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
   }
 }
 

@@ -14,16 +14,20 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 export function throttled(retryAfterSeconds: number): AuthError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AuthError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  return new AuthError(
+    429,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  );
 }
 
 /** Seconds a client is asked to wait when the hashing queue is full: about what the queue takes to drain. */
 const HASHING_RETRY_SECONDS = 2;
 
 export function hashingBusy(): AuthError {
-  return new AuthError(503, 'The server is busy checking other sign-ins. Please try again in a moment.',
-    { headers: { 'Retry-After': String(HASHING_RETRY_SECONDS) } });
+  return new AuthError(503, 'The server is busy checking other sign-ins. Please try again in a moment.', {
+    headers: { 'Retry-After': String(HASHING_RETRY_SECONDS) },
+  });
 }
 
 export function invalidInput(fields: { path: string; message: string }[]): AuthError {

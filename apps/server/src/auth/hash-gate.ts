@@ -35,7 +35,8 @@ export class HashGate {
     } finally {
       // the slot passes straight to the next in line, known devices first, or is freed
       const next = this.#waiting['known-device'].shift() ?? this.#waiting.other.shift();
-      if (next) next(); else this.#running--;
+      if (next) next();
+      else this.#running--;
     }
   }
 }

@@ -9,16 +9,24 @@ const CHALLENGE_MINUTES = 5;
 export async function openChallenge(db: Kysely<Database>, userId: number, now: Date): Promise<string> {
   const token = newToken();
   await db.deleteFrom('mfa_challenges').where('expires_at', '<=', now.toISOString()).execute();
-  await db.insertInto('mfa_challenges').values({
-    user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
-  }).execute();
+  await db
+    .insertInto('mfa_challenges')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString(),
+    })
+    .execute();
   return token;
 }
 
 /** The user a live challenge names, if any. */
 export async function challengedUserId(db: Kysely<Database>, token: string, now: Date): Promise<number | undefined> {
-  const row = await db.selectFrom('mfa_challenges').select(['user_id', 'expires_at'])
-    .where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('mfa_challenges')
+    .select(['user_id', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row || Date.parse(row.expires_at) <= now.getTime()) return undefined;
   return Number(row.user_id);
 }

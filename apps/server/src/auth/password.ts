@@ -31,17 +31,26 @@ let typicalMs = 300;
 /** For an answer that skips the hash but must not come sooner than one that hashes. */
 export const typicalHashMs = () => Math.round(typicalMs);
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, lane?: HashLane): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+  lane?: HashLane,
+): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; leave room above it for the bookkeeping node adds.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return gate.run(() => new Promise((resolve, reject) => {
-    const started = performance.now();
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => {
-      if (error) return reject(error);
-      typicalMs = 0.8 * typicalMs + 0.2 * (performance.now() - started);
-      resolve(key);
-    });
-  }), lane);
+  return gate.run(
+    () =>
+      new Promise((resolve, reject) => {
+        const started = performance.now();
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => {
+          if (error) return reject(error);
+          typicalMs = 0.8 * typicalMs + 0.2 * (performance.now() - started);
+          resolve(key);
+        });
+      }),
+    lane,
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -51,7 +60,13 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-interface ParsedHash { N: number; r: number; p: number; salt: Buffer; key: Buffer }
+interface ParsedHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  key: Buffer;
+}
 
 function parseHash(stored: string): ParsedHash | undefined {
   const parts = stored.split('$');
@@ -67,7 +82,9 @@ export function dummyPasswordHash(): Promise<string> {
   if (!dummyHash) {
     const making = hashPassword(randomBytes(18).toString('base64url'));
     // refused while the queue was full: the next unknown-user sign-in makes it again
-    making.catch(() => { if (dummyHash === making) dummyHash = undefined; });
+    making.catch(() => {
+      if (dummyHash === making) dummyHash = undefined;
+    });
     dummyHash = making;
   }
   return dummyHash;

@@ -5,7 +5,14 @@ import { AuthError, INVALID_CREDENTIALS } from './errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dummyPasswordHash, limitHashing, typicalHashMs, verifyPassword } from './password.ts';
 import { UnknownUserBudget } from './unknown-user-budget.ts';
-import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type Clock, type SessionLimits } from './sessions.ts';
+import {
+  deleteExpiredSessions,
+  findLiveSession,
+  openSession,
+  revokeSession,
+  type Clock,
+  type SessionLimits,
+} from './sessions.ts';
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
@@ -25,8 +32,10 @@ export interface AuthPluginOptions {
 }
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
-const CHANGE_PASSWORD_FIRST = 'You signed in with a temporary password. Choose a new one (PUT /api/me/password) before doing anything else.';
-const SET_UP_2FA_FIRST = 'Two-factor sign-in is required for your account. Set it up (POST /api/me/totp, then PUT /api/me/totp) before doing anything else.';
+const CHANGE_PASSWORD_FIRST =
+  'You signed in with a temporary password. Choose a new one (PUT /api/me/password) before doing anything else.';
+const SET_UP_2FA_FIRST =
+  'Two-factor sign-in is required for your account. Set it up (POST /api/me/totp, then PUT /api/me/totp) before doing anything else.';
 const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
 const WRONG_CODE = 'The code is not correct';
 /**
@@ -45,10 +54,19 @@ function refuseUnfinishedAccount(user: AuthUser, accountSetup: boolean | undefin
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const now = opts.now ?? (() => new Date());
   const { db, config } = app;
-  const limits: SessionLimits = { absoluteMinutes: config.sessionAbsoluteMinutes, idleMinutes: config.sessionIdleMinutes };
-  const attempts = new SignInAttempts(db, { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes });
+  const limits: SessionLimits = {
+    absoluteMinutes: config.sessionAbsoluteMinutes,
+    idleMinutes: config.sessionIdleMinutes,
+  };
+  const attempts = new SignInAttempts(db, {
+    maxFailures: config.loginMaxFailures,
+    windowMinutes: config.loginWindowMinutes,
+  });
   limitHashing(config.hashConcurrency);
-  const unknownUsers = new UnknownUserBudget(config.hashConcurrency * UNKNOWN_USER_HASHES_PER_SLOT, UNKNOWN_USER_WINDOW_MS);
+  const unknownUsers = new UnknownUserBudget(
+    config.hashConcurrency * UNKNOWN_USER_HASHES_PER_SLOT,
+    UNKNOWN_USER_WINDOW_MS,
+  );
   // started now, so the first unknown-user sign-in costs no more than the others; not awaited: it
   // runs on the thread pool (about 128 MiB, a few hundred ms) while the server starts listening
   dummyPasswordHash().catch(() => {});
@@ -100,8 +118,10 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     return attempts.guard(keys, at, async (fail) => {
       // Unknown users are checked against a dummy hash, so both failures take the same work, as long
       // as the budget for them lasts (see UnknownUserBudget); past it they wait as long instead.
-      const matches = user ? await verifyPassword(password, user.password_hash, device ? 'known-device' : 'other')
-        : unknownUsers.take(at) ? await verifyPassword(password, await dummyPasswordHash())
+      const matches = user
+        ? await verifyPassword(password, user.password_hash, device ? 'known-device' : 'other')
+        : unknownUsers.take(at)
+          ? await verifyPassword(password, await dummyPasswordHash())
           : await sleep(typicalHashMs()).then(() => false);
       if (!user || !matches || Number(user.disabled) !== 0) throw fail(new AuthError(401, INVALID_CREDENTIALS));
       // a known device clears only its own count, so the owner signing in does not hand whoever
@@ -109,7 +129,11 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       await attempts.clear(device ?? usernameKey(username));
       if (Number(user.totp_enabled)) {
         // no session yet: the code is the second step, on POST /api/login/totp
-        return { mfa_required: true, mfa_token: await openChallenge(db, user.id, at), message: 'Enter the code from your authenticator app, or a recovery code.' };
+        return {
+          mfa_required: true,
+          mfa_token: await openChallenge(db, user.id, at),
+          message: 'Enter the code from your authenticator app, or a recovery code.',
+        };
       }
       return await signIn(user, at, request, reply);
     });
@@ -123,17 +147,22 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     // codes are counted like passwords, per address and per user, before they are checked
     return attempts.guard([addressKey(request.ip), ...(user ? [codeKey(user.username)] : [])], at, async (fail) => {
       if (!user || Number(user.disabled) !== 0) throw fail(new AuthError(401, CHALLENGE_ENDED));
-      if (!(await secondFactor.verify(user, code))) throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
+      if (!(await secondFactor.verify(user, code)))
+        throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
       await attempts.clear(codeKey(user.username));
       await closeChallenge(db, mfaToken);
       return await signIn(user, at, request, reply);
     });
   });
 
-  app.post('/api/logout', documented(schemas.logout, { onRequest: app.authenticate, config: { accountSetup: true } }), async (request) => {
-    if (request.sessionId !== undefined) await revokeSession(db, request.sessionId);
-    return { message: 'You have been successfully logged out.' };
-  });
+  app.post(
+    '/api/logout',
+    documented(schemas.logout, { onRequest: app.authenticate, config: { accountSetup: true } }),
+    async (request) => {
+      if (request.sessionId !== undefined) await revokeSession(db, request.sessionId);
+      return { message: 'You have been successfully logged out.' };
+    },
+  );
 
   app.decorate('signInChecks', { attempts, now, secondFactor });
 }

@@ -30,7 +30,14 @@ function newRecoveryCode(): string {
 }
 
 function totpOf(base32: string, username: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label: username, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(base32) });
+  return new TOTP({
+    issuer: ISSUER,
+    label: username,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(base32),
+  });
 }
 
 export class SecondFactor {
@@ -47,11 +54,18 @@ export class SecondFactor {
   /** A new secret, kept sealed and pending until a code from it is confirmed; a pending one is replaced. */
   async begin(user: { id: number; username: string }): Promise<{ secret: string; uri: string }> {
     const row = await this.#row(user.id);
-    if (Number(row.totp_enabled)) throw new ConflictError('Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
+    if (Number(row.totp_enabled))
+      throw new ConflictError('Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
     const secret = new Secret({ size: 20 }).base32;
-    await this.#db.updateTable('users')
-      .set({ totp_secret: this.#box.seal(secret, secretContext(user.id)), totp_last_step: null, updated_at: this.#now().toISOString() })
-      .where('id', '=', user.id).execute();
+    await this.#db
+      .updateTable('users')
+      .set({
+        totp_secret: this.#box.seal(secret, secretContext(user.id)),
+        totp_last_step: null,
+        updated_at: this.#now().toISOString(),
+      })
+      .where('id', '=', user.id)
+      .execute();
     return { secret, uri: totpOf(secret, user.username).toString() };
   }
 
@@ -59,14 +73,20 @@ export class SecondFactor {
   async confirm(user: { id: number; username: string }, code: string): Promise<string[] | undefined> {
     const row = await this.#row(user.id);
     if (Number(row.totp_enabled)) throw new ConflictError('Two-factor sign-in is already on.');
-    if (row.totp_secret === null) throw new ConflictError('Start the set-up first (POST /api/me/totp): there is no authenticator waiting to be confirmed.');
+    if (row.totp_secret === null)
+      throw new ConflictError(
+        'Start the set-up first (POST /api/me/totp): there is no authenticator waiting to be confirmed.',
+      );
     if (!(await this.#acceptTotp(user, row.totp_secret, code))) return undefined;
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const at = this.#now().toISOString();
     await this.#db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ totp_enabled: 1, updated_at: at }).where('id', '=', user.id).execute();
       await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
-      await trx.insertInto('recovery_codes').values(codes.map((c) => ({ user_id: user.id, code_hash: hashCode(c), created_at: at }))).execute();
+      await trx
+        .insertInto('recovery_codes')
+        .values(codes.map((c) => ({ user_id: user.id, code_hash: hashCode(c), created_at: at })))
+        .execute();
     });
     return codes;
   }
@@ -76,22 +96,32 @@ export class SecondFactor {
     const row = await this.#row(user.id);
     if (!Number(row.totp_enabled) || row.totp_secret === null) return false;
     if (/^\d{6}$/.test(code.trim())) return this.#acceptTotp(user, row.totp_secret, code.trim());
-    const used = await this.#db.deleteFrom('recovery_codes')
-      .where('user_id', '=', user.id).where('code_hash', '=', hashCode(code)).executeTakeFirst();
+    const used = await this.#db
+      .deleteFrom('recovery_codes')
+      .where('user_id', '=', user.id)
+      .where('code_hash', '=', hashCode(code))
+      .executeTakeFirst();
     return Number(used.numDeletedRows) === 1;
   }
 
   /** Off: the secret and the recovery codes are gone. */
   async turnOff(userId: number): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ totp_enabled: 0, totp_secret: null, totp_last_step: null, updated_at: this.#now().toISOString() })
-        .where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ totp_enabled: 0, totp_secret: null, totp_last_step: null, updated_at: this.#now().toISOString() })
+        .where('id', '=', userId)
+        .execute();
       await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     });
   }
 
   async #row(userId: number) {
-    return this.#db.selectFrom('users').select(['totp_enabled', 'totp_secret']).where('id', '=', userId).executeTakeFirstOrThrow();
+    return this.#db
+      .selectFrom('users')
+      .select(['totp_enabled', 'totp_secret'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
   }
 
   /** Right within the drift window and later than the last step accepted; the step is claimed in one conditional update, so two requests cannot both use it. */
@@ -102,7 +132,9 @@ export class SecondFactor {
     const delta = totp.validate({ token: code, timestamp, window: DRIFT_STEPS });
     if (delta === null) return false;
     const step = totp.counter({ timestamp }) + delta;
-    const claimed = await this.#db.updateTable('users').set({ totp_last_step: step })
+    const claimed = await this.#db
+      .updateTable('users')
+      .set({ totp_last_step: step })
       .where('id', '=', user.id)
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
       .executeTakeFirst();

@@ -27,7 +27,8 @@ function keyFileSecret(dataDir: string): string {
   try {
     return readFileSync(path, 'utf8').trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new SecretKeyError(`The key file ${KEY_FILE_NAME} in DATA_DIR cannot be read`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new SecretKeyError(`The key file ${KEY_FILE_NAME} in DATA_DIR cannot be read`);
   }
   makePrivateFolder(dataDirPath(dataDir));
   try {
@@ -78,7 +79,9 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new SecretKeyError('A stored secret does not open with this key: is SECRET_KEY (or the key file in DATA_DIR) the one it was sealed with?');
+      throw new SecretKeyError(
+        'A stored secret does not open with this key: is SECRET_KEY (or the key file in DATA_DIR) the one it was sealed with?',
+      );
     }
   }
 }

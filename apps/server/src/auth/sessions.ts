@@ -24,51 +24,87 @@ export function storedUserAgent(header: string | undefined): string | null {
   return value ? Array.from(value).slice(0, USER_AGENT_MAX_LENGTH).join('') : null;
 }
 
-export async function openSession(db: Kysely<Database>, userId: number, limits: SessionLimits, now: Date, userAgent?: string): Promise<string> {
+export async function openSession(
+  db: Kysely<Database>,
+  userId: number,
+  limits: SessionLimits,
+  now: Date,
+  userAgent?: string,
+): Promise<string> {
   const token = newToken();
-  await db.insertInto('sessions').values({
-    user_id: userId,
-    token_hash: hashToken(token),
-    created_at: now.toISOString(),
-    last_seen_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + limits.absoluteMinutes * MINUTE).toISOString(),
-    user_agent: storedUserAgent(userAgent),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + limits.absoluteMinutes * MINUTE).toISOString(),
+      user_agent: storedUserAgent(userAgent),
+    })
+    .execute();
   return token;
 }
 
-export interface LiveSession { sessionId: number; user: AccountRow }
+export interface LiveSession {
+  sessionId: number;
+  user: AccountRow;
+}
 
 /**
  * The session a token opened, if it is still live: not revoked, within its absolute and idle
  * limits, and its user not disabled. A dead session found on the way is deleted.
  */
-export async function findLiveSession(db: Kysely<Database>, token: string, limits: SessionLimits, now: Date): Promise<LiveSession | undefined> {
-  const row = await db.selectFrom('sessions')
+export async function findLiveSession(
+  db: Kysely<Database>,
+  token: string,
+  limits: SessionLimits,
+  now: Date,
+): Promise<LiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
-      'sessions.id as session_id', 'sessions.last_seen_at', 'sessions.expires_at',
-      'users.id', 'users.username', 'users.name', 'users.email', 'users.disabled',
-      'users.role', 'users.must_change_password', 'users.totp_enabled',
+      'sessions.id as session_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id',
+      'users.username',
+      'users.name',
+      'users.email',
+      'users.disabled',
+      'users.role',
+      'users.must_change_password',
+      'users.totp_enabled',
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return undefined;
   const lastSeen = Date.parse(row.last_seen_at);
   const idleDeadline = lastSeen + limits.idleMinutes * MINUTE;
-  const dead = Number(row.disabled) !== 0 || now.getTime() >= Date.parse(row.expires_at) || now.getTime() >= idleDeadline;
+  const dead =
+    Number(row.disabled) !== 0 || now.getTime() >= Date.parse(row.expires_at) || now.getTime() >= idleDeadline;
   if (dead) {
     await db.deleteFrom('sessions').where('id', '=', row.session_id).execute();
     return undefined;
   }
   if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.session_id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now.toISOString() })
+      .where('id', '=', row.session_id)
+      .execute();
   }
   return {
     sessionId: row.session_id,
     user: {
-      id: row.id, username: row.username, name: row.name, email: row.email,
-      role: row.role, must_change_password: row.must_change_password, totp_enabled: row.totp_enabled,
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      must_change_password: row.must_change_password,
+      totp_enabled: row.totp_enabled,
     },
   };
 }
@@ -84,8 +120,13 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Pr
 
 /** A user's sessions, newest first, for "where am I signed in". */
 export async function listSessions(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('sessions').select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'])
-    .where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Ends every session of the user except `keepSessionId`; answers how many ended. */

@@ -15,7 +15,10 @@ import { throttled } from './errors.ts';
  * also reads the count, so a burst of simultaneous guesses cannot all pass the check
  * (docs/decisions/009-sign-in-throttle-in-the-database.md).
  */
-export interface ThrottleLimits { maxFailures: number; windowMinutes: number }
+export interface ThrottleLimits {
+  maxFailures: number;
+  windowMinutes: number;
+}
 
 type Db = Kysely<Database>;
 
@@ -25,7 +28,10 @@ type Db = Kysely<Database>;
  * request, a full hashing queue) gives the attempt back.
  */
 export type Fail = (error: Error) => Error;
-interface Held { key: string; windowStart: string }
+interface Held {
+  key: string;
+  windowStart: string;
+}
 
 /** Windows that have passed are deleted at most this often per process. */
 const SWEEP_EVERY_MS = 60_000;
@@ -33,8 +39,12 @@ const SWEEP_EVERY_MS = 60_000;
 /** Gives one attempt back to each key's window, unless that window has since been replaced. */
 async function giveBack(db: Db, held: Held[]): Promise<void> {
   for (const { key, windowStart } of held) {
-    await db.updateTable('login_attempts').set({ count: sql<number>`count - 1` })
-      .where('key', '=', key).where('window_start', '=', windowStart).where('count', '>', 0)
+    await db
+      .updateTable('login_attempts')
+      .set({ count: sql<number>`count - 1` })
+      .where('key', '=', key)
+      .where('window_start', '=', windowStart)
+      .where('count', '>', 0)
       .execute();
   }
 }
@@ -121,11 +131,15 @@ export class SignInAttempts {
   #take(key: string, at: Date): Promise<{ count: number; window_start: string }> {
     const now = at.toISOString();
     const passed = sql<boolean>`login_attempts.window_start <= ${new Date(at.getTime() - this.#windowMs).toISOString()}`;
-    return this.#db.insertInto('login_attempts').values({ key, window_start: now, count: 1 })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({
-        count: sql<number>`case when ${passed} then 1 else login_attempts.count + 1 end`,
-        window_start: sql<string>`case when ${passed} then ${now} else login_attempts.window_start end`,
-      }))
+    return this.#db
+      .insertInto('login_attempts')
+      .values({ key, window_start: now, count: 1 })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql<number>`case when ${passed} then 1 else login_attempts.count + 1 end`,
+          window_start: sql<string>`case when ${passed} then ${now} else login_attempts.window_start end`,
+        }),
+      )
       .returning(['count', 'window_start'])
       .executeTakeFirstOrThrow();
   }
@@ -133,7 +147,10 @@ export class SignInAttempts {
   async #sweepNowAndThen(at: Date): Promise<void> {
     if (at.getTime() - this.#lastSweep < SWEEP_EVERY_MS) return;
     this.#lastSweep = at.getTime();
-    await this.#db.deleteFrom('login_attempts').where('window_start', '<=', new Date(at.getTime() - this.#windowMs).toISOString()).execute();
+    await this.#db
+      .deleteFrom('login_attempts')
+      .where('window_start', '<=', new Date(at.getTime() - this.#windowMs).toISOString())
+      .execute();
   }
 }
 
@@ -152,10 +169,15 @@ function ipv6Block(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped?.[1]) return mapped[1];
   // an embedded IPv4 tail fills the last two groups
-  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
   const [head = '', tail] = address.split('::');
   const front = groups(head);
   const back = tail === undefined ? [] : groups(tail);
-  const all = tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
-  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  const all =
+    tail === undefined ? front : [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

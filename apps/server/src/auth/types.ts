@@ -4,7 +4,11 @@ import type { Clock } from './sessions.ts';
 import type { SecondFactor } from './second-factor.ts';
 import type { SignInAttempts } from './throttle.ts';
 
-interface SignInChecks { attempts: SignInAttempts; now: Clock; secondFactor: SecondFactor }
+interface SignInChecks {
+  attempts: SignInAttempts;
+  now: Clock;
+  secondFactor: SecondFactor;
+}
 
 /** The signed-in user as handlers see it and as sign-in and GET /api/me answer it; never carries a secret. */
 export interface AuthUser {

@@ -12,15 +12,26 @@ import { BackupError } from './backup-error.ts';
  * (made by a newer version). `restore --check` runs it against this code's schema, `restore`
  * against the migrated target: the same rule either way.
  */
-export function matchSchema(backup: readonly TableEntry[], known: ReadonlyMap<string, Pick<TableInfo, 'columns'>>): void {
+export function matchSchema(
+  backup: readonly TableEntry[],
+  known: ReadonlyMap<string, Pick<TableInfo, 'columns'>>,
+): void {
   for (const entry of backup) {
     if (!isBackedUp(entry.name)) {
-      throw new BackupError(`The backup has a table "${entry.name}" that a backup never holds (sessions and sign-in counters are never restored): it was not made by npm run backup, and nothing is restored from it`);
+      throw new BackupError(
+        `The backup has a table "${entry.name}" that a backup never holds (sessions and sign-in counters are never restored): it was not made by npm run backup, and nothing is restored from it`,
+      );
     }
     const table = known.get(entry.name);
-    if (!table) throw new BackupError(`The backup has a table "${entry.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
+    if (!table)
+      throw new BackupError(
+        `The backup has a table "${entry.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`,
+      );
     const missing = entry.columns.find((c) => !table.columns.some((t) => t.name === c.name));
-    if (missing) throw new BackupError(`The backup has a column "${entry.name}.${missing.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`);
+    if (missing)
+      throw new BackupError(
+        `The backup has a column "${entry.name}.${missing.name}" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore`,
+      );
   }
 }
 

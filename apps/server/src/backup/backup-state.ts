@@ -17,7 +17,9 @@ export async function recordBackupMade(db: Kysely<unknown>, at: Date): Promise<v
 }
 
 export async function lastBackupAt(db: Kysely<unknown>): Promise<Date | undefined> {
-  const { rows } = await sql<{ value: number | string }>`select value from counters where name = ${LAST_BACKUP}`.execute(db);
+  const { rows } = await sql<{
+    value: number | string;
+  }>`select value from counters where name = ${LAST_BACKUP}`.execute(db);
   return rows[0] ? new Date(Number(rows[0].value)) : undefined;
 }
 
@@ -27,16 +29,27 @@ export async function lastBackupAt(db: Kysely<unknown>): Promise<Date | undefine
  * it is not due or another instance claimed it first. The claim is one conditional write: the
  * database's row lock lets exactly one of several instances asking at once update the row.
  */
-export async function claimScheduledBackup(db: Kysely<unknown>, everyMs: number, now: Date): Promise<number | undefined> {
+export async function claimScheduledBackup(
+  db: Kysely<unknown>,
+  everyMs: number,
+  now: Date,
+): Promise<number | undefined> {
   await sql`insert into counters (name, value) values (${LAST_BACKUP}, 0) on conflict (name) do nothing`.execute(db);
-  const { rows } = await sql<{ value: number | string }>`select value from counters where name = ${LAST_BACKUP}`.execute(db);
+  const { rows } = await sql<{
+    value: number | string;
+  }>`select value from counters where name = ${LAST_BACKUP}`.execute(db);
   const previous = Number(rows[0]?.value ?? 0);
   if (previous > now.getTime() - everyMs) return undefined;
-  const result = await sql`update counters set value = ${now.getTime()} where name = ${LAST_BACKUP} and value = ${previous}`.execute(db);
+  const result =
+    await sql`update counters set value = ${now.getTime()} where name = ${LAST_BACKUP} and value = ${previous}`.execute(
+      db,
+    );
   return Number(result.numAffectedRows ?? 0) === 1 ? previous : undefined;
 }
 
 /** Gives a claim back after a failed backup, so the next check tries again. */
 export async function releaseClaim(db: Kysely<unknown>, claimedAt: Date, previous: number): Promise<void> {
-  await sql`update counters set value = ${previous} where name = ${LAST_BACKUP} and value = ${claimedAt.getTime()}`.execute(db);
+  await sql`update counters set value = ${previous} where name = ${LAST_BACKUP} and value = ${claimedAt.getTime()}`.execute(
+    db,
+  );
 }

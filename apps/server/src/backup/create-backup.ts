@@ -8,8 +8,17 @@ import { createPrivateFile, makePrivateFolder } from '../lib/private-files.ts';
 import { BackupError } from './backup-error.ts';
 import { isFreeName, numberedName, partialName, publish, sha256OfFile, writeChecksumFile } from './files.ts';
 import {
-  BACKUP_FORMAT, BACKUP_FORMAT_VERSION, CONTENTS_TABLE, MANIFEST_TABLE, type Manifest, type ProgressListener, TableDigest, type TableEntry,
-  contentChecksum, describeTable, isBackedUp,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  CONTENTS_TABLE,
+  MANIFEST_TABLE,
+  type Manifest,
+  type ProgressListener,
+  TableDigest,
+  type TableEntry,
+  contentChecksum,
+  describeTable,
+  isBackedUp,
 } from './format.ts';
 import { readTable } from './read-table.ts';
 
@@ -39,7 +48,10 @@ function createSchema(out: SqliteDatabase.Database): void {
       primary_key text not null, "references" text not null, rows integer not null, sha256 text not null);`);
 }
 
-function createDataTable(out: SqliteDatabase.Database, entry: Omit<TableEntry, 'rows' | 'sha256'>): SqliteDatabase.Statement {
+function createDataTable(
+  out: SqliteDatabase.Database,
+  entry: Omit<TableEntry, 'rows' | 'sha256'>,
+): SqliteDatabase.Statement {
   const columns = entry.columns.map((c) => `${quote(c.name)} ${c.kind}`);
   if (entry.primaryKey.length > 0) columns.push(`primary key (${entry.primaryKey.map(quote).join(', ')})`);
   out.exec(`create table ${quote(entry.name)} (${columns.join(', ')})`);
@@ -84,7 +96,11 @@ async function rowCount(trx: Kysely<unknown>, table: string): Promise<number> {
  * takes from an existing file: a crash never leaves a half backup under the real name. `source`
  * may be the live database: only reads are made, on their own connection.
  */
-export async function createBackup(source: Kysely<unknown>, file: string, options: BackupOptions = {}): Promise<BackupResult> {
+export async function createBackup(
+  source: Kysely<unknown>,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
   makePrivateFolder(dirname(file));
   const partial = partialName(file);
   rmSync(partial, { force: true });
@@ -102,7 +118,10 @@ export async function createBackup(source: Kysely<unknown>, file: string, option
     const { manifest, tables } = await transaction.execute(async (trx) => {
       const all = await listTables(trx);
       const createdAt = new Date().toISOString();
-      const migrations = await appliedMigrations(trx, all.map((t) => t.name));
+      const migrations = await appliedMigrations(
+        trx,
+        all.map((t) => t.name),
+      );
       const entries: TableEntry[] = [];
       for (const table of all.filter((t) => isBackedUp(t.name))) {
         const entry = describeTable(table);
@@ -119,14 +138,35 @@ export async function createBackup(source: Kysely<unknown>, file: string, option
         options.onProgress?.({ table: entry.name, done: digest.rows, total: digest.rows });
         entries.push({ ...entry, rows: digest.rows, sha256: digest.hex() });
       }
-      const head: Manifest = { format: BACKUP_FORMAT, formatVersion: BACKUP_FORMAT_VERSION, createdAt, sourceDialect: dialectOf(trx), migrations };
+      const head: Manifest = {
+        format: BACKUP_FORMAT,
+        formatVersion: BACKUP_FORMAT_VERSION,
+        createdAt,
+        sourceDialect: dialectOf(trx),
+        migrations,
+      };
       return { manifest: head, tables: entries };
     });
     const contentSha256 = contentChecksum(tables);
     const setKey = out.prepare(`insert into ${MANIFEST_TABLE} (key, value) values (?, ?)`);
-    for (const [key, value] of Object.entries({ ...manifest, migrations: JSON.stringify(manifest.migrations), contentSha256 })) setKey.run(key, String(value));
+    for (const [key, value] of Object.entries({
+      ...manifest,
+      migrations: JSON.stringify(manifest.migrations),
+      contentSha256,
+    }))
+      setKey.run(key, String(value));
     const addEntry = out.prepare(`insert into ${CONTENTS_TABLE} values (?, ?, ?, ?, ?, ?, ?)`);
-    tables.forEach((t, position) => addEntry.run(t.name, position, JSON.stringify(t.columns), JSON.stringify(t.primaryKey), JSON.stringify(t.references), t.rows, t.sha256));
+    tables.forEach((t, position) =>
+      addEntry.run(
+        t.name,
+        position,
+        JSON.stringify(t.columns),
+        JSON.stringify(t.primaryKey),
+        JSON.stringify(t.references),
+        t.rows,
+        t.sha256,
+      ),
+    );
     out.exec('commit');
     out.close();
     const published = publishUnderFreeName(partial, file, options.otherNameIfTaken ?? false);
@@ -137,7 +177,14 @@ export async function createBackup(source: Kysely<unknown>, file: string, option
       rmSync(published, { force: true });
       throw error;
     }
-    return { file: published, bytes: statSync(published).size, sha256, contentSha256, createdAt: manifest.createdAt, tables };
+    return {
+      file: published,
+      bytes: statSync(published).size,
+      sha256,
+      contentSha256,
+      createdAt: manifest.createdAt,
+      tables,
+    };
   } catch (error) {
     if (out.open) out.close();
     rmSync(partial, { force: true });

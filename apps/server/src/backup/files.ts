@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { closeSync, constants, copyFileSync, createReadStream, existsSync, fsyncSync, linkSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 import { BackupError } from './backup-error.ts';
@@ -16,7 +27,11 @@ export const resolveFromCaller = (path: string): string => resolve(process.env.I
  * restore keeping what --force replaces. Each has its own prefix, so the schedule's pruning can
  * match its own files and nothing else.
  */
-export const BACKUP_PREFIXES = { manual: 'bursary', scheduled: 'bursary-scheduled', beforeRestore: 'bursary-before-restore' } as const;
+export const BACKUP_PREFIXES = {
+  manual: 'bursary',
+  scheduled: 'bursary-scheduled',
+  beforeRestore: 'bursary-before-restore',
+} as const;
 export type BackupKind = keyof typeof BACKUP_PREFIXES;
 
 export const defaultBackupFile = (dir: string, at: Date, kind: BackupKind): string =>
@@ -29,7 +44,8 @@ export function numberedName(file: string, n: number): string {
 }
 
 /** The refusal of a name that is taken: a backup never overwrites a file. */
-export const nameTaken = (file: string): BackupError => new BackupError(`${file} already exists: choose another name (a backup never overwrites a file)`);
+export const nameTaken = (file: string): BackupError =>
+  new BackupError(`${file} already exists: choose another name (a backup never overwrites a file)`);
 
 /** The name a backup is written under until it is complete: never the real name. */
 export const partialName = (file: string): string => `${file}.${process.pid}.partial`;
@@ -42,12 +58,20 @@ export const isFreeName = (file: string): boolean => !existsSync(file) && !exist
 
 function fsyncFile(path: string): void {
   const fd = openSync(path, 'r');
-  try { fsyncSync(fd); } finally { closeSync(fd); }
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Makes a new directory entry durable: the directory itself is synced. */
 function fsyncDirectory(path: string): void {
-  try { fsyncFile(path); } catch { /* some file systems refuse to sync a directory; the entry still exists */ }
+  try {
+    fsyncFile(path);
+  } catch {
+    /* some file systems refuse to sync a directory; the entry still exists */
+  }
 }
 
 /** File systems without hard links (some network and FAT ones) answer these. */

@@ -73,7 +73,10 @@ export function normalise(value: unknown, kind: ValueKind): unknown {
 
 function canonical(value: unknown, kind: ValueKind): string | null {
   if (value === null) return null;
-  if (kind === 'blob') return `b${createHash('sha256').update(value as Buffer).digest('hex')}`;
+  if (kind === 'blob')
+    return `b${createHash('sha256')
+      .update(value as Buffer)
+      .digest('hex')}`;
   if (kind === 'text') return `s${value as string}`;
   return `d${String(value)}`;
 }
@@ -88,7 +91,9 @@ export class TableDigest {
   private sum = 0n;
   rows = 0;
   private readonly columns: readonly ColumnInfo[];
-  constructor(columns: readonly ColumnInfo[]) { this.columns = columns; }
+  constructor(columns: readonly ColumnInfo[]) {
+    this.columns = columns;
+  }
 
   /** Adds one row of normalised values, in the order of the columns. */
   add(values: readonly unknown[]): void {
@@ -110,6 +115,8 @@ export function contentChecksum(tables: readonly Pick<TableEntry, 'name' | 'rows
 
 /** Columns of a table without the booleans' flag (the table of contents keeps only the kind). */
 export const describeTable = (table: TableInfo): Omit<TableEntry, 'rows' | 'sha256'> => ({
-  name: table.name, columns: table.columns.map((c) => ({ name: c.name, kind: c.kind, boolean: false })),
-  primaryKey: table.primaryKey, references: table.references,
+  name: table.name,
+  columns: table.columns.map((c) => ({ name: c.name, kind: c.kind, boolean: false })),
+  primaryKey: table.primaryKey,
+  references: table.references,
 });

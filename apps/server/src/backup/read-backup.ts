@@ -6,7 +6,14 @@ import { BackupError } from './backup-error.ts';
 import { currentSchema, matchSchema } from './backup-schema.ts';
 import { checksumFileOf, sha256OfFile } from './files.ts';
 import {
-  BACKUP_FORMAT, BACKUP_FORMAT_VERSION, CONTENTS_TABLE, MANIFEST_TABLE, type Manifest, TableDigest, type TableEntry, contentChecksum,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  CONTENTS_TABLE,
+  MANIFEST_TABLE,
+  type Manifest,
+  TableDigest,
+  type TableEntry,
+  contentChecksum,
 } from './format.ts';
 
 export { BackupError };
@@ -42,17 +49,24 @@ function readManifest(database: SqliteDatabase.Database, file: string): { manife
     throw new BackupError(`${file} is not a Bursary backup (it has no ${MANIFEST_TABLE} table)`);
   }
   const values = Object.fromEntries(pairs.map((p) => [p.key, p.value]));
-  if (values.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a Bursary backup (format "${values.format ?? ''}")`);
+  if (values.format !== BACKUP_FORMAT)
+    throw new BackupError(`${file} is not a Bursary backup (format "${values.format ?? ''}")`);
   const formatVersion = Number(values.formatVersion);
   if (!(formatVersion >= 1 && formatVersion <= BACKUP_FORMAT_VERSION)) {
-    throw new BackupError(`${file} is in backup format ${values.formatVersion}, newer than this Bursary reads (${BACKUP_FORMAT_VERSION}): upgrade Bursary, then restore`);
+    throw new BackupError(
+      `${file} is in backup format ${values.formatVersion}, newer than this Bursary reads (${BACKUP_FORMAT_VERSION}): upgrade Bursary, then restore`,
+    );
   }
   const migrations = parseJson(values.migrations ?? '[]');
   if (!Array.isArray(migrations) || !migrations.every((name) => typeof name === 'string')) {
     throw new BackupError(`${file} is damaged: the list of migrations in its manifest does not parse`);
   }
   const manifest: Manifest = {
-    format: values.format, formatVersion, createdAt: values.createdAt ?? '', sourceDialect: values.sourceDialect ?? '', migrations,
+    format: values.format,
+    formatVersion,
+    createdAt: values.createdAt ?? '',
+    sourceDialect: values.sourceDialect ?? '',
+    migrations,
   };
   return { manifest, contentSha256: values.contentSha256 ?? '' };
 }
@@ -67,9 +81,12 @@ function parseJson(text: string): unknown {
 }
 
 const KINDS = new Set(['integer', 'real', 'text', 'blob']);
-const isNameList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
-const isColumnList = (value: unknown): value is ColumnInfo[] => Array.isArray(value) && value.length > 0
-  && value.every((c) => typeof c === 'object' && c !== null && typeof c.name === 'string' && KINDS.has(c.kind));
+const isNameList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
+const isColumnList = (value: unknown): value is ColumnInfo[] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((c) => typeof c === 'object' && c !== null && typeof c.name === 'string' && KINDS.has(c.kind));
 
 function readContents(database: SqliteDatabase.Database, file: string): TableEntry[] {
   let rows: Record<string, unknown>[];
@@ -90,7 +107,10 @@ function readContents(database: SqliteDatabase.Database, file: string): TableEnt
 /** Every row of a backed-up table, as arrays in the order of its columns. */
 export function* backupRows(database: SqliteDatabase.Database, entry: TableEntry): Generator<unknown[]> {
   const columns = entry.columns.map((c) => quote(c.name)).join(', ');
-  yield* database.prepare(`select ${columns} from ${quote(entry.name)}`).raw().iterate() as Iterable<unknown[]>;
+  yield* database
+    .prepare(`select ${columns} from ${quote(entry.name)}`)
+    .raw()
+    .iterate() as Iterable<unknown[]>;
 }
 
 /**
@@ -100,7 +120,9 @@ export function* backupRows(database: SqliteDatabase.Database, entry: TableEntry
  * table's row count and checksum recomputed from its rows. `restore --check` runs exactly this.
  */
 export async function checkBackup(file: string): Promise<CheckedBackup> {
-  const sha256 = await sha256OfFile(file).catch(() => { throw new BackupError(`No file at ${file}`); });
+  const sha256 = await sha256OfFile(file).catch(() => {
+    throw new BackupError(`No file at ${file}`);
+  });
   const sidecar = checksumFileOf(file);
   const checksumFile = existsSync(sidecar) ? 'matched' : 'absent';
   if (checksumFile === 'matched' && readFileSync(sidecar, 'utf8').split(/\s/)[0] !== sha256) {
@@ -109,11 +131,14 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
   const database = open(file);
   try {
     const integrity = database.pragma('quick_check', { simple: true });
-    if (integrity !== 'ok') throw new BackupError(`${file} is damaged: SQLite's integrity check says "${String(integrity)}"`);
+    if (integrity !== 'ok')
+      throw new BackupError(`${file} is damaged: SQLite's integrity check says "${String(integrity)}"`);
     const { manifest, contentSha256 } = readManifest(database, file);
     const unknown = manifest.migrations.filter((name) => !(name in knownMigrations));
     if (unknown.length > 0) {
-      throw new BackupError(`${file} was made by a newer Bursary (its schema has ${unknown.join(', ')}): upgrade Bursary, then restore`);
+      throw new BackupError(
+        `${file} was made by a newer Bursary (its schema has ${unknown.join(', ')}): upgrade Bursary, then restore`,
+      );
     }
     const tables = readContents(database, file);
     matchSchema(tables, await currentSchema());
@@ -125,10 +150,13 @@ export async function checkBackup(file: string): Promise<CheckedBackup> {
         throw new BackupError(`${file} is damaged: table ${entry.name} cannot be read`);
       }
       if (digest.rows !== entry.rows || digest.hex() !== entry.sha256) {
-        throw new BackupError(`${file} is damaged: table ${entry.name} does not match its checksum (${digest.rows} rows, ${entry.rows} expected)`);
+        throw new BackupError(
+          `${file} is damaged: table ${entry.name} does not match its checksum (${digest.rows} rows, ${entry.rows} expected)`,
+        );
       }
     }
-    if (contentChecksum(tables) !== contentSha256) throw new BackupError(`${file} is damaged: its table of contents does not match its checksum`);
+    if (contentChecksum(tables) !== contentSha256)
+      throw new BackupError(`${file} is damaged: its table of contents does not match its checksum`);
     return { file, manifest, tables, contentSha256, sha256, checksumFile };
   } finally {
     database.close();

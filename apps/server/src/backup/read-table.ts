@@ -27,7 +27,9 @@ export async function* readTable(
   let after: unknown[] | undefined;
   for (;;) {
     const where = after ? sql`where (${key}) > (${sql.join(after)})` : sql``;
-    const { rows } = await sql<Record<string, unknown>>`select ${select} from ${sql.table(table)} ${where} order by ${key} limit ${limit}`.execute(db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`select ${select} from ${sql.table(table)} ${where} order by ${key} limit ${limit}`.execute(db);
     if (rows.length === 0) return;
     yield rows.map((row) => columns.map((c) => normalise(row[c.name], c.kind)));
     const last = rows[rows.length - 1]!;

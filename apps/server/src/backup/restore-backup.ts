@@ -18,14 +18,22 @@ export async function targetContents(target: Kysely<unknown>): Promise<{ name: s
   const found: { name: string; rows: number }[] = [];
   for (const table of await listTables(target)) {
     if (!isBackedUp(table.name)) continue;
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table.name)}`.execute(target);
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table.name)}`.execute(
+      target,
+    );
     const count = Number(rows[0]?.n ?? 0);
     if (count > 0) found.push({ name: table.name, rows: count });
   }
   return found;
 }
 
-async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, entry: TableEntry, table: TableInfo, onProgress?: ProgressListener): Promise<void> {
+async function insertAll(
+  trx: Kysely<unknown>,
+  source: SqliteDatabase.Database,
+  entry: TableEntry,
+  table: TableInfo,
+  onProgress?: ProgressListener,
+): Promise<void> {
   const targetColumns = entry.columns.map((c) => table.columns.find((t) => t.name === c.name)!);
   const perInsert = Math.max(1, Math.min(2_000, Math.floor(MAX_PARAMETERS / entry.columns.length)));
   let batch: Record<string, unknown>[] = [];
@@ -56,7 +64,9 @@ async function insertAll(trx: Kysely<unknown>, source: SqliteDatabase.Database, 
 /** PostgreSQL: each serial column continues after the highest restored id. */
 async function resetSequences(trx: Kysely<unknown>): Promise<void> {
   const { rows } = await sql<{ table: string; column: string }>`select table_name as "table", column_name as "column"
-    from information_schema.columns where table_schema = current_schema() and column_default like 'nextval(%'`.execute(trx);
+    from information_schema.columns where table_schema = current_schema() and column_default like 'nextval(%'`.execute(
+    trx,
+  );
   for (const { table, column } of rows) {
     await sql`select setval(pg_get_serial_sequence(${`"${table.replaceAll('"', '""')}"`}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false)
       from ${sql.table(table)}`.execute(trx);
@@ -70,7 +80,8 @@ async function emptyTables(trx: Kysely<unknown>, tables: readonly TableInfo[], p
     if (replaced.length > 0) await sql`truncate ${sql.join(replaced.map((t) => sql.table(t.name)))}`.execute(trx);
     return;
   }
-  for (const table of [...inDependencyOrder(replaced)].reverse()) await sql`delete from ${sql.table(table.name)}`.execute(trx);
+  for (const table of [...inDependencyOrder(replaced)].reverse())
+    await sql`delete from ${sql.table(table.name)}`.execute(trx);
 }
 
 async function verify(trx: Kysely<unknown>, entry: TableEntry, table: TableInfo): Promise<void> {
@@ -79,7 +90,9 @@ async function verify(trx: Kysely<unknown>, entry: TableEntry, table: TableInfo)
     for (const row of batch) digest.add(row.map((value, i) => normalise(value, entry.columns[i]!.kind)));
   }
   if (digest.rows !== entry.rows || digest.hex() !== entry.sha256) {
-    throw new BackupError(`Restored table ${entry.name} does not match the backup (${digest.rows} rows, ${entry.rows} expected): nothing was restored`);
+    throw new BackupError(
+      `Restored table ${entry.name} does not match the backup (${digest.rows} rows, ${entry.rows} expected): nothing was restored`,
+    );
   }
 }
 
@@ -89,7 +102,12 @@ async function verify(trx: Kysely<unknown>, entry: TableEntry, table: TableInfo)
  * then read everything back and compare counts and checksums before committing. Any difference
  * rolls the whole restore back.
  */
-export async function restoreBackup(target: Kysely<unknown>, checked: CheckedBackup, source: SqliteDatabase.Database, onProgress?: ProgressListener): Promise<void> {
+export async function restoreBackup(
+  target: Kysely<unknown>,
+  checked: CheckedBackup,
+  source: SqliteDatabase.Database,
+  onProgress?: ProgressListener,
+): Promise<void> {
   const tables = await listTables(target);
   const byName = new Map(tables.map((t) => [t.name, t]));
   matchSchema(checked.tables, byName);
@@ -99,7 +117,8 @@ export async function restoreBackup(target: Kysely<unknown>, checked: CheckedBac
   await target.transaction().execute(async (trx) => {
     // the change-count triggers would update one counter row a million times in one transaction;
     // the counters are recounted once at the end instead
-    if (postgres) for (const t of loadOrder) await sql`alter table ${sql.table(t.name)} disable trigger user`.execute(trx);
+    if (postgres)
+      for (const t of loadOrder) await sql`alter table ${sql.table(t.name)} disable trigger user`.execute(trx);
     await emptyTables(trx, tables, postgres);
     for (const table of loadOrder) await insertAll(trx, source, entries.get(table.name)!, table, onProgress);
     if (postgres) {

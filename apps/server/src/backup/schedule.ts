@@ -16,7 +16,9 @@ const SCHEDULE_CHECK_MS = 60_000;
  * Scheduled backups are `bursary-scheduled-<stamp>.bursary-backup` (`-2`… after the stamp when two
  * share a millisecond): a prefix no other backup has, so pruning never takes a manual one.
  */
-const SCHEDULED = new RegExp(`^${BACKUP_PREFIXES.scheduled}-(\\d{8}T\\d{6}\\.\\d{3}Z)(?:-(\\d+))?\\.${BACKUP_EXTENSION}$`);
+const SCHEDULED = new RegExp(
+  `^${BACKUP_PREFIXES.scheduled}-(\\d{8}T\\d{6}\\.\\d{3}Z)(?:-(\\d+))?\\.${BACKUP_EXTENSION}$`,
+);
 
 /** Oldest first: by stamp, then by the number a shared stamp got. */
 function byAge(a: string, b: string): number {
@@ -27,7 +29,9 @@ function byAge(a: string, b: string): number {
 
 /** Deletes the oldest scheduled backups (and their checksum files) beyond `keep`; others are never touched. */
 export function pruneBackups(dir: string, keep: number): string[] {
-  const scheduled = readdirSync(dir).filter((name) => SCHEDULED.test(name)).sort(byAge);
+  const scheduled = readdirSync(dir)
+    .filter((name) => SCHEDULED.test(name))
+    .sort(byAge);
   const removed = scheduled.slice(0, Math.max(0, scheduled.length - keep));
   for (const name of removed) {
     rmSync(join(dir, name), { force: true });
@@ -49,10 +53,17 @@ export async function runScheduledBackup(app: FastifyInstance, now = new Date())
   if (previous === undefined) return undefined;
   const source = await openDatabase(config);
   try {
-    const result = await createBackup(source as unknown as Kysely<unknown>, defaultBackupFile(config.backupDir, now, 'scheduled'), { otherNameIfTaken: true });
+    const result = await createBackup(
+      source as unknown as Kysely<unknown>,
+      defaultBackupFile(config.backupDir, now, 'scheduled'),
+      { otherNameIfTaken: true },
+    );
     app.countBackup();
     const removed = pruneBackups(resolveFromCaller(config.backupDir), config.backupKeep);
-    app.log.info({ file: result.file, bytes: result.bytes, sha256: result.sha256, removed }, 'scheduled backup written');
+    app.log.info(
+      { file: result.file, bytes: result.bytes, sha256: result.sha256, removed },
+      'scheduled backup written',
+    );
     return result;
   } catch (error) {
     await releaseClaim(db, now, previous).catch(() => {});
@@ -64,7 +75,11 @@ export async function runScheduledBackup(app: FastifyInstance, now = new Date())
 
 /** Checks every minute while the server runs; close waits for a backup in progress. */
 export function startBackupSchedule(app: FastifyInstance): () => Promise<void> {
-  return startPeriodicTask(() => runScheduledBackup(app), SCHEDULE_CHECK_MS, (error) => {
-    app.log.error({ err: error }, 'scheduled backup failed; the next check tries again');
-  });
+  return startPeriodicTask(
+    () => runScheduledBackup(app),
+    SCHEDULE_CHECK_MS,
+    (error) => {
+      app.log.error({ err: error }, 'scheduled backup failed; the next check tries again');
+    },
+  );
 }

@@ -13,17 +13,23 @@ export const formatSeconds = (ms: number): string => `${(ms / 1000).toFixed(1)} 
 /** One line per table: name and row count, aligned. */
 export function tableLines(tables: readonly Pick<TableEntry, 'name' | 'rows'>[]): string[] {
   const width = Math.max(0, ...tables.map((t) => t.name.length));
-  return tables.map((t) => `  ${t.name.padEnd(width)}  ${t.rows.toLocaleString('en-US')} ${t.rows === 1 ? 'row' : 'rows'}`);
+  return tables.map(
+    (t) => `  ${t.name.padEnd(width)}  ${t.rows.toLocaleString('en-US')} ${t.rows === 1 ? 'row' : 'rows'}`,
+  );
 }
 
 /** A failure as one line: the message's first line, never a stack trace. */
-export const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+export const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /**
  * Runs a backup command and turns a failure into one line on stderr and its exit code: a usage
  * error's own, 2 for a bad setting, 1 otherwise. `afterFailure` may add a sentence of its own.
  */
-export async function runBackupCommand(main: () => Promise<void>, afterFailure?: (error: unknown) => void): Promise<void> {
+export async function runBackupCommand(
+  main: () => Promise<void>,
+  afterFailure?: (error: unknown) => void,
+): Promise<void> {
   try {
     await main();
   } catch (error) {
@@ -53,7 +59,8 @@ export function progressReporter(verb: string, out: ProgressOutput = process.std
   let drawnAt = -Infinity;
   let drawn = false;
   const finishedTables = new Set<string>();
-  const line = (p: TableProgress) => `${verb} ${p.table}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} rows, ${formatSeconds(now() - started)}`;
+  const line = (p: TableProgress) =>
+    `${verb} ${p.table}: ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} rows, ${formatSeconds(now() - started)}`;
   return {
     update(progress: TableProgress): void {
       const finished = progress.done >= progress.total;

@@ -7,7 +7,14 @@ import { defaultBackupFile, isFreeName, nameTaken, resolveFromCaller } from '../
 import { loadConfig } from '../config/config.ts';
 import { openDatabase, sqliteFilePath } from '../db/connection.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, progressReporter, runBackupCommand, tableLines } from './backup-report.ts';
+import {
+  firstLine,
+  formatSeconds,
+  formatSize,
+  progressReporter,
+  runBackupCommand,
+  tableLines,
+} from './backup-report.ts';
 
 /**
  * `npm run backup -- [FILE]`: one consistent backup file of the database (DATA_DIR or
@@ -23,15 +30,23 @@ Restore with: npm run restore -- FILE`;
 async function run(argv: string[]): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { help: { type: 'boolean', short: 'h', default: false } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { help: { type: 'boolean', short: 'h', default: false } },
+    });
   } catch (error) {
     throw new CliError(`${firstLine(error).split('. ')[0]}. See: npm run backup -- --help`, 2);
   }
   if (parsed.values.help) return console.log(USAGE);
-  if (parsed.positionals.length > 1) throw new CliError('backup takes at most one file name. See: npm run backup -- --help', 2);
+  if (parsed.positionals.length > 1)
+    throw new CliError('backup takes at most one file name. See: npm run backup -- --help', 2);
   const config = loadConfig();
   if (!config.databaseUrl && !existsSync(sqliteFilePath(config.dataDir))) {
-    throw new CliError(`No database at ${sqliteFilePath(config.dataDir)}: nothing to back up (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+    throw new CliError(
+      `No database at ${sqliteFilePath(config.dataDir)}: nothing to back up (set DATA_DIR, or DATABASE_URL for PostgreSQL)`,
+    );
   }
   const named = parsed.positionals[0];
   const file = named ? resolveFromCaller(named) : defaultBackupFile(config.backupDir, new Date(), 'manual');
@@ -40,8 +55,10 @@ async function run(argv: string[]): Promise<void> {
   const db = await openDatabase(config);
   try {
     const progress = progressReporter('backing up');
-    const result = await createBackup(db as unknown as Kysely<unknown>, file, { otherNameIfTaken: !named, onProgress: progress.update })
-      .finally(progress.done);
+    const result = await createBackup(db as unknown as Kysely<unknown>, file, {
+      otherNameIfTaken: !named,
+      onProgress: progress.update,
+    }).finally(progress.done);
     await recordBackupMade(db as unknown as Kysely<unknown>, new Date(result.createdAt));
     console.log(`Backup written: ${result.file}`);
     console.log(`  as of ${result.createdAt}, from ${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}`);

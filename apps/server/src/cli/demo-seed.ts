@@ -33,9 +33,16 @@ export async function seedDemo(db: Kysely<Database>, config: Config, username: s
   await create('about-heroes', { ...sample.aboutHeroes, image: await image(bannerPng([6, 95, 70], [132, 204, 22])) });
   await create('missions', { ...sample.missions, missions: sample.missions.missions.map((mission) => ({ mission })) });
   await create('visions', { ...sample.visions, image: await image(bannerPng([88, 28, 135], [236, 72, 153])) });
-  await create('stakeholders', { ...sample.stakeholders, stakeHolders: sample.stakeholders.stakeHolders.map((stakeholder) => ({ stakeholder })) });
+  await create('stakeholders', {
+    ...sample.stakeholders,
+    stakeHolders: sample.stakeholders.stakeHolders.map((stakeholder) => ({ stakeholder })),
+  });
   for (const milestone of sample.milestones) await create('milestones', milestone);
-  const grounds: [number, number, number][] = [[59, 130, 246], [234, 88, 12], [16, 185, 129]];
+  const grounds: [number, number, number][] = [
+    [59, 130, 246],
+    [234, 88, 12],
+    [16, 185, 129],
+  ];
   for (const [n, story] of sample.successStories.entries()) {
     await create('success-stories', { ...story, image: await image(portraitPng(grounds[n % grounds.length]!)) });
   }

@@ -18,18 +18,27 @@ const username = 'demo';
 const password = randomBytes(12).toString('base64url');
 
 try {
-  const config = { ...loadConfig({ ...process.env, DATABASE_URL: '' }), dataDir, adminUsername: username, adminPassword: password };
+  const config = {
+    ...loadConfig({ ...process.env, DATABASE_URL: '' }),
+    dataDir,
+    adminUsername: username,
+    adminPassword: password,
+  };
   await startServer(config, {
     prepare: (db) => seedDemo(db, config, username),
-    print: (line) => { if (!line.startsWith('Created the first user')) console.log(line); },
+    print: (line) => {
+      if (!line.startsWith('Created the first user')) console.log(line);
+    },
   });
-  console.log([
-    '',
-    'Demo content is loaded in a throwaway database (deleted when you stop the demo with Ctrl+C).',
-    `Sign in with username: ${username}`,
-    `            password: ${password}`,
-    '',
-  ].join('\n'));
+  console.log(
+    [
+      '',
+      'Demo content is loaded in a throwaway database (deleted when you stop the demo with Ctrl+C).',
+      `Sign in with username: ${username}`,
+      `            password: ${password}`,
+      '',
+    ].join('\n'),
+  );
 } catch (error) {
   if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
   else console.error(`The demo could not start: ${error instanceof Error ? error.message : String(error)}`);

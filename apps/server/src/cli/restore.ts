@@ -8,7 +8,14 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { CliError } from './password-input.ts';
-import { firstLine, formatSeconds, formatSize, progressReporter, runBackupCommand, tableLines } from './backup-report.ts';
+import {
+  firstLine,
+  formatSeconds,
+  formatSize,
+  progressReporter,
+  runBackupCommand,
+  tableLines,
+} from './backup-report.ts';
 
 /**
  * `npm run restore -- FILE [--force] [--check]`: checks a backup, then restores it into the
@@ -25,8 +32,14 @@ Sessions are not in a backup: after a restore everybody signs in again.`;
 function parse(argv: string[]) {
   try {
     return parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: { force: { type: 'boolean', default: false }, check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        force: { type: 'boolean', default: false },
+        check: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
   } catch (error) {
     throw new CliError(`${firstLine(error).split('. ')[0]}. See: npm run restore -- --help`, 2);
@@ -36,15 +49,23 @@ function parse(argv: string[]) {
 function printChecked(checked: CheckedBackup): void {
   const { manifest } = checked;
   console.log(`Backup checked: ${checked.file}`);
-  console.log(`  made ${manifest.createdAt} from ${manifest.sourceDialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}, format ${manifest.formatVersion}, schema ${manifest.migrations.at(-1) ?? '(none)'}`);
-  console.log(`  SHA-256 ${checked.sha256} (${checked.checksumFile === 'matched' ? 'matches FILE.sha256' : 'no FILE.sha256 beside it to compare'})`);
+  console.log(
+    `  made ${manifest.createdAt} from ${manifest.sourceDialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}, format ${manifest.formatVersion}, schema ${manifest.migrations.at(-1) ?? '(none)'}`,
+  );
+  console.log(
+    `  SHA-256 ${checked.sha256} (${checked.checksumFile === 'matched' ? 'matches FILE.sha256' : 'no FILE.sha256 beside it to compare'})`,
+  );
   console.log(`  every table's rows match their checksums; content checksum ${checked.contentSha256}`);
 }
 
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv);
   if (values.help) return console.log(USAGE);
-  if (positionals.length !== 1) throw new CliError('restore takes one backup file, e.g. npm run restore -- data/backups/bursary-20260101T020000.000Z.bursary-backup', 2);
+  if (positionals.length !== 1)
+    throw new CliError(
+      'restore takes one backup file, e.g. npm run restore -- data/backups/bursary-20260101T020000.000Z.bursary-backup',
+      2,
+    );
   const started = Date.now();
   const checked = await checkBackup(resolveFromCaller(positionals[0]!));
   printChecked(checked);
@@ -54,7 +75,9 @@ async function run(argv: string[]): Promise<void> {
   }
   const config = loadConfig();
   const target = await openDatabase(config);
-  const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `the SQLite database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL database of DATABASE_URL'
+    : `the SQLite database in ${config.dataDir}`;
   try {
     await migrateToLatest(target);
     const generic = target as unknown as Kysely<unknown>;
@@ -62,11 +85,15 @@ async function run(argv: string[]): Promise<void> {
     if (present.length > 0) {
       const what = present.map((t) => `${t.name} ${t.rows}`).join(', ');
       if (!values.force) {
-        throw new CliError(`${where} is not empty (${what}): restore into an empty database, or add --force to replace its content (a backup of it is made first)`);
+        throw new CliError(
+          `${where} is not empty (${what}): restore into an empty database, or add --force to replace its content (a backup of it is made first)`,
+        );
       }
       const keeping = progressReporter('keeping');
-      const saved = await createBackup(generic, defaultBackupFile(config.backupDir, new Date(), 'beforeRestore'), { otherNameIfTaken: true, onProgress: keeping.update })
-        .finally(keeping.done);
+      const saved = await createBackup(generic, defaultBackupFile(config.backupDir, new Date(), 'beforeRestore'), {
+        otherNameIfTaken: true,
+        onProgress: keeping.update,
+      }).finally(keeping.done);
       console.log(`Kept what --force replaces: ${saved.file} (${formatSize(saved.bytes)})`);
     }
     const source = openBackup(checked.file);
@@ -85,6 +112,10 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
-await runBackupCommand(() => run(process.argv.slice(2)), (error) => {
-  if (!(error instanceof CliError || error instanceof BackupError || error instanceof ConfigError)) console.error('Nothing was restored.');
-});
+await runBackupCommand(
+  () => run(process.argv.slice(2)),
+  (error) => {
+    if (!(error instanceof CliError || error instanceof BackupError || error instanceof ConfigError))
+      console.error('Nothing was restored.');
+  },
+);

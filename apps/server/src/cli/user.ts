@@ -5,7 +5,15 @@ import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
 import { ROLES, type Role } from '@bursary/shared';
-import { UserInputError, createUser, disableUser, findUserByUsername, listUsers, setPassword, setRole } from '../auth/users.ts';
+import {
+  UserInputError,
+  createUser,
+  disableUser,
+  findUserByUsername,
+  listUsers,
+  setPassword,
+  setRole,
+} from '../auth/users.ts';
 import { SecondFactor } from '../auth/second-factor.ts';
 import { SecretBox } from '../auth/secret-box.ts';
 import { HttpError } from '../lib/errors.ts';
@@ -41,7 +49,9 @@ function parse(argv: string[]) {
       },
     });
   } catch (error) {
-    const hint = argv.some((a) => /^--?pass(word)?(=|$)/.test(a)) ? ' (passwords are never taken as arguments: use --password-stdin or the prompt)' : '';
+    const hint = argv.some((a) => /^--?pass(word)?(=|$)/.test(a))
+      ? ' (passwords are never taken as arguments: use --password-stdin or the prompt)'
+      : '';
     // node's message goes on to explain `--` positionals; its first sentence is the point
     const reason = (error instanceof Error ? error.message : String(error)).split('. ')[0];
     throw new CliError(`${reason}${hint}. See: npm run user -- --help`, 2);
@@ -56,18 +66,32 @@ async function existingUser(db: Kysely<Database>, username: string) {
 
 function role(raw: string | undefined): Role {
   const found = ROLES.find((r) => r === raw);
-  if (!found) throw new CliError(`The role must be one of ${ROLES.join(', ')}${raw === undefined ? '' : `, not "${raw}"`}`, 2);
+  if (!found)
+    throw new CliError(`The role must be one of ${ROLES.join(', ')}${raw === undefined ? '' : `, not "${raw}"`}`, 2);
   return found;
 }
 
 function printTable(rows: Awaited<ReturnType<typeof listUsers>>) {
   if (rows.length === 0) return console.log('No users yet. Add one with: npm run user -- add USERNAME');
   const lines = rows.map((u) => [
-    String(u.id), u.username, u.name, u.email ?? '', u.role, Number(u.disabled) ? 'disabled' : 'active', Number(u.totp_enabled) ? 'on' : 'off', u.created_at.slice(0, 10),
+    String(u.id),
+    u.username,
+    u.name,
+    u.email ?? '',
+    u.role,
+    Number(u.disabled) ? 'disabled' : 'active',
+    Number(u.totp_enabled) ? 'on' : 'off',
+    u.created_at.slice(0, 10),
   ]);
   const header = ['ID', 'USERNAME', 'NAME', 'EMAIL', 'ROLE', 'STATUS', '2FA', 'CREATED'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  for (const line of [header, ...lines]) console.log(line.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd());
+  for (const line of [header, ...lines])
+    console.log(
+      line
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -75,9 +99,12 @@ async function run(argv: string[]): Promise<void> {
   const [command, username, ...rest] = positionals;
   if (values.help || command === undefined) return console.log(USAGE);
   const needsName = command === 'add' || command === 'passwd' || command === 'disable' || command === 'totp-off';
-  if (command !== 'list' && command !== 'role' && !needsName) throw new CliError(`Unknown command "${command}". See: npm run user -- --help`, 2);
-  if (command === 'role' && (username === undefined || rest.length !== 1)) throw new CliError('"role" takes a username and a role, e.g. npm run user -- role alice editor', 2);
-  if (needsName && (username === undefined || rest.length > 0)) throw new CliError(`"${command}" takes one username, e.g. npm run user -- ${command} alice`, 2);
+  if (command !== 'list' && command !== 'role' && !needsName)
+    throw new CliError(`Unknown command "${command}". See: npm run user -- --help`, 2);
+  if (command === 'role' && (username === undefined || rest.length !== 1))
+    throw new CliError('"role" takes a username and a role, e.g. npm run user -- role alice editor', 2);
+  if (needsName && (username === undefined || rest.length > 0))
+    throw new CliError(`"${command}" takes one username, e.g. npm run user -- ${command} alice`, 2);
   const newRole = command === 'add' ? role(values.role ?? 'editor') : command === 'role' ? role(rest[0]) : undefined;
   if (command === 'list' && positionals.length > 1) throw new CliError('"list" takes no username', 2);
 
@@ -90,7 +117,13 @@ async function run(argv: string[]): Promise<void> {
       case 'add': {
         if (await findUserByUsername(db, name)) throw new CliError(`A user named "${name}" already exists`);
         const password = await readNewPassword(values['password-stdin']);
-        const user = await createUser(db, { username: name, password, name: values.name, email: values.email, role: newRole });
+        const user = await createUser(db, {
+          username: name,
+          password,
+          name: values.name,
+          email: values.email,
+          role: newRole,
+        });
         console.log(`Added user "${user.username}" (id ${user.id}, ${newRole}).`);
         break;
       }
@@ -117,7 +150,9 @@ async function run(argv: string[]): Promise<void> {
         const user = await existingUser(db, name);
         // turning off needs no key: the sealed secret is simply dropped
         await new SecondFactor(db, new SecretBox(config), () => new Date()).turnOff(user.id);
-        console.log(`Two-factor sign-in is off for "${user.username}"; they sign in with their password alone until they set it up again.`);
+        console.log(
+          `Two-factor sign-in is off for "${user.username}"; they sign in with their password alone until they set it up again.`,
+        );
         break;
       }
       default:

@@ -6,7 +6,11 @@ import { isIP } from 'node:net';
  * every IPv4 or every IPv6 address trusts any client's own X-Forwarded-For, so it is refused
  * however it is written (`0.0.0.0/0`, `0.0.0.0/1,128.0.0.0/1`, `::ffff:0:0/96` for IPv4).
  */
-interface Range { family: 4 | 6; start: bigint; end: bigint }
+interface Range {
+  family: 4 | 6;
+  start: bigint;
+  end: bigint;
+}
 
 const BITS = { 4: 32, 6: 128 } as const;
 
@@ -31,7 +35,8 @@ function ipv6Value(address: string): bigint {
   const [head = '', tail] = canonical.split('::');
   const groups = (text: string) => (text === '' ? [] : text.split(':'));
   const missing = 8 - groups(head).length - groups(tail ?? '').length;
-  const all = tail === undefined ? groups(head) : [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
+  const all =
+    tail === undefined ? groups(head) : [...groups(head), ...Array<string>(missing).fill('0'), ...groups(tail)];
   return all.reduce((value, group) => (value << 16n) + BigInt(Number.parseInt(group, 16)), 0n);
 }
 
@@ -45,7 +50,8 @@ export function rangeProblem(entry: string): string | undefined {
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > BITS[family as 4 | 6]) return 'is neither';
   const range = toRanges(entry)[0]!;
   const value = family === 4 ? ipv4Value(address) : ipv6Value(address);
-  if (value !== range.start) return `is not the start of a range: its address has bits set beyond the /${prefix} prefix`;
+  if (value !== range.start)
+    return `is not the start of a range: its address has bits set beyond the /${prefix} prefix`;
   return undefined;
 }
 
@@ -64,14 +70,17 @@ function toRanges(entry: string): Range[] {
 
 /** Each range in both families where the IPv4-mapped block makes it count in the other. */
 function withMappedImages(range: Range): Range[] {
-  if (range.family === 4) return [range, { family: 6, start: MAPPED_START + range.start, end: MAPPED_START + range.end }];
+  if (range.family === 4)
+    return [range, { family: 6, start: MAPPED_START + range.start, end: MAPPED_START + range.end }];
   const start = range.start > MAPPED_START ? range.start : MAPPED_START;
   const end = range.end < MAPPED_END ? range.end : MAPPED_END;
   return start <= end ? [range, { family: 4, start: start - MAPPED_START, end: end - MAPPED_START }] : [range];
 }
 
 function coversFamily(ranges: readonly Range[], family: 4 | 6): boolean {
-  const sorted = ranges.filter((r) => r.family === family).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  const sorted = ranges
+    .filter((r) => r.family === family)
+    .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   let next = 0n;
   for (const range of sorted) {
     if (range.start > next) return false;

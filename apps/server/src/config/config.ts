@@ -66,7 +66,8 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   return value;
 }
 
@@ -77,23 +78,32 @@ function trustProxy(raw: string | undefined): false | number | string[] {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (value.toLowerCase() === 'true') {
-    throw new ConfigError('TRUST_PROXY=true would trust every forwarded hop; set the number of proxies in front of Bursary (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5)');
+    throw new ConfigError(
+      'TRUST_PROXY=true would trust every forwarded hop; set the number of proxies in front of Bursary (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5)',
+    );
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > MAX_TRUSTED_HOPS) throw new ConfigError(`TRUST_PROXY counts the proxies in front of Bursary: at most ${MAX_TRUSTED_HOPS}, not ${value}`);
+    if (hops > MAX_TRUSTED_HOPS)
+      throw new ConfigError(
+        `TRUST_PROXY counts the proxies in front of Bursary: at most ${MAX_TRUSTED_HOPS}, not ${value}`,
+      );
     return hops;
   }
   const entries = value.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     const problem = rangeProblem(entry);
     if (problem !== undefined) {
-      throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "${raw}": "${entry}" ${problem}`);
+      throw new ConfigError(
+        `TRUST_PROXY must be the number of proxies in front of Bursary (e.g. 1) or their addresses and ranges separated by commas (e.g. 10.0.0.5,192.168.0.0/16), not "${raw}": "${entry}" ${problem}`,
+      );
     }
   }
   const family = familyCoveredBy(entries);
   if (family !== undefined) {
-    throw new ConfigError(`TRUST_PROXY must name the proxies in front of Bursary, not every address: "${value}" covers every ${family} address, so any client could choose the address it is counted under`);
+    throw new ConfigError(
+      `TRUST_PROXY must name the proxies in front of Bursary, not every address: "${value}" covers every ${family} address, so any client could choose the address it is counted under`,
+    );
   }
   return entries;
 }
@@ -132,10 +142,13 @@ const SECRET_KEY_MIN_LENGTH = 32;
 function accountsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'secretKey' | 'require2fa'> {
   const secretKey = env.SECRET_KEY || undefined;
   if (secretKey !== undefined && secretKey.length < SECRET_KEY_MIN_LENGTH) {
-    throw new ConfigError(`SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. the output of: openssl rand -base64 32)`);
+    throw new ConfigError(
+      `SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters long (e.g. the output of: openssl rand -base64 32)`,
+    );
   }
   const raw = env.REQUIRE_2FA || 'off';
-  if (raw !== 'off' && raw !== 'admins' && raw !== 'all') throw new ConfigError(`REQUIRE_2FA must be "admins", "all" or "off", not "${raw}"`);
+  if (raw !== 'off' && raw !== 'admins' && raw !== 'all')
+    throw new ConfigError(`REQUIRE_2FA must be "admins", "all" or "off", not "${raw}"`);
   return { secretKey, require2fa: raw };
 }
 
@@ -145,9 +158,12 @@ function logFormat(raw: string | undefined): 'pretty' | 'json' {
   throw new ConfigError(`LOG_FORMAT must be "pretty" or "json", not "${raw}"`);
 }
 
-function operationsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'backupDir' | 'backupEveryHours' | 'backupKeep' | 'metricsToken' | 'logFormat'> {
+function operationsConfig(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'backupDir' | 'backupEveryHours' | 'backupKeep' | 'metricsToken' | 'logFormat'> {
   const metricsToken = env.METRICS_TOKEN || undefined;
-  if (metricsToken !== undefined && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
   return {
     backupDir: env.BACKUP_DIR || `${env.DATA_DIR || './data'}/backups`,
     backupEveryHours: integer(env, 'BACKUP_EVERY_HOURS', 0),

@@ -44,7 +44,9 @@ export async function ensureSectionTriggers(db: Kysely<unknown>, registry: reado
       }
       for (const event of ['insert', 'update', 'delete']) {
         await sql`create trigger if not exists ${sql.id(`${table}_changed_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
-          begin insert into counters (name, value) values (${sql.lit(counter)}, 1) on conflict (name) do update set value = value + 1; end`.execute(db);
+          begin insert into counters (name, value) values (${sql.lit(counter)}, 1) on conflict (name) do update set value = value + 1; end`.execute(
+          db,
+        );
       }
     }
   }
@@ -67,7 +69,10 @@ async function ensureRowCounter(db: Kysely<unknown>, section: SectionDef, postgr
     await sql`create or replace trigger ${sql.id(`${table}_counted`)} after insert or delete on ${sql.table(table)}
       for each row execute function bursary_count_rows(${sql.lit(counter)})`.execute(db);
   } else {
-    for (const [event, step] of [['insert', 1], ['delete', -1]] as const) {
+    for (const [event, step] of [
+      ['insert', 1],
+      ['delete', -1],
+    ] as const) {
       await sql`create trigger if not exists ${sql.id(`${table}_counted_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
         begin update counters set value = value + ${sql.lit(step)} where name = ${sql.lit(counter)}; end`.execute(db);
     }
@@ -83,7 +88,11 @@ async function ensureRowCounter(db: Kysely<unknown>, section: SectionDef, postgr
  * section's and the log's row counts counted again, and every section's version moved on, so no
  * instance keeps serving a list it cached before the load.
  */
-export async function recountCounters(db: Kysely<unknown>, registry: readonly SectionDef[], existingTables: ReadonlySet<string>): Promise<void> {
+export async function recountCounters(
+  db: Kysely<unknown>,
+  registry: readonly SectionDef[],
+  existingTables: ReadonlySet<string>,
+): Promise<void> {
   const counts: [string, string][] = registry.map((section) => [rowsCounter(section), tableOf(section)]);
   counts.push([LOGS_COUNTER, 'logs']);
   for (const [counter, table] of counts) {

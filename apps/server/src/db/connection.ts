@@ -8,7 +8,11 @@ import { withStatementCache } from './statement-cache.ts';
 
 export const SQLITE_FILE_NAME = 'bursary.sqlite';
 
-export interface PoolStats { total: number; idle: number; waiting: number }
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 /** The PostgreSQL pool behind each Kysely instance, for the metrics. */
 const pools = new WeakMap<object, { totalCount: number; idleCount: number; waitingCount: number }>();
@@ -28,7 +32,10 @@ export interface OpenOptions {
  * Opens the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
  * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash.
  */
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>, options: OpenOptions = {}): Promise<Kysely<Database>> {
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: OpenOptions = {},
+): Promise<Kysely<Database>> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
   return openSqlite(config.dataDir);
 }

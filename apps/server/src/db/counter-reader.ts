@@ -23,7 +23,10 @@ export function openCounterReader(db: Kysely<Database>, config: Pick<Config, 'da
   const file = sqliteFilePath(config.dataDir);
   if (dialectOf(db) === 'postgres' || !existsSync(file)) {
     return {
-      read: async (name) => Number((await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())?.value ?? 0),
+      read: async (name) =>
+        Number(
+          (await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())?.value ?? 0,
+        ),
       close: () => {},
     };
   }

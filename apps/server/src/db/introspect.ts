@@ -40,12 +40,21 @@ async function sqliteTables(db: Kysely<unknown>): Promise<TableInfo[]> {
     where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
   const result: TableInfo[] = [];
   for (const { name } of tables) {
-    const { rows: columns } = await sql<{ name: string; type: string; pk: number }>`select name, type, pk from pragma_table_info(${name}) order by cid`.execute(db);
-    const { rows: keys } = await sql<{ parent: string }>`select distinct "table" as parent from pragma_foreign_key_list(${name})`.execute(db);
+    const { rows: columns } = await sql<{
+      name: string;
+      type: string;
+      pk: number;
+    }>`select name, type, pk from pragma_table_info(${name}) order by cid`.execute(db);
+    const { rows: keys } = await sql<{
+      parent: string;
+    }>`select distinct "table" as parent from pragma_foreign_key_list(${name})`.execute(db);
     result.push({
       name,
       columns: columns.map((c) => ({ name: c.name, kind: sqliteKind(c.type), boolean: false })),
-      primaryKey: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: columns
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
       references: keys.map((k) => k.parent).filter((parent) => parent !== name),
     });
   }
@@ -53,17 +62,27 @@ async function sqliteTables(db: Kysely<unknown>): Promise<TableInfo[]> {
 }
 
 async function postgresTables(db: Kysely<unknown>): Promise<TableInfo[]> {
-  const { rows: columns } = await sql<{ table: string; name: string; type: string }>`select table_name as "table", column_name as name, data_type as type
+  const { rows: columns } = await sql<{
+    table: string;
+    name: string;
+    type: string;
+  }>`select table_name as "table", column_name as name, data_type as type
     from information_schema.columns c
     where table_schema = current_schema()
       and exists (select 1 from information_schema.tables t where t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE')
     order by table_name, ordinal_position`.execute(db);
-  const { rows: keys } = await sql<{ table: string; name: string }>`select kcu.table_name as "table", kcu.column_name as name
+  const { rows: keys } = await sql<{
+    table: string;
+    name: string;
+  }>`select kcu.table_name as "table", kcu.column_name as name
     from information_schema.table_constraints tc
     join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
     where tc.table_schema = current_schema() and tc.constraint_type = 'PRIMARY KEY'
     order by kcu.table_name, kcu.ordinal_position`.execute(db);
-  const { rows: references } = await sql<{ table: string; parent: string }>`select distinct c.conrelid::regclass::text as "table", c.confrelid::regclass::text as parent
+  const { rows: references } = await sql<{
+    table: string;
+    parent: string;
+  }>`select distinct c.conrelid::regclass::text as "table", c.confrelid::regclass::text as parent
     from pg_constraint c where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(db);
   const unquote = (name: string) => name.replace(/^"(.*)"$/, '$1').replaceAll('""', '"');
   const byName = new Map<string, TableInfo>();

@@ -18,17 +18,21 @@ const SECTION_SYNC_LOCK = 4_207_731;
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   // The migrator looks for its ledger by name; on PostgreSQL it must look in our own schema only,
   // or a ledger in another schema of the same database passes for ours.
-  const schema = dialectOf(db) === 'postgres'
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
+  const schema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
-    db, provider: { getMigrations: async () => migrations },
+    db,
+    provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   await db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${SECTION_SYNC_LOCK})`.execute(trx);

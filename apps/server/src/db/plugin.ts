@@ -13,16 +13,22 @@ declare module 'fastify' {
   }
 }
 
-interface DbPluginOptions { db: Kysely<Database>; config: Config }
+interface DbPluginOptions {
+  db: Kysely<Database>;
+  config: Config;
+}
 
 /** Decorates the migrated database and the configuration; the app owns the database from here on. */
-export default fp<DbPluginOptions>(async (app, { db, config }) => {
-  app.decorate('db', db);
-  app.decorate('config', config);
-  const counters = openCounterReader(db, config);
-  app.decorate('counters', counters);
-  app.addHook('onClose', async () => {
-    counters.close();
-    await db.destroy();
-  });
-}, { name: 'bursary-db' });
+export default fp<DbPluginOptions>(
+  async (app, { db, config }) => {
+    app.decorate('db', db);
+    app.decorate('config', config);
+    const counters = openCounterReader(db, config);
+    app.decorate('counters', counters);
+    app.addHook('onClose', async () => {
+      counters.close();
+      await db.destroy();
+    });
+  },
+  { name: 'bursary-db' },
+);

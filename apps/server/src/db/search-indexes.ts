@@ -14,6 +14,11 @@ export async function ensureSearchIndexes(db: Kysely<unknown>, registry: readonl
   for (const section of registry) {
     if (section.search.some((field) => section.fields[field]?.kind === 'richtext')) continue;
     const table = tableOf(section);
-    await db.schema.createIndex(`${table}_search`).ifNotExists().on(table).columns(section.search.map(columnOf)).execute();
+    await db.schema
+      .createIndex(`${table}_search`)
+      .ifNotExists()
+      .on(table)
+      .columns(section.search.map(columnOf))
+      .execute();
   }
 }

@@ -6,10 +6,11 @@ import { childTableOf, columnOf, columnTypeOf, itemColumnOf, tableOf } from './n
 
 /** The column names of a table in the current schema, or null when the table does not exist. */
 async function existingColumns(db: Kysely<unknown>, table: string): Promise<Set<string> | null> {
-  const rows = dialectOf(db) === 'postgres'
-    ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ name: string }>`select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = ${table}`.execute(db)
-    : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+      : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   return rows.rows.length === 0 ? null : new Set(rows.rows.map((r) => r.name));
 }
 
@@ -18,8 +19,9 @@ async function syncSectionTable(db: Kysely<unknown>, section: SectionDef): Promi
   const columns = await existingColumns(db, table);
   const fields = Object.entries(section.fields);
   if (!columns) {
-    let create = withId(db, db.schema.createTable(table))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1));
+    let create = withId(db, db.schema.createTable(table)).addColumn('version', 'integer', (c) =>
+      c.notNull().defaultTo(1),
+    );
     for (const [name, def] of fields) create = create.addColumn(columnOf(name), columnTypeOf(def));
     await create
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -29,7 +31,8 @@ async function syncSectionTable(db: Kysely<unknown>, section: SectionDef): Promi
   }
   // a field added to the registry after the table was made becomes a nullable column
   for (const [name, def] of fields) {
-    if (!columns.has(columnOf(name))) await db.schema.alterTable(table).addColumn(columnOf(name), columnTypeOf(def)).execute();
+    if (!columns.has(columnOf(name)))
+      await db.schema.alterTable(table).addColumn(columnOf(name), columnTypeOf(def)).execute();
   }
 }
 
@@ -39,7 +42,12 @@ async function syncChildTable(db: Kysely<unknown>, section: SectionDef): Promise
   const table = childTableOf(section, sub);
   if (await existingColumns(db, table)) return;
   await withId(db, db.schema.createTable(table))
-    .addColumn('parent_id', 'integer', (c) => c.notNull().references(`${tableOf(section)}.id`).onDelete('cascade'))
+    .addColumn('parent_id', 'integer', (c) =>
+      c
+        .notNull()
+        .references(`${tableOf(section)}.id`)
+        .onDelete('cascade'),
+    )
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn(itemColumnOf(sub), 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())

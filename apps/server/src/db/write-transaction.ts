@@ -4,7 +4,11 @@ import type { Database } from './types.ts';
 
 type Db = Kysely<Database>;
 type Work = (trx: Db) => Promise<unknown>;
-interface Job { work: Work; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+interface Job {
+  work: Work;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
 
 /** Most writes one commit carries; a long queue is taken in several commits. */
 const MAX_BATCH = 64;
@@ -33,7 +37,9 @@ class GroupCommit {
   #queue: Job[] = [];
   #draining = false;
 
-  constructor(db: Db) { this.#db = db; }
+  constructor(db: Db) {
+    this.#db = db;
+  }
 
   submit(work: Work): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -81,7 +87,10 @@ class GroupCommit {
         }
         await trx.commit().execute();
       } catch (error) {
-        await trx.rollback().execute().catch(() => {});
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
         throw error;
       }
     } catch (error) {

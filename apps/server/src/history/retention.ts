@@ -20,15 +20,26 @@ export async function purgeOldRevisions(db: Db, keepDays: number, now = new Date
   let after = 0;
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('revisions as r').select('r.id')
+      const rows = await trx
+        .selectFrom('revisions as r')
+        .select('r.id')
         .where('r.id', '>', after)
         .where('r.created_at', '<', cutoff)
-        .where(({ or, eb, exists, selectFrom }) => or([
-          eb('r.action', '=', 'delete'),
-          exists(selectFrom('revisions as n').select(sql`1`.as('one'))
-            .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id')),
-        ]))
-        .orderBy('r.id').limit(PURGE_BATCH).execute();
+        .where(({ or, eb, exists, selectFrom }) =>
+          or([
+            eb('r.action', '=', 'delete'),
+            exists(
+              selectFrom('revisions as n')
+                .select(sql`1`.as('one'))
+                .whereRef('n.section', '=', 'r.section')
+                .whereRef('n.record_id', '=', 'r.record_id')
+                .whereRef('n.id', '>', 'r.id'),
+            ),
+          ]),
+        )
+        .orderBy('r.id')
+        .limit(PURGE_BATCH)
+        .execute();
       const ids = rows.map((row) => Number(row.id));
       if (ids.length === 0) return 0;
       after = ids[ids.length - 1] ?? after;

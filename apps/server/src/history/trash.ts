@@ -5,10 +5,24 @@ import type { Db } from '../db/types.ts';
 import { fromStored, withLogId } from './revisions.ts';
 
 /** The deleted records not since restored: deletes that are their record's latest revision. */
-export async function listTrash(db: Db, page: { limit: number; offset: number }): Promise<{ items: TrashEntry[]; total: number }> {
-  const deletes = db.selectFrom('revisions as r').where('r.action', '=', DELETE_ACTION_LITERAL)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('revisions as n').select(sql`1`.as('one'))
-      .whereRef('n.section', '=', 'r.section').whereRef('n.record_id', '=', 'r.record_id').whereRef('n.id', '>', 'r.id'))));
+export async function listTrash(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ items: TrashEntry[]; total: number }> {
+  const deletes = db
+    .selectFrom('revisions as r')
+    .where('r.action', '=', DELETE_ACTION_LITERAL)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('revisions as n')
+            .select(sql`1`.as('one'))
+            .whereRef('n.section', '=', 'r.section')
+            .whereRef('n.record_id', '=', 'r.record_id')
+            .whereRef('n.id', '>', 'r.id'),
+        ),
+      ),
+    );
   const [rows, count] = await Promise.all([
     withLogId(deletes).orderBy('r.id', 'desc').limit(page.limit).offset(page.offset).execute(),
     deletes.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
@@ -18,8 +32,12 @@ export async function listTrash(db: Db, page: { limit: number; offset: number })
     const section = sections.find((s) => s.slug === revision.section);
     const title = section ? revision.record[section.titleField] : undefined;
     return {
-      section: revision.section, record_id: revision.record_id, title: typeof title === 'string' || typeof title === 'number' ? String(title) : '',
-      username: revision.username, deleted_at: revision.created_at, revision_id: revision.id,
+      section: revision.section,
+      record_id: revision.record_id,
+      title: typeof title === 'string' || typeof title === 'number' ? String(title) : '',
+      username: revision.username,
+      deleted_at: revision.created_at,
+      revision_id: revision.id,
     };
   });
   return { items, total: Number(count?.total ?? 0) };

@@ -27,7 +27,9 @@ function resolverInto(components: Json) {
   return resolve;
 }
 
-const isContent = (body: RouteApi['body']): body is { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) } =>
+const isContent = (
+  body: RouteApi['body'],
+): body is { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) } =>
   typeof body === 'object' && !(body instanceof Shape) && !isZod(body) && 'content' in body;
 
 /** A route's declaration in the form @fastify/swagger reads (its `schema`), zod and shapes resolved. */
@@ -59,8 +61,10 @@ const apiDocument: FastifyPluginAsync = async (app) => {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Bursary content API', version: '1.0.0',
-        description: 'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
+        title: 'Bursary content API',
+        version: '1.0.0',
+        description:
+          'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
     },
@@ -70,14 +74,26 @@ const apiDocument: FastifyPluginAsync = async (app) => {
       const api = route.config?.api;
       if (!api) return { schema: { ...schema, hide: true }, url };
       if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
-      const components = (document.openapiObject.components ??= {}).schemas ??= {};
+      const components = ((document.openapiObject.components ??= {}).schemas ??= {});
       return { schema: operationOf(api, components as Json) as typeof schema, url: api.path ?? url };
     },
   });
 
-  app.get('/api/openapi.json', {
-    config: { api: { summary: 'This description', answers: { 200: { description: 'The OpenAPI document', content: json({ type: 'object' }) }, ...errors(400, 503) } } },
-  }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    {
+      config: {
+        api: {
+          summary: 'This description',
+          answers: {
+            200: { description: 'The OpenAPI document', content: json({ type: 'object' }) },
+            ...errors(400, 503),
+          },
+        },
+      },
+    },
+    async () => app.swagger(),
+  );
 };
 
 export default fp(apiDocument, { name: 'api-document' });

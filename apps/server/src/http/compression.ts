@@ -8,7 +8,9 @@ import { COMPRESS_THRESHOLD, type Encoding, preferredEncoding } from '../lib/con
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]*\+(?:json|xml))|image\/svg\+xml)/i;
 
 /** Per request, so quick rather than tight; lists that are kept compress harder once (list-cache.ts). */
-const BROTLI = { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 },
+};
 
 const isStream = (payload: unknown): payload is Readable => typeof (payload as Readable | null)?.pipe === 'function';
 
@@ -34,33 +36,36 @@ function addVary(reply: FastifyReply): void {
  * fetch API's Response, which loads the fetch implementation (about 16 MB of memory) into a
  * server that never uses it. Request bodies are not decompressed: no client sends them compressed.
  */
-export default fp(async (app) => {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const encoding = encodingFor(request, reply, payload);
-    if (!encoding) {
-      done(null, payload);
-      return;
-    }
-    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-      if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) {
+export default fp(
+  async (app) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const encoding = encodingFor(request, reply, payload);
+      if (!encoding) {
         done(null, payload);
         return;
       }
-      const bytes = encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+        if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD) {
+          done(null, payload);
+          return;
+        }
+        const bytes = encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
+        addVary(reply);
+        void reply.header('Content-Encoding', encoding).header('Content-Length', bytes.length);
+        done(null, bytes);
+        return;
+      }
+      if (!isStream(payload)) {
+        done(null, payload);
+        return;
+      }
+      const zip = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip();
       addVary(reply);
-      void reply.header('Content-Encoding', encoding).header('Content-Length', bytes.length);
-      done(null, bytes);
-      return;
-    }
-    if (!isStream(payload)) {
-      done(null, payload);
-      return;
-    }
-    const zip = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip();
-    addVary(reply);
-    void reply.header('Content-Encoding', encoding).removeHeader('content-length');
-    // a failed read ends the answer early; the client sees a cut-off body, never a wrong one
-    pipeline(payload, zip, () => {});
-    done(null, zip);
-  });
-}, { name: 'bursary-compression' });
+      void reply.header('Content-Encoding', encoding).removeHeader('content-length');
+      // a failed read ends the answer early; the client sees a cut-off body, never a wrong one
+      pipeline(payload, zip, () => {});
+      done(null, zip);
+    });
+  },
+  { name: 'bursary-compression' },
+);

@@ -21,9 +21,17 @@ which builds it when needed), then reload this page. The content API is running 
  * style attributes; images may be data URLs because the editor embeds pictures that way.
  */
 export const CONSOLE_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
-  "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "frame-src 'none'", "base-uri 'none'",
-  "form-action 'self'", "frame-ancestors 'none'",
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
 ].join('; ');
 
 /**
@@ -31,10 +39,29 @@ export const CONSOLE_CSP = [
  * is framed by (issue 11 point 7), so an injected script could not ask for them either.
  */
 const CONSOLE_PERMISSIONS_POLICY = [
-  'accelerometer', 'autoplay', 'bluetooth', 'browsing-topics', 'camera', 'display-capture', 'encrypted-media',
-  'geolocation', 'gyroscope', 'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment',
-  'publickey-credentials-get', 'screen-wake-lock', 'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).join(', ');
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
 
 /** Headers every console answer carries, pages and built files alike. */
 const CONSOLE_HEADERS = {
@@ -49,39 +76,51 @@ const CONSOLE_HEADERS = {
  */
 export function isBuildMetadata(pathname: string): boolean {
   let path = pathname.split('?')[0] ?? '';
-  try { path = decodeURIComponent(path); } catch { /* an undecodable path is no file of the build either */ }
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* an undecodable path is no file of the build either */
+  }
   return path.split(/[/\\]/).some((segment) => segment.startsWith('.')) || path.endsWith('.map');
 }
 
 const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
 
 /** Serves the built console (console at /, API at /api). */
-export default fp(async (app) => {
-  // every HTML page gets it, whichever route answered; media keep their own stricter policy
-  app.addHook('onSend', async (request, reply) => {
-    if (isConsoleAnswer(request.url)) void reply.headers(CONSOLE_HEADERS);
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      void reply.header('Content-Security-Policy', CONSOLE_CSP);
-    }
-  });
-  const root = app.config.consoleDir;
-  const built = existsSync(join(root, 'index.html'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      cacheControl: false,
-      // refused files fall through to the not-found handler, which answers them 404 (not the console page)
-      allowedPath: (pathname) => !isBuildMetadata(pathname),
-      // hashed build output never changes under its name; index.html must be revalidated
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.includes(`${sep}assets${sep}`);
-        void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+export default fp(
+  async (app) => {
+    // every HTML page gets it, whichever route answered; media keep their own stricter policy
+    app.addHook('onSend', async (request, reply) => {
+      if (isConsoleAnswer(request.url)) void reply.headers(CONSOLE_HEADERS);
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+        void reply.header('Content-Security-Policy', CONSOLE_CSP);
+      }
     });
-  }
-  app.decorate('sendConsoleIndex', (reply: FastifyReply) => {
-    if (!built) return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(MISSING_BUILD_PAGE);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
-}, { name: 'bursary-console', dependencies: ['bursary-db'] });
+    const root = app.config.consoleDir;
+    const built = existsSync(join(root, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        cacheControl: false,
+        // refused files fall through to the not-found handler, which answers them 404 (not the console page)
+        allowedPath: (pathname) => !isBuildMetadata(pathname),
+        // hashed build output never changes under its name; index.html must be revalidated
+        setHeaders: (reply, filePath) => {
+          const hashed = filePath.includes(`${sep}assets${sep}`);
+          void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.decorate('sendConsoleIndex', (reply: FastifyReply) => {
+      if (!built)
+        return reply
+          .status(200)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(MISSING_BUILD_PAGE);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'bursary-console', dependencies: ['bursary-db'] },
+);

@@ -20,7 +20,9 @@ function frameworkMessage(error: FastifyError, bodyMaxBytes: number, mediaMaxByt
       return 'This content type is not supported. Send JSON (application/json) or a form (multipart/form-data).';
     case 'FST_REQ_FILE_TOO_LARGE':
       return `The image is larger than the ${formatBytes(mediaMaxBytes)} limit.`;
-    case 'FST_PARTS_LIMIT': case 'FST_FILES_LIMIT': case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
       return 'The form has too many fields or files.';
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return 'The request is not a valid multipart form.';
@@ -29,7 +31,8 @@ function frameworkMessage(error: FastifyError, bodyMaxBytes: number, mediaMaxByt
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return 'The address is too long. Check the id in it and send it again.';
     default:
-      if (error instanceof SyntaxError) return 'The request body is not valid JSON. Check its syntax and send it again.';
+      if (error instanceof SyntaxError)
+        return 'The request body is not valid JSON. Check its syntax and send it again.';
       return 'The request could not be read. Check it and send it again.';
   }
 }
@@ -46,28 +49,35 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 }
 
 /** Maps every thrown error to `{ message, error, fields? }`. Handlers just throw. */
-export default fp(async (app) => {
-  const { bodyMaxBytes, mediaMaxBytes } = app.config;
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.status).send(errorBody(error.status, error.message, {
-        error: error.code, fields: error.fields, extra: error.extra,
-      }));
-    }
-    // a transaction still in another's way after its retries: the change is fine, the moment is not
-    if (isBusyError(error)) {
-      request.log.warn({ code: error.code }, 'database busy');
-      return reply.status(503).header('Retry-After', '1').send(errorBody(503, BUSY_MESSAGE));
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      // 406 from the multipart parser means a broken form: a client error of the 400 kind
-      const answered = status === 406 ? 400 : status;
-      request.log.info({ code: error.code }, 'request refused');
-      return reply.status(answered).send(errorBody(answered, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody(500, INTERNAL_MESSAGE));
-  });
-}, { name: 'bursary-error-handler', dependencies: ['bursary-db'] });
+export default fp(
+  async (app) => {
+    const { bodyMaxBytes, mediaMaxBytes } = app.config;
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) void reply.headers(error.headers);
+        return reply.status(error.status).send(
+          errorBody(error.status, error.message, {
+            error: error.code,
+            fields: error.fields,
+            extra: error.extra,
+          }),
+        );
+      }
+      // a transaction still in another's way after its retries: the change is fine, the moment is not
+      if (isBusyError(error)) {
+        request.log.warn({ code: error.code }, 'database busy');
+        return reply.status(503).header('Retry-After', '1').send(errorBody(503, BUSY_MESSAGE));
+      }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        // 406 from the multipart parser means a broken form: a client error of the 400 kind
+        const answered = status === 406 ? 400 : status;
+        request.log.info({ code: error.code }, 'request refused');
+        return reply.status(answered).send(errorBody(answered, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody(500, INTERNAL_MESSAGE));
+    });
+  },
+  { name: 'bursary-error-handler', dependencies: ['bursary-db'] },
+);

@@ -12,18 +12,21 @@ const isApiPath = (url: string): boolean => /^\/api(?:$|[/?])/.test(url);
  * place), and behind the token for anything but a read so that probing without one learns
  * nothing. Under /media a JSON 404; any other read is a console route and gets the console.
  */
-export default fp(async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404 || !isApiPath(request.url)) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') await app.authenticate.call(app, request, reply);
-    throw new NotFoundError(NO_SUCH_API_ADDRESS);
-  });
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.is404 || !isApiPath(request.url)) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') await app.authenticate.call(app, request, reply);
+      throw new NotFoundError(NO_SUCH_API_ADDRESS);
+    });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApiPath(request.url)) throw new NotFoundError(NO_SUCH_API_ADDRESS);
-    if (request.url.startsWith('/media/')) throw new NotFoundError('No such image.');
-    if (isRead && !isBuildMetadata(request.url)) return app.sendConsoleIndex(reply);
-    throw new NotFoundError('This address does not exist.');
-  });
-}, { name: 'bursary-not-found', dependencies: ['bursary-console'] });
+    app.setNotFoundHandler(async (request, reply) => {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      if (isApiPath(request.url)) throw new NotFoundError(NO_SUCH_API_ADDRESS);
+      if (request.url.startsWith('/media/')) throw new NotFoundError('No such image.');
+      if (isRead && !isBuildMetadata(request.url)) return app.sendConsoleIndex(reply);
+      throw new NotFoundError('This address does not exist.');
+    });
+  },
+  { name: 'bursary-not-found', dependencies: ['bursary-console'] },
+);

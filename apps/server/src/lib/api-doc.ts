@@ -34,10 +34,19 @@ export type Schema = Json | z.ZodType | Shape | (() => Schema);
  * types the console reads): a property added on one side and not the other fails the type check. All
  * are required unless said: the server sends each, where the contract lets older clients miss one.
  */
-export const contract = <T>() => (properties: { [K in keyof T]-?: Schema }, required: (keyof T & string)[] = Object.keys(properties) as (keyof T & string)[]) =>
-  ({ type: 'object', required, additionalProperties: false, properties });
+export const contract =
+  <T>() =>
+  (
+    properties: { [K in keyof T]-?: Schema },
+    required: (keyof T & string)[] = Object.keys(properties) as (keyof T & string)[],
+  ) => ({ type: 'object', required, additionalProperties: false, properties });
 
-export interface Answer { description: string; headers?: Json; content?: Record<string, { schema: Schema }>; type?: 'null' }
+export interface Answer {
+  description: string;
+  headers?: Json;
+  content?: Record<string, { schema: Schema }>;
+  type?: 'null';
+}
 
 export interface RouteApi {
   summary: string;
@@ -64,26 +73,50 @@ declare module 'fastify' {
 /** Route options with the route's API declaration added to their config (their own config kept). */
 export function documented<T extends object>(api: RouteApi, options?: T): T & { config: { api: RouteApi } } {
   const config = (options as { config?: object } | undefined)?.config;
-  return { ...(options ?? {}) as T, config: { ...config, api } };
+  return { ...((options ?? {}) as T), config: { ...config, api } };
 }
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const json = (schema: Schema) => ({ 'application/json': { schema } });
 /** An answer with a JSON body (or none), and the headers it sets. */
 export const answer = (description: string, schema?: Schema, headers?: Json): Answer => ({
-  description, ...(headers ? { headers } : {}), ...(schema ? { content: json(schema) } : { type: 'null' as const }),
+  description,
+  ...(headers ? { headers } : {}),
+  ...(schema ? { content: json(schema) } : { type: 'null' as const }),
 });
 
-export const retryAfter = { 'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again' } };
-export const totalCount = { 'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many there are in all' } };
+export const retryAfter = {
+  'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again' },
+};
+export const totalCount = {
+  'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many there are in all' },
+};
 export const etag = { ETag: { type: 'string', description: 'The version to send as If-Match with the next write' } };
 
 /** Every error answers `{ message, error }`; a field at fault is named in `fields`, a stale If-Match gets `current`. */
-export const errorShape = new Shape('Error', contract<ErrorBody & { current?: unknown }>()({
-  message: { type: 'string' }, error: { type: 'string' },
-  fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], additionalProperties: false, properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-  current: { description: 'On 412: the current record, or null when there is none', anyOf: [{ type: 'object' }, { type: 'null' }] },
-}, ['message', 'error']));
+export const errorShape = new Shape(
+  'Error',
+  contract<ErrorBody & { current?: unknown }>()(
+    {
+      message: { type: 'string' },
+      error: { type: 'string' },
+      fields: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['path', 'message'],
+          additionalProperties: false,
+          properties: { path: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+      current: {
+        description: 'On 412: the current record, or null when there is none',
+        anyOf: [{ type: 'object' }, { type: 'null' }],
+      },
+    },
+    ['message', 'error'],
+  ),
+);
 export const messageShape = new Shape('Message', contract<MessageResponse>()({ message: { type: 'string' } }));
 
 /** What each error status means on this server. */
@@ -93,16 +126,20 @@ const ERROR_MEANINGS: Record<number, string> = {
   403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
   404: 'No such record, item, image, log row, revision or user',
   405: 'The audit log cannot be written',
-  409: 'Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one\'s own password or second factor through the administration routes)',
+  409: "Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one's own password or second factor through the administration routes)",
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
   415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',
   429: 'Too many failed sign-ins or password checks; wait Retry-After seconds',
   503: 'The server is shutting down, too busy checking passwords, or the database is busy with other changes; wait Retry-After seconds when it is sent',
 };
-export const errors = (...statuses: number[]): Record<number, Answer> => Object.fromEntries(statuses.map((status) => [
-  status, answer(ERROR_MEANINGS[status] ?? 'Error', errorShape, status === 429 || status === 503 ? retryAfter : undefined),
-]));
+export const errors = (...statuses: number[]): Record<number, Answer> =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      answer(ERROR_MEANINGS[status] ?? 'Error', errorShape, status === 429 || status === 503 ? retryAfter : undefined),
+    ]),
+  );
 /** Every operation: a malformed address (400) and a server that is closing (503). */
 export const ALWAYS = [400, 503];
 /** Every operation that reads a body: bad JSON, too large, not JSON or a form. */
@@ -112,8 +149,16 @@ export const notModified = { 304: answer('The version named in If-None-Match is 
 const OFFSET_MAX = 1_000_000_000;
 const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
 export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
-export const ifMatch = { type: 'object', properties: { 'If-Match': { type: 'string', description: 'The ETag the edit started from; a stale one gets 412.' } } };
-export const ifNoneMatch = { type: 'object', properties: { 'If-None-Match': { type: 'string', description: 'An ETag the client holds; 304 while it is current.' } } };
+export const ifMatch = {
+  type: 'object',
+  properties: { 'If-Match': { type: 'string', description: 'The ETag the edit started from; a stale one gets 412.' } },
+};
+export const ifNoneMatch = {
+  type: 'object',
+  properties: {
+    'If-None-Match': { type: 'string', description: 'An ETag the client holds; 304 while it is current.' },
+  },
+};
 export const pageProperties = (maxLimit: number) => ({
   limit: { type: 'integer', minimum: 1, maximum: maxLimit },
   offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX },

@@ -8,9 +8,15 @@ import type { FieldIssue } from './errors.ts';
 const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof http;
 
 /** The one error shape on the wire; `error` defaults to the status's reason phrase. */
-export function errorBody(status: number, message: string, options: {
-  error?: string; fields?: FieldIssue[] | undefined; extra?: Record<string, unknown> | undefined;
-} = {}): ErrorBody & Record<string, unknown> {
+export function errorBody(
+  status: number,
+  message: string,
+  options: {
+    error?: string;
+    fields?: FieldIssue[] | undefined;
+    extra?: Record<string, unknown> | undefined;
+  } = {},
+): ErrorBody & Record<string, unknown> {
   return {
     ...options.extra,
     message,

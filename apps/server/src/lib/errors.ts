@@ -3,7 +3,10 @@
  * `{ message, error, fields? }` with their status; anything else becomes a
  * plain 500 whose detail stays in the log.
  */
-export interface FieldIssue { path: string; message: string }
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
 
 export class HttpError extends Error {
   readonly status: number;
@@ -14,9 +17,16 @@ export class HttpError extends Error {
   readonly extra: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, options: {
-    fields?: FieldIssue[]; extra?: Record<string, unknown>; headers?: Record<string, string>;
-  } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: {
+      fields?: FieldIssue[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -33,38 +43,56 @@ export class ValidationError extends HttpError {
 }
 
 export class BadRequestError extends HttpError {
-  constructor(message: string) { super(400, 'Bad Request', message); }
+  constructor(message: string) {
+    super(400, 'Bad Request', message);
+  }
 }
 
 export class UnauthorizedError extends HttpError {
-  constructor(message = 'Authentication required. Please sign in.') { super(401, 'Unauthorized', message); }
+  constructor(message = 'Authentication required. Please sign in.') {
+    super(401, 'Unauthorized', message);
+  }
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message: string) { super(404, 'Not Found', message); }
+  constructor(message: string) {
+    super(404, 'Not Found', message);
+  }
 }
 
 export class MethodNotAllowedError extends HttpError {
-  constructor(message: string, allow: string) { super(405, 'Method Not Allowed', message, { headers: { Allow: allow } }); }
+  constructor(message: string, allow: string) {
+    super(405, 'Method Not Allowed', message, { headers: { Allow: allow } });
+  }
 }
 
 export class ConflictError extends HttpError {
-  constructor(message: string) { super(409, 'Conflict', message); }
+  constructor(message: string) {
+    super(409, 'Conflict', message);
+  }
 }
 
 /** A write whose If-Match no longer names the current version; carries the current record. */
 export class PreconditionFailedError extends HttpError {
-  constructor(message: string, current: unknown) { super(412, 'Precondition Failed', message, { extra: { current } }); }
+  constructor(message: string, current: unknown) {
+    super(412, 'Precondition Failed', message, { extra: { current } });
+  }
 }
 
 export class PayloadTooLargeError extends HttpError {
-  constructor(message: string) { super(413, 'Payload Too Large', message); }
+  constructor(message: string) {
+    super(413, 'Payload Too Large', message);
+  }
 }
 
 export class UnsupportedMediaTypeError extends HttpError {
-  constructor(message: string) { super(415, 'Unsupported Media Type', message); }
+  constructor(message: string) {
+    super(415, 'Unsupported Media Type', message);
+  }
 }
 
 export class ForbiddenError extends HttpError {
-  constructor(message: string) { super(403, 'Forbidden', message); }
+  constructor(message: string) {
+    super(403, 'Forbidden', message);
+  }
 }

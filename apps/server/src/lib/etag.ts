@@ -11,7 +11,10 @@ export const etagOf = (id: number, version: number): string => `"${id}-${version
 export function ifMatchAccepts(header: string, current: string): boolean {
   const trimmed = header.trim();
   if (trimmed === '*') return true;
-  return trimmed.split(',').map((tag) => tag.trim()).some((tag) => !tag.startsWith('W/') && tag === current);
+  return trimmed
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => !tag.startsWith('W/') && tag === current);
 }
 
 /** The If-Match header of a request, or undefined when the client sent none (then the write is accepted). */

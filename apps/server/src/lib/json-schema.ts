@@ -7,7 +7,10 @@ import type { Json } from './api-doc.ts';
  * patterns and ISO dates come from the schema the route validates with, not from a copy.
  */
 export function schemaOf(schema: z.ZodType): Json {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Json;
   return negatedBlankHtml(rest);
 }
 

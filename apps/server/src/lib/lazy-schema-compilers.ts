@@ -14,6 +14,8 @@ const load = (name: string): Factory => (fromFastify(name) as () => Factory)();
  * These factories load Fastify's own compilers on the first route that declares one, else never.
  */
 export const lazySchemaCompilers: Compilers = {
-  buildValidator: ((...args: unknown[]) => load('@fastify/ajv-compiler')(...args)) as unknown as Compilers['buildValidator'],
-  buildSerializer: ((...args: unknown[]) => load('@fastify/fast-json-stringify-compiler')(...args)) as unknown as Compilers['buildSerializer'],
+  buildValidator: ((...args: unknown[]) =>
+    load('@fastify/ajv-compiler')(...args)) as unknown as Compilers['buildValidator'],
+  buildSerializer: ((...args: unknown[]) =>
+    load('@fastify/fast-json-stringify-compiler')(...args)) as unknown as Compilers['buildSerializer'],
 };

@@ -5,8 +5,13 @@ import type { Config } from '../config/config.ts';
 
 /** Whatever a client or a proxy sends in these never reaches a log line. */
 const REDACTED = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-metrics-token"]',
-  '*.password', '*.currentPassword', '*.newPassword', '*.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-metrics-token"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
 ];
 
 /** A proxy's request id is kept when it looks like one, so one id follows a request through every log. */
@@ -33,6 +38,11 @@ export async function loggingFor(config: Pick<Config, 'logFormat' | 'logLevel'>)
   if (config.logFormat === 'json') return { logger: { level: config.logLevel, redact }, requestLogging: true };
   // pino-pretty loads only for a person at a terminal
   const { default: pretty } = await import('pino-pretty');
-  const stream = pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' });
+  const stream = pretty({
+    sync: true,
+    colorize: process.stdout.isTTY,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
   return { logger: { level: config.logLevel, redact, stream }, requestLogging: false };
 }

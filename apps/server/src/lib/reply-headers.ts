@@ -13,5 +13,7 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, etag: 
 
 /** The console reads the total from a cross-origin-safe header too. */
 export function setTotalCount(reply: FastifyReply, total: number): void {
-  void reply.header(TOTAL_COUNT_HEADER, String(total)).header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
+  void reply
+    .header(TOTAL_COUNT_HEADER, String(total))
+    .header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
 }

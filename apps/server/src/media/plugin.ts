@@ -19,7 +19,11 @@ const mediaApi: RouteApi = {
   summary: 'An uploaded image',
   params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },
   headers: ifNoneMatch,
-  answers: { 200: { description: 'The image bytes', headers: etag, type: 'null' }, ...notModified, ...errors(...ALWAYS, 404) },
+  answers: {
+    200: { description: 'The image bytes', headers: etag, type: 'null' },
+    ...notModified,
+    ...errors(...ALWAYS, 404),
+  },
 };
 
 const imageNotFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
@@ -31,7 +35,8 @@ async function mediaPlugin(app: FastifyInstance) {
     const match = MEDIA_FILE.exec(request.params.file);
     if (!match) throw imageNotFound();
     const [, sha256, ext] = match;
-    const row = await db.selectFrom('media')
+    const row = await db
+      .selectFrom('media')
       .select(['content_type', 'bytes', 'ext'])
       .where('sha256', '=', sha256 as string)
       .executeTakeFirst();

@@ -2,7 +2,10 @@ import { crc32 } from 'node:zlib';
 import type { WebRasterFormat } from './re-encode.ts';
 
 /** A raster image type the server stores: file extension of its URL and exact Content-Type. */
-export interface RasterType { ext: string; mime: string }
+export interface RasterType {
+  ext: string;
+  mime: string;
+}
 
 /**
  * The raster types stored (png, jpeg, gif, webp and clean SVG, nothing
@@ -29,7 +32,8 @@ export async function sniffExtension(bytes: Buffer): Promise<string | undefined>
  * text chunk). Images are served with nosniff and a sandbox, but such files are refused anyway.
  * XMP metadata (`<x:xmpmeta>`, `<rdf:…>`) is legitimate and not matched.
  */
-const EMBEDDED_MARKUP = /<(?:script|html|body|head|svg|iframe|object|embed|img|style|meta|link|form|a\s|!doctype\s+html|\?php)|javascript:/i;
+const EMBEDDED_MARKUP =
+  /<(?:script|html|body|head|svg|iframe|object|embed|img|style|meta|link|form|a\s|!doctype\s+html|\?php)|javascript:/i;
 
 export function hasEmbeddedMarkup(bytes: Buffer): boolean {
   return EMBEDDED_MARKUP.test(bytes.toString('latin1'));
@@ -89,9 +93,14 @@ function isWellFormedWebp(bytes: Buffer): boolean {
 /** Container checks for the types where trailing or smuggled data is easy to spot. */
 export function isWellFormedRaster(ext: string, bytes: Buffer): boolean {
   switch (ext) {
-    case 'png': case 'apng': return isWellFormedPng(bytes);
-    case 'gif': return isWellFormedGif(bytes);
-    case 'webp': return isWellFormedWebp(bytes);
-    default: return true;
+    case 'png':
+    case 'apng':
+      return isWellFormedPng(bytes);
+    case 'gif':
+      return isWellFormedGif(bytes);
+    case 'webp':
+      return isWellFormedWebp(bytes);
+    default:
+      return true;
   }
 }

@@ -9,9 +9,10 @@ export type WebRasterFormat = 'png' | 'jpeg' | 'gif' | 'webp';
  */
 const MAX_PIXELS = 50_000_000;
 
-const undecodable = () => new UnsupportedMediaTypeError(
-  'This image could not be read: the file is damaged or is not the image it claims to be. Upload a PNG, JPEG, GIF, WebP or SVG image.',
-);
+const undecodable = () =>
+  new UnsupportedMediaTypeError(
+    'This image could not be read: the file is damaged or is not the image it claims to be. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+  );
 
 /**
  * Decodes an uploaded raster image and encodes it again in the same format (issue 11, point 5).
@@ -28,15 +29,21 @@ export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<
     const { format: decoded } = await image.metadata();
     if (decoded !== format) throw undecodable();
     switch (format) {
-      case 'png': return await image.png({ compressionLevel: 9 }).toBuffer();
-      case 'jpeg': return await image.jpeg({ quality: 90 }).toBuffer();
-      case 'gif': return await image.gif().toBuffer();
-      case 'webp': return await image.webp({ quality: 90, lossless: isLosslessWebp(bytes) }).toBuffer();
+      case 'png':
+        return await image.png({ compressionLevel: 9 }).toBuffer();
+      case 'jpeg':
+        return await image.jpeg({ quality: 90 }).toBuffer();
+      case 'gif':
+        return await image.gif().toBuffer();
+      case 'webp':
+        return await image.webp({ quality: 90, lossless: isLosslessWebp(bytes) }).toBuffer();
     }
   } catch (error) {
     if (error instanceof UnsupportedMediaTypeError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new PayloadTooLargeError(`The image has more than ${MAX_PIXELS / 1_000_000} megapixels. Upload a smaller image.`);
+      throw new PayloadTooLargeError(
+        `The image has more than ${MAX_PIXELS / 1_000_000} megapixels. Upload a smaller image.`,
+      );
     }
     throw undecodable();
   }

@@ -16,7 +16,9 @@ export interface Upload {
 const SVG: RasterType = { ext: 'svg', mime: 'image/svg+xml' };
 
 function unsupported(): UnsupportedMediaTypeError {
-  return new UnsupportedMediaTypeError('This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.');
+  return new UnsupportedMediaTypeError(
+    'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+  );
 }
 
 export const imageTooLarge = (maxBytes: number) =>
@@ -26,7 +28,10 @@ export const imageTooLarge = (maxBytes: number) =>
  * Decides the type from the bytes alone and returns what is to be stored: a raster image
  * decoded and encoded again without its metadata, or the SVG rebuilt from its cleaned tree.
  */
-export interface InspectedImage { type: RasterType; bytes: Buffer }
+export interface InspectedImage {
+  type: RasterType;
+  bytes: Buffer;
+}
 
 export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<InspectedImage> {
   if (bytes.length === 0) throw new BadRequestError('The uploaded file is empty. Choose an image file.');
@@ -53,21 +58,32 @@ export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<Ins
  * and deduplicated, and returns its URL. Nothing is written to disk. Pass the write's
  * transaction so the image lands with it.
  */
-export async function storeInspected(db: Kysely<Database> | Transaction<Database>, { type, bytes }: InspectedImage): Promise<string> {
+export async function storeInspected(
+  db: Kysely<Database> | Transaction<Database>,
+  { type, bytes }: InspectedImage,
+): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await db.insertInto('media').values({
-    sha256,
-    ext: type.ext,
-    content_type: type.mime,
-    size: bytes.length,
-    bytes,
-    created_at: new Date().toISOString(),
-  }).onConflict((conflict) => conflict.column('sha256').doNothing()).execute();
+  await db
+    .insertInto('media')
+    .values({
+      sha256,
+      ext: type.ext,
+      content_type: type.mime,
+      size: bytes.length,
+      bytes,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('sha256').doNothing())
+    .execute();
   return mediaUrl(sha256, type.ext);
 }
 
 /** Inspects an upload and stores what is to be stored (storeInspected). */
-export async function storeImage(db: Kysely<Database> | Transaction<Database>, upload: Upload, maxBytes: number): Promise<string> {
+export async function storeImage(
+  db: Kysely<Database> | Transaction<Database>,
+  upload: Upload,
+  maxBytes: number,
+): Promise<string> {
   return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
 }
 

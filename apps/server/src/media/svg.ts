@@ -1,14 +1,24 @@
 import { parseDocument } from 'htmlparser2';
 import { UnsupportedMediaTypeError } from '../lib/errors.ts';
 import {
-  SVG_ANIMATION, SVG_ATTRIBUTES, SVG_ELEMENTS, SVG_NAMESPACE, SVG_REFERENCE_ATTRIBUTES,
-  SVG_UNANIMATABLE, SVG_UNWRAP, XLINK_NAMESPACE,
+  SVG_ANIMATION,
+  SVG_ATTRIBUTES,
+  SVG_ELEMENTS,
+  SVG_NAMESPACE,
+  SVG_REFERENCE_ATTRIBUTES,
+  SVG_UNANIMATABLE,
+  SVG_UNWRAP,
+  XLINK_NAMESPACE,
 } from './svg-allow-list.ts';
 import { cleanStyleAttribute, cleanStyleSheet, isSafeCssValue } from './svg-css.ts';
 
 type Document = ReturnType<typeof parseDocument>;
 type Node = Document['children'][number];
-interface ElementNode { name: string; attribs: Record<string, string>; children: Node[] }
+interface ElementNode {
+  name: string;
+  attribs: Record<string, string>;
+  children: Node[];
+}
 
 /** Deeper nesting than this is refused: no real drawing needs it, and it would cost stack. */
 const MAX_DEPTH = 200;
@@ -24,7 +34,11 @@ function escapeText(value: string): string {
 }
 
 function escapeAttribute(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+  return escapeText(value)
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
 }
 
 function isSafeAttribute(element: string, name: string, value: string): boolean {
@@ -32,7 +46,8 @@ function isSafeAttribute(element: string, name: string, value: string): boolean 
   if (SVG_REFERENCE_ATTRIBUTES.has(name)) return FRAGMENT.test(value.trim());
   // anything with a function, an escape or a scheme must read as a safe CSS value (fill="url(#g)")
   if (/[(\\]|javascript:|vbscript:|data:/i.test(value)) return isSafeCssValue(name, value);
-  if (name === 'attributeName' && SVG_ANIMATION.has(element)) return !SVG_UNANIMATABLE.has(value) && SVG_ATTRIBUTES.has(value);
+  if (name === 'attributeName' && SVG_ANIMATION.has(element))
+    return !SVG_UNANIMATABLE.has(value) && SVG_ATTRIBUTES.has(value);
   return true;
 }
 
@@ -53,7 +68,12 @@ function serialiseNode(node: Node, depth: number): string {
   const { name, attribs } = node;
   if (SVG_UNWRAP.has(name)) return serialiseChildren(node.children, depth + 1);
   if (!SVG_ELEMENTS.has(name)) return '';
-  if (SVG_ANIMATION.has(name) && name !== 'animateMotion' && !isSafeAttribute(name, 'attributeName', attribs.attributeName ?? '')) return '';
+  if (
+    SVG_ANIMATION.has(name) &&
+    name !== 'animateMotion' &&
+    !isSafeAttribute(name, 'attributeName', attribs.attributeName ?? '')
+  )
+    return '';
   if (name === 'style') {
     const css = cleanStyleSheet(textOf(node));
     return css === '' ? '' : `<style>${escapeText(css)}</style>`;

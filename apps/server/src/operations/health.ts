@@ -46,7 +46,11 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     if (Date.now() - migrationsCheckedAt < MIGRATIONS_CHECK_MS) return migrationState;
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(app.db);
     const applied = new Set(rows.map((r) => r.name));
-    migrationState = rows.some((r) => !known.includes(r.name)) ? 'newer' : known.every((name) => applied.has(name)) ? 'current' : 'pending';
+    migrationState = rows.some((r) => !known.includes(r.name))
+      ? 'newer'
+      : known.every((name) => applied.has(name))
+        ? 'current'
+        : 'pending';
     migrationsCheckedAt = Date.now();
     return migrationState;
   }
@@ -63,7 +67,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     const ok = checks.database === 'ok' && checks.migrations !== 'pending' && checks.migrations !== 'unknown';
     if (!ok) void reply.code(503);
     const status = ok ? 'ok' : 'unavailable';
-    return await mayReadChecks(app, request, reply) ? { status, checks } : { status };
+    return (await mayReadChecks(app, request, reply)) ? { status, checks } : { status };
   });
 };
 

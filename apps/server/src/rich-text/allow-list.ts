@@ -6,9 +6,29 @@ import type { IOptions } from 'sanitize-html';
  * and bullet lists, alignment, link, image), plus quotes and code for pasted text.
  */
 const RICH_TEXT_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'strong', 'b', 'em', 'i', 'u', 's',
-  'a', 'ol', 'ul', 'li', 'span', 'img', 'blockquote', 'pre', 'code',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'a',
+  'ol',
+  'ul',
+  'li',
+  'span',
+  'img',
+  'blockquote',
+  'pre',
+  'code',
 ];
 
 /** Quill 2 writes bullet lists as <ol><li data-list="bullet">. */
@@ -23,7 +43,8 @@ const QUILL_CLASSES = [
 ];
 
 /** #rgb, #rrggbb (with alpha), rgb()/rgba() with plain numbers, or a colour keyword. */
-const SAFE_COLOUR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4})\s*)?\)|[a-z]{3,20})$/i;
+const SAFE_COLOUR =
+  /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d{1,4})\s*)?\)|[a-z]{3,20})$/i;
 
 /** Only raster data URLs, whole and base64: never SVG, HTML or anything else. */
 export const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -48,8 +69,25 @@ export const richTextOptions: IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Elements whose content a browser reads as text or never shows: dropped with their content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes',
-    'iframe', 'title', 'template', 'plaintext', 'math', 'svg', 'select', 'object', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'xmp',
+    'noscript',
+    'noembed',
+    'noframes',
+    'iframe',
+    'title',
+    'template',
+    'plaintext',
+    'math',
+    'svg',
+    'select',
+    'object',
+    'head',
+  ],
   selfClosing: ['br', 'img'],
   enforceHtmlBoundary: false,
 };

@@ -19,8 +19,27 @@ const RICH_TEXT_BOUNDS = {
 } as const;
 
 /** What htmlparser2 never pushes on its stack of open elements. */
-const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr',
-  'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -41,57 +60,80 @@ export function richTextBoundsProblem(html: string): string | undefined {
   let references = 0;
   let problem: string | undefined;
   let attributeName = '';
-  const refuse = (message: string) => { problem ??= message; };
+  const refuse = (message: string) => {
+    problem ??= message;
+  };
   const nameAt = (start: number, end: number) => html.slice(start, end).toLowerCase();
 
-  const tokenizer = new Tokenizer({ decodeEntities: true }, {
-    // inside <svg> or <math> the parser reads <title> or <style> content as markup, not as text
-    isInForeignContext: () => Boolean(openByName.get('svg') || openByName.get('math')),
-    onopentagname(start, end) {
-      const name = nameAt(start, end);
-      elements += 1;
-      if (elements > RICH_TEXT_BOUNDS.elements) refuse(`The rich text has too many elements (more than ${count(RICH_TEXT_BOUNDS.elements)}).`);
-      if (VOID_ELEMENTS.has(name)) return;
-      open.push(name);
-      openByName.set(name, (openByName.get(name) ?? 0) + 1);
-      if (open.length > RICH_TEXT_BOUNDS.depth) refuse(`The rich text is nested too deeply (more than ${RICH_TEXT_BOUNDS.depth} levels).`);
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      // inside <svg> or <math> the parser reads <title> or <style> content as markup, not as text
+      isInForeignContext: () => Boolean(openByName.get('svg') || openByName.get('math')),
+      onopentagname(start, end) {
+        const name = nameAt(start, end);
+        elements += 1;
+        if (elements > RICH_TEXT_BOUNDS.elements)
+          refuse(`The rich text has too many elements (more than ${count(RICH_TEXT_BOUNDS.elements)}).`);
+        if (VOID_ELEMENTS.has(name)) return;
+        open.push(name);
+        openByName.set(name, (openByName.get(name) ?? 0) + 1);
+        if (open.length > RICH_TEXT_BOUNDS.depth)
+          refuse(`The rich text is nested too deeply (more than ${RICH_TEXT_BOUNDS.depth} levels).`);
+      },
+      onclosetag(start, end) {
+        const name = nameAt(start, end);
+        if (!openByName.get(name)) {
+          // the parser makes an element of a stray </p> or </br>; other stray closing tags are ignored
+          if (name === 'p' || name === 'br') elements += 1;
+          return;
+        }
+        for (let top = open.pop(); top !== undefined; top = open.pop()) {
+          openByName.set(top, (openByName.get(top) ?? 1) - 1);
+          if (top === name) break;
+        }
+      },
+      onattribname(start, end) {
+        attributeName = nameAt(start, end);
+        attributes += 1;
+        if (attributes > RICH_TEXT_BOUNDS.attributes)
+          refuse(`The rich text has too many attributes (more than ${count(RICH_TEXT_BOUNDS.attributes)}).`);
+        if (attributeName === 'style' && ++styles > RICH_TEXT_BOUNDS.styles) {
+          refuse(`The rich text has too many styled elements (more than ${count(RICH_TEXT_BOUNDS.styles)}).`);
+        }
+      },
+      onattribentity() {
+        countReference();
+      },
+      ontextentity() {
+        countReference();
+      },
+      onattribdata(start, end) {
+        if (attributeName !== 'style') return;
+        styleCharacters += end - start;
+        if (styleCharacters > RICH_TEXT_BOUNDS.styleCharacters) {
+          refuse(
+            `The rich text has too much inline style (more than ${count(RICH_TEXT_BOUNDS.styleCharacters)} characters).`,
+          );
+        }
+      },
+      onattribend() {},
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onopentagend() {},
+      onprocessinginstruction() {},
+      onselfclosingtag() {},
+      ontext() {},
     },
-    onclosetag(start, end) {
-      const name = nameAt(start, end);
-      if (!openByName.get(name)) {
-        // the parser makes an element of a stray </p> or </br>; other stray closing tags are ignored
-        if (name === 'p' || name === 'br') elements += 1;
-        return;
-      }
-      for (let top = open.pop(); top !== undefined; top = open.pop()) {
-        openByName.set(top, (openByName.get(top) ?? 1) - 1);
-        if (top === name) break;
-      }
-    },
-    onattribname(start, end) {
-      attributeName = nameAt(start, end);
-      attributes += 1;
-      if (attributes > RICH_TEXT_BOUNDS.attributes) refuse(`The rich text has too many attributes (more than ${count(RICH_TEXT_BOUNDS.attributes)}).`);
-      if (attributeName === 'style' && ++styles > RICH_TEXT_BOUNDS.styles) {
-        refuse(`The rich text has too many styled elements (more than ${count(RICH_TEXT_BOUNDS.styles)}).`);
-      }
-    },
-    onattribentity() { countReference(); },
-    ontextentity() { countReference(); },
-    onattribdata(start, end) {
-      if (attributeName !== 'style') return;
-      styleCharacters += end - start;
-      if (styleCharacters > RICH_TEXT_BOUNDS.styleCharacters) {
-        refuse(`The rich text has too much inline style (more than ${count(RICH_TEXT_BOUNDS.styleCharacters)} characters).`);
-      }
-    },
-    onattribend() {}, oncdata() {}, oncomment() {}, ondeclaration() {}, onend() {},
-    onopentagend() {}, onprocessinginstruction() {}, onselfclosingtag() {}, ontext() {},
-  });
+  );
   function countReference() {
     references += 1;
     if (references > RICH_TEXT_BOUNDS.characterReferences) {
-      refuse(`The rich text has too many character references (more than ${count(RICH_TEXT_BOUNDS.characterReferences)}).`);
+      refuse(
+        `The rich text has too many character references (more than ${count(RICH_TEXT_BOUNDS.characterReferences)}).`,
+      );
     }
   }
   tokenizer.write(html);

@@ -17,19 +17,22 @@ let pool: Promise<Piscina> | undefined;
  * would hold every other request, /api/health included, for as long.
  */
 function sanitizerPool(): Promise<Piscina> {
-  pool ??= import('piscina').then(({ Piscina }) => new Piscina({
-    filename: new URL('./sanitize-worker.ts', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 60_000,
-  }));
+  pool ??= import('piscina').then(
+    ({ Piscina }) =>
+      new Piscina({
+        filename: new URL('./sanitize-worker.ts', import.meta.url).href,
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 60_000,
+      }),
+  );
   return pool;
 }
 
 /** The rich text of `field` cleaned (sanitize-rich-text.ts), off the event loop when it is long. */
 export async function sanitizeRichText(html: string, field: string): Promise<string> {
   if (html.length <= INLINE_MAX_CHARS) return (await richTextSanitizer())(html, field);
-  const result = await (await sanitizerPool()).run(html) as SanitizeResult;
+  const result = (await (await sanitizerPool()).run(html)) as SanitizeResult;
   if ('problem' in result) throw new ValidationError([{ path: field, message: result.problem }]);
   return result.html;
 }

@@ -65,9 +65,14 @@ let loading: Promise<RichTextSanitizer> | undefined;
  */
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
   loading ??= import('sanitize-html').then(
-    ({ default: sanitizeHtml }) => (html: string, field?: string) => sanitizeHtml(withinBounds(html, field), options),
+    ({ default: sanitizeHtml }) =>
+      (html: string, field?: string) =>
+        sanitizeHtml(withinBounds(html, field), options),
     // a failed load is tried again by the next write rather than remembered
-    (error: unknown) => { loading = undefined; throw error; },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
   return loading;
 }

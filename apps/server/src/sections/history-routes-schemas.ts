@@ -1,40 +1,102 @@
 import { LOGS_MAX_LIMIT, type Revision, type SectionDef, type TrashEntry } from '@bursary/shared';
-import { ALWAYS, answer, BODY, contract, errors, etag, idParams, ifMatch, pageQuery, type RouteApi, Shape, totalCount } from '../lib/api-doc.ts';
+import {
+  ALWAYS,
+  answer,
+  BODY,
+  contract,
+  errors,
+  etag,
+  idParams,
+  ifMatch,
+  pageQuery,
+  type RouteApi,
+  Shape,
+  totalCount,
+} from '../lib/api-doc.ts';
 
 /** The API declarations of the history routes (sections/history-routes.ts). */
 
 function revisionShape(section: SectionDef): Shape {
-  return new Shape(`Revision.${section.slug}`, contract<Revision>()({
-    id: { type: 'integer' }, action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] }, username: { type: 'string' },
-    created_at: { type: 'string' }, log_id: { type: ['integer', 'null'] },
-    record: { type: 'object', required: ['id'], description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then` },
-  }));
+  return new Shape(
+    `Revision.${section.slug}`,
+    contract<Revision>()({
+      id: { type: 'integer' },
+      action: { type: 'string', enum: ['create', 'update', 'delete', 'restore'] },
+      username: { type: 'string' },
+      created_at: { type: 'string' },
+      log_id: { type: ['integer', 'null'] },
+      record: {
+        type: 'object',
+        required: ['id'],
+        description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then`,
+      },
+    }),
+  );
 }
 
-const trashEntryShape = new Shape('TrashEntry', contract<TrashEntry>()({
-  section: { type: 'string' }, record_id: { type: 'integer' }, title: { type: 'string' }, username: { type: 'string' }, deleted_at: { type: 'string' },
-  revision_id: { type: 'integer', description: 'POST /api/revisions/{revision_id}/restore brings the record back' },
-}));
+const trashEntryShape = new Shape(
+  'TrashEntry',
+  contract<TrashEntry>()({
+    section: { type: 'string' },
+    record_id: { type: 'integer' },
+    title: { type: 'string' },
+    username: { type: 'string' },
+    deleted_at: { type: 'string' },
+    revision_id: { type: 'integer', description: 'POST /api/revisions/{revision_id}/restore brings the record back' },
+  }),
+);
 
 /** Every version of a record, or of a single-record section's record (no id in its address). */
 export function revisionsApi(section: SectionDef, single: boolean): RouteApi {
   return {
-    tags: [section.label], token: true,
-    summary: single ? `Every version of the ${section.singular}, newest first` : `Every version of a ${section.singular}, newest first`,
+    tags: [section.label],
+    token: true,
+    summary: single
+      ? `Every version of the ${section.singular}, newest first`
+      : `Every version of a ${section.singular}, newest first`,
     ...(single ? {} : { params: idParams }),
     query: pageQuery(LOGS_MAX_LIMIT),
-    answers: { 200: answer('Revisions, newest first; X-Total-Count holds the total', { type: 'array', items: revisionShape(section) }, totalCount), ...errors(...ALWAYS, 401, 404) },
+    answers: {
+      200: answer(
+        'Revisions, newest first; X-Total-Count holds the total',
+        { type: 'array', items: revisionShape(section) },
+        totalCount,
+      ),
+      ...errors(...ALWAYS, 401, 404),
+    },
   };
 }
 
 export const schemas = {
   restore: {
-    summary: 'Write a revision\'s record back as a new change (a deleted record comes back under its id)', token: true, params: idParams,
-    headers: { type: 'object', properties: { 'If-Match': { ...ifMatch.properties['If-Match'], description: 'The ETag of the record as the editor sees it; a stale one gets 412. A deleted record has none.' } } },
-    answers: { 200: answer('The record as restored', { type: 'object', required: ['id'] }, etag), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
+    summary: "Write a revision's record back as a new change (a deleted record comes back under its id)",
+    token: true,
+    params: idParams,
+    headers: {
+      type: 'object',
+      properties: {
+        'If-Match': {
+          ...ifMatch.properties['If-Match'],
+          description: 'The ETag of the record as the editor sees it; a stale one gets 412. A deleted record has none.',
+        },
+      },
+    },
+    answers: {
+      200: answer('The record as restored', { type: 'object', required: ['id'] }, etag),
+      ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+    },
   },
   trash: {
-    summary: 'Deleted records not since restored, newest first', token: true, query: pageQuery(LOGS_MAX_LIMIT),
-    answers: { 200: answer('Deleted records; X-Total-Count holds the total', { type: 'array', items: trashEntryShape }, totalCount), ...errors(...ALWAYS, 401) },
+    summary: 'Deleted records not since restored, newest first',
+    token: true,
+    query: pageQuery(LOGS_MAX_LIMIT),
+    answers: {
+      200: answer(
+        'Deleted records; X-Total-Count holds the total',
+        { type: 'array', items: trashEntryShape },
+        totalCount,
+      ),
+      ...errors(...ALWAYS, 401),
+    },
   },
 } satisfies Record<string, RouteApi>;

@@ -27,7 +27,13 @@ function pageOf(query: unknown): { limit: number; offset: number } {
 async function singleRecordId(db: Db, section: SectionDef): Promise<number | undefined> {
   const single = await readSingle(db, section);
   if (single) return single.record.id;
-  const last = await db.selectFrom('revisions').select('record_id').where('section', '=', section.slug).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const last = await db
+    .selectFrom('revisions')
+    .select('record_id')
+    .where('section', '=', section.slug)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return last && Number(last.record_id);
 }
 
@@ -44,26 +50,35 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
       app.get(`${base}/revisions`, documented(revisionsApi(section, true), auth), async (request, reply) => {
         const page = pageOf(request.query);
         const id = await singleRecordId(app.db, section);
-        const { items, total } = id === undefined ? { items: [], total: 0 } : await listRevisions(app.db, section, id, page);
+        const { items, total } =
+          id === undefined ? { items: [], total: 0 } : await listRevisions(app.db, section, id, page);
         setTotalCount(reply, total);
         return items;
       });
     }
-    app.get<{ Params: { id: string } }>(`${base}/:id/revisions`, documented(revisionsApi(section, false), auth), async (request, reply) => {
-      const id = parseId(request.params.id);
-      const page = pageOf(request.query);
-      const { items, total } = await listRevisions(app.db, section, id, page);
-      // a record that never was has no history; a deleted one keeps its own, one older than history an empty one
-      if (total === 0 && !(await readRecord(app.db, section, id))) throw recordNotFound(section, id);
-      setTotalCount(reply, total);
-      return items;
-    });
+    app.get<{ Params: { id: string } }>(
+      `${base}/:id/revisions`,
+      documented(revisionsApi(section, false), auth),
+      async (request, reply) => {
+        const id = parseId(request.params.id);
+        const page = pageOf(request.query);
+        const { items, total } = await listRevisions(app.db, section, id, page);
+        // a record that never was has no history; a deleted one keeps its own, one older than history an empty one
+        if (total === 0 && !(await readRecord(app.db, section, id))) throw recordNotFound(section, id);
+        setTotalCount(reply, total);
+        return items;
+      },
+    );
   }
 
-  app.post<{ Params: { id: string } }>('/api/revisions/:id/restore', documented(schemas.restore, requireRole(app, 'editor')), async (request, reply) => {
-    const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
-    return reply.header('ETag', read.etag).send(read.record);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/revisions/:id/restore',
+    documented(schemas.restore, requireRole(app, 'editor')),
+    async (request, reply) => {
+      const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
+      return reply.header('ETag', read.etag).send(read.record);
+    },
+  );
 
   app.get('/api/trash', documented(schemas.trash, auth), async (request, reply) => {
     const { items, total } = await listTrash(app.db, pageOf(request.query));

@@ -11,13 +11,18 @@ export interface CachedList {
   encoded: (encoding: Encoding) => Buffer;
 }
 
-export interface BuiltList { body: Buffer; total: number; etag: string }
+export interface BuiltList {
+  body: Buffer;
+  total: number;
+  etag: string;
+}
 
 /** Lists beyond this are answered but not kept: memory stays bounded whatever a section holds. */
 const MAX_CACHED_BYTES = 4 * 1024 * 1024;
 
 /** A strong tag of the exact bytes: equal lists give equal tags, whatever process or database made them. */
-export const contentTag = (body: Buffer): string => `"l-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export const contentTag = (body: Buffer): string =>
+  `"l-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 function compressed(body: Buffer): CachedList['encoded'] {
   const done = new Map<Encoding, Buffer>();
@@ -25,9 +30,12 @@ function compressed(body: Buffer): CachedList['encoded'] {
     let bytes = done.get(encoding);
     if (!bytes) {
       // made once per version, so a better ratio than per-request compression can afford
-      bytes = encoding === 'br'
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : gzipSync(body, { level: 9 });
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            })
+          : gzipSync(body, { level: 9 });
       done.set(encoding, bytes);
     }
     return bytes;
@@ -46,15 +54,17 @@ export class SectionListCache {
   async current(version: number, build: () => Promise<BuiltList>): Promise<CachedList> {
     if (this.#entry?.version === version) return this.#entry;
     if (this.#pending?.version === version) return this.#pending.built;
-    const built = build().then(({ body, total, etag }) => {
-      const entry: CachedList = { version, etag, total, body, encoded: compressed(body) };
-      // a slow rebuild may land after a newer one: its bytes were read after its version, so they are
-      // never older than it, and the next request sees the version differ and rebuilds
-      if (body.length <= MAX_CACHED_BYTES) this.#entry = entry;
-      return entry;
-    }).finally(() => {
-      if (this.#pending?.built === built) this.#pending = undefined;
-    });
+    const built = build()
+      .then(({ body, total, etag }) => {
+        const entry: CachedList = { version, etag, total, body, encoded: compressed(body) };
+        // a slow rebuild may land after a newer one: its bytes were read after its version, so they are
+        // never older than it, and the next request sees the version differ and rebuilds
+        if (body.length <= MAX_CACHED_BYTES) this.#entry = entry;
+        return entry;
+      })
+      .finally(() => {
+        if (this.#pending?.built === built) this.#pending = undefined;
+      });
     this.#pending = { version, built };
     return built;
   }

@@ -23,7 +23,8 @@ export function sendList(request: FastifyRequest, reply: FastifyReply, list: Cac
   void reply.header('Vary', 'Accept-Encoding');
   if (notModified(request, reply, list.etag)) return reply.send();
   void reply.type('application/json; charset=utf-8');
-  const encoding = list.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  const encoding =
+    list.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(list.body);
   return reply.header('Content-Encoding', encoding).send(list.encoded(encoding));
 }

@@ -4,9 +4,16 @@ import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
 import { SERVER_OWNED_KEYS } from './record-validation.ts';
 
-export interface Upload { bytes: Buffer; filename?: string; declaredType?: string }
+export interface Upload {
+  bytes: Buffer;
+  filename?: string;
+  declaredType?: string;
+}
 
-export interface RawInput { body: Record<string, unknown>; uploads: Map<string, Upload> }
+export interface RawInput {
+  body: Record<string, unknown>;
+  uploads: Map<string, Upload>;
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,7 +21,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** Multipart text as the field's JSON value would be: numbers parsed, an empty optional field null. */
 function fromFormText(section: SectionDef, mode: WriteMode, name: string, text: string): unknown {
   if (section.subItems?.field === name) {
-    try { return JSON.parse(text) as unknown; } catch { throw new ValidationError([{ path: name, message: `${name} must be a JSON list` }]); }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ValidationError([{ path: name, message: `${name} must be a JSON list` }]);
+    }
   }
   const def = section.fields[name];
   if (!def) return text;
@@ -51,7 +62,8 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
 
 /** What a field name may not be, refused before its value is read. */
 function refuseFieldName(section: SectionDef, name: string, isFile: boolean): void {
-  if (SERVER_OWNED_KEYS.includes(name)) throw new ValidationError([{ path: name, message: `${name} is set by the server and cannot be sent` }]);
+  if (SERVER_OWNED_KEYS.includes(name))
+    throw new ValidationError([{ path: name, message: `${name} is set by the server and cannot be sent` }]);
   const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name;
   if (!known) throw new ValidationError([{ path: name, message: `${name} is not a field of ${section.label}` }]);
   if (isFile && section.fields[name]?.kind !== 'image') {
@@ -87,7 +99,8 @@ async function readMultipart(request: FastifyRequest, section: SectionDef, mode:
       const name = part.fieldname;
       if (part.type !== 'file') throw new BadRequestError('The form is incomplete or malformed. Send it again.');
       const isFile = part.filename !== undefined || part.mimetype === 'application/octet-stream';
-      if (Object.hasOwn(body, name) || uploads.has(name)) throw new BadRequestError(`The form sends ${name} more than once.`);
+      if (Object.hasOwn(body, name) || uploads.has(name))
+        throw new BadRequestError(`The form sends ${name} more than once.`);
       refuseFieldName(section, name, isFile);
       const limit = partLimit(section, name, isFile, mediaMaxBytes);
       if (isFile) {
@@ -95,8 +108,17 @@ async function readMultipart(request: FastifyRequest, section: SectionDef, mode:
         uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
       } else {
         const max = section.fields[name]?.max;
-        const bytes = await readCapped(part.file, limit, () => new ValidationError([{ path: name,
-          message: max ? `${name} must be at most ${max} characters` : `${name} is longer than this field takes` }]));
+        const bytes = await readCapped(
+          part.file,
+          limit,
+          () =>
+            new ValidationError([
+              {
+                path: name,
+                message: max ? `${name} must be at most ${max} characters` : `${name} is longer than this field takes`,
+              },
+            ]),
+        );
         body[name] = fromFormText(section, mode, name, bytes.toString('utf8'));
       }
     }

@@ -4,7 +4,11 @@ import { columnOf, timestampKeys } from '../db/naming.ts';
 import type { Db } from '../db/types.ts';
 import { type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
 
-export interface ReadRecord { record: SectionRecord; etag: string; version: number }
+export interface ReadRecord {
+  record: SectionRecord;
+  etag: string;
+  version: number;
+}
 
 /** A stored row as the API answers it: registry field names, the sub-item list, wire timestamps. */
 function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord {
@@ -22,7 +26,12 @@ function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord
 async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
   const sub = section.subItems;
   if (!sub) return rows.map((row) => toWire(section, row));
-  const items = await listItems(db, section, sub, rows.map((row) => Number(row.id)));
+  const items = await listItems(
+    db,
+    section,
+    sub,
+    rows.map((row) => Number(row.id)),
+  );
   return rows.map((row) => toWire(section, row, items.get(Number(row.id))));
 }
 
@@ -34,11 +43,16 @@ export async function fromRow(db: Db, section: SectionDef, row: Row | undefined)
   return record && { record, etag: etagOf(record.id, version), version };
 }
 
-export const readRecord = async (db: Db, section: SectionDef, id: number) => fromRow(db, section, await findRow(db, section, id));
+export const readRecord = async (db: Db, section: SectionDef, id: number) =>
+  fromRow(db, section, await findRow(db, section, id));
 
 export const readSingle = async (db: Db, section: SectionDef) => fromRow(db, section, await findSingleRow(db, section));
 
-export async function readList(db: Db, section: SectionDef, query: ListQuery): Promise<{ records: SectionRecord[]; total: number; rows: Row[] }> {
+export async function readList(
+  db: Db,
+  section: SectionDef,
+  query: ListQuery,
+): Promise<{ records: SectionRecord[]; total: number; rows: Row[] }> {
   const { rows, total } = await listRows(db, section, query);
   return { records: await withItems(db, section, rows), total, rows };
 }

@@ -17,7 +17,10 @@ export function issuesOf(error: z.ZodError, sectionLabel: string): FieldIssue[] 
   return error.issues.flatMap((issue): FieldIssue[] => {
     if (issue.code === 'unrecognized_keys') {
       const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
-      return issue.keys.map((key) => ({ path: `${prefix}${key}`, message: `${key} is not a field of ${sectionLabel}` }));
+      return issue.keys.map((key) => ({
+        path: `${prefix}${key}`,
+        message: `${key} is not a field of ${sectionLabel}`,
+      }));
     }
     return [{ path: issue.path.join('.'), message: issue.message }];
   });
@@ -28,7 +31,8 @@ export function refuseNul(value: unknown, path = ''): void {
   const issues: FieldIssue[] = [];
   const walk = (node: unknown, at: string, depth: number) => {
     if (typeof node === 'string') {
-      if (node.includes('\u0000')) issues.push({ path: at, message: `${at || 'the body'} contains a NUL character, which cannot be stored` });
+      if (node.includes('\u0000'))
+        issues.push({ path: at, message: `${at || 'the body'} contains a NUL character, which cannot be stored` });
     } else if (node && typeof node === 'object' && depth < 4) {
       for (const [key, child] of Object.entries(node)) walk(child, at ? `${at}.${key}` : key, depth + 1);
     }
@@ -39,7 +43,10 @@ export function refuseNul(value: unknown, path = ''): void {
 
 function refuseServerOwned(body: Record<string, unknown>): void {
   const sent = SERVER_OWNED_KEYS.filter((key) => Object.hasOwn(body, key));
-  if (sent.length) throw new ValidationError(sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })));
+  if (sent.length)
+    throw new ValidationError(
+      sent.map((key) => ({ path: key, message: `${key} is set by the server and cannot be sent` })),
+    );
 }
 
 const inputSchemas = new WeakMap<SectionDef, Map<WriteMode, z.ZodType>>();

@@ -16,7 +16,11 @@ type DynamicDb = Kysely<Record<string, Row>>;
 /** The database with its section tables addressed by the names the registry gives them. */
 const tablesByName = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
-export interface ListQuery { q?: string | undefined; limit?: number | undefined; offset?: number | undefined }
+export interface ListQuery {
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
 
 /** `%`, `_` and the escape character itself match literally in a search. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,9 +30,12 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
   const pattern = likePattern(q);
   // SQLite's like already ignores ASCII case, and its lower() changes nothing else: the same match
   // without a function call per row, and its plain columns let a search index cover the scan
-  const column = (field: string) => (dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(columnOf(field))})` : sql.ref(columnOf(field)));
-  return sql<boolean>`(${sql.join(section.search.map((field) =>
-    sql`${column(field)} like ${pattern} escape '\\'`), sql` or `)})`;
+  const column = (field: string) =>
+    dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(columnOf(field))})` : sql.ref(columnOf(field));
+  return sql<boolean>`(${sql.join(
+    section.search.map((field) => sql`${column(field)} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
 }
 
 /** Rows of a section, newest first (a new item goes to the front). */
@@ -37,8 +44,14 @@ export async function listRows(db: Db, section: SectionDef, query: ListQuery): P
   let rows = tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');
   // unfiltered, the total is the section's row counter (db/change-counters.ts), not a count of every row
   const count = filter
-    ? tablesByName(db).selectFrom(tableOf(section)).select(sql<number | string>`count(*)`.as('total')).where(filter)
-    : tablesByName(db).selectFrom('counters').select(sql<number | string>`value`.as('total')).where('name', '=', rowsCounter(section));
+    ? tablesByName(db)
+        .selectFrom(tableOf(section))
+        .select(sql<number | string>`count(*)`.as('total'))
+        .where(filter)
+    : tablesByName(db)
+        .selectFrom('counters')
+        .select(sql<number | string>`value`.as('total'))
+        .where('name', '=', rowsCounter(section));
   if (filter) rows = rows.where(filter);
   if (query.limit !== undefined) rows = rows.limit(query.limit);
   // SQLite allows an offset only after a limit: the route always gives one with an offset
@@ -58,27 +71,56 @@ export async function findSingleRow(db: Db, section: SectionDef): Promise<Row | 
 
 /** Answers the stored row, so a write needs no second query to read back what it wrote. */
 export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<Row> {
-  return tablesByName(db).insertInto(tableOf(section))
+  return tablesByName(db)
+    .insertInto(tableOf(section))
     .values({ ...columns, version: 1, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
  * Puts a deleted record back under its old id (a restore). The id is given, so neither SQLite's
  * nor PostgreSQL's id sequence moves; ids are never reused, so the old one is free.
  */
-export async function insertRowWithId(db: Db, section: SectionDef, id: number, columns: Row, version: number): Promise<Row> {
-  return tablesByName(db).insertInto(tableOf(section)).values({ ...columns, id, version }).returningAll().executeTakeFirstOrThrow();
+export async function insertRowWithId(
+  db: Db,
+  section: SectionDef,
+  id: number,
+  columns: Row,
+  version: number,
+): Promise<Row> {
+  return tablesByName(db)
+    .insertInto(tableOf(section))
+    .values({ ...columns, id, version })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Makes a record's sub-items exactly the given list, ids included (a restore). */
-export async function replaceItems(db: Db, section: SectionDef, sub: SubItems, parentId: number, items: { id: number; text: string }[], now: string): Promise<void> {
+export async function replaceItems(
+  db: Db,
+  section: SectionDef,
+  sub: SubItems,
+  parentId: number,
+  items: { id: number; text: string }[],
+  now: string,
+): Promise<void> {
   const table = childTableOf(section, sub);
   await tablesByName(db).deleteFrom(table).where('parent_id', '=', parentId).execute();
   if (items.length === 0) return;
-  await tablesByName(db).insertInto(table).values(items.map((item, position) => ({
-    id: item.id, parent_id: parentId, position, [itemColumnOf(sub)]: item.text, created_at: now, updated_at: now,
-  }))).execute();
+  await tablesByName(db)
+    .insertInto(table)
+    .values(
+      items.map((item, position) => ({
+        id: item.id,
+        parent_id: parentId,
+        position,
+        [itemColumnOf(sub)]: item.text,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -86,8 +128,16 @@ export async function replaceItems(db: Db, section: SectionDef, sub: SubItems, p
  * version, so of several saves made from one read exactly one wins; undefined means it did not
  * land. Answers the row as stored, so the write needs no second query to read it back.
  */
-export async function updateRow(db: Db, section: SectionDef, id: number, columns: Row, now: string, expectedVersion?: number): Promise<Row | undefined> {
-  let update = tablesByName(db).updateTable(tableOf(section))
+export async function updateRow(
+  db: Db,
+  section: SectionDef,
+  id: number,
+  columns: Row,
+  now: string,
+  expectedVersion?: number,
+): Promise<Row | undefined> {
+  let update = tablesByName(db)
+    .updateTable(tableOf(section))
     .set({ ...columns, version: sql`version + 1`, updated_at: now })
     .where('id', '=', id);
   if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
@@ -101,40 +151,87 @@ export async function deleteRow(db: Db, section: SectionDef, id: number, expecte
   return Number(result.numDeletedRows) === 1;
 }
 
-export interface ItemRow { id: number; parent_id: number; position: number; text: string }
+export interface ItemRow {
+  id: number;
+  parent_id: number;
+  position: number;
+  text: string;
+}
 
 /** Sub-items of the given records, each list in position order. */
-export async function listItems(db: Db, section: SectionDef, sub: SubItems, parentIds: number[]): Promise<Map<number, ItemRow[]>> {
+export async function listItems(
+  db: Db,
+  section: SectionDef,
+  sub: SubItems,
+  parentIds: number[],
+): Promise<Map<number, ItemRow[]>> {
   const byParent = new Map<number, ItemRow[]>(parentIds.map((id) => [id, []]));
   if (parentIds.length === 0) return byParent;
-  const rows = await tablesByName(db).selectFrom(childTableOf(section, sub))
+  const rows = await tablesByName(db)
+    .selectFrom(childTableOf(section, sub))
     .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
     .where('parent_id', 'in', parentIds)
-    .orderBy('position', 'asc').orderBy('id', 'asc')
+    .orderBy('position', 'asc')
+    .orderBy('id', 'asc')
     .execute();
   for (const row of rows) {
-    const item = { id: Number(row.id), parent_id: Number(row.parent_id), position: Number(row.position), text: String(row.text) };
+    const item = {
+      id: Number(row.id),
+      parent_id: Number(row.parent_id),
+      position: Number(row.position),
+      text: String(row.text),
+    };
     byParent.get(item.parent_id)?.push(item);
   }
   return byParent;
 }
 
 export async function findItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<ItemRow | undefined> {
-  const items = await tablesByName(db).selectFrom(childTableOf(section, sub))
+  const items = await tablesByName(db)
+    .selectFrom(childTableOf(section, sub))
     .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
   const row = items[0];
-  return row && { id: Number(row.id), parent_id: Number(row.parent_id), position: Number(row.position), text: String(row.text) };
+  return (
+    row && {
+      id: Number(row.id),
+      parent_id: Number(row.parent_id),
+      position: Number(row.position),
+      text: String(row.text),
+    }
+  );
 }
 
-export async function insertItem(db: Db, section: SectionDef, sub: SubItems, item: { parentId: number; position: number; text: string }, now: string): Promise<number> {
-  const inserted = await tablesByName(db).insertInto(childTableOf(section, sub))
-    .values({ parent_id: item.parentId, position: item.position, [itemColumnOf(sub)]: item.text, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+export async function insertItem(
+  db: Db,
+  section: SectionDef,
+  sub: SubItems,
+  item: { parentId: number; position: number; text: string },
+  now: string,
+): Promise<number> {
+  const inserted = await tablesByName(db)
+    .insertInto(childTableOf(section, sub))
+    .values({
+      parent_id: item.parentId,
+      position: item.position,
+      [itemColumnOf(sub)]: item.text,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(inserted.id);
 }
 
-export async function updateItem(db: Db, section: SectionDef, sub: SubItems, id: number, change: { position: number; text?: string }, now: string): Promise<void> {
+export async function updateItem(
+  db: Db,
+  section: SectionDef,
+  sub: SubItems,
+  id: number,
+  change: { position: number; text?: string },
+  now: string,
+): Promise<void> {
   const set: Row = { position: change.position };
   if (change.text !== undefined) Object.assign(set, { [itemColumnOf(sub)]: change.text, updated_at: now });
   await tablesByName(db).updateTable(childTableOf(section, sub)).set(set).where('id', '=', id).execute();

@@ -13,7 +13,10 @@ export interface RestorableVersion {
 /** The refusal of a version that no longer passes today's rules: it names the fields, and what to do instead. */
 function refusal(error: ValidationError): ValidationError {
   const reasons = error.fields?.map((field) => field.message).join('; ') || error.message;
-  return new ValidationError(error.fields ?? [], `This version cannot be restored: ${reasons}. Edit the record instead.`);
+  return new ValidationError(
+    error.fields ?? [],
+    `This version cannot be restored: ${reasons}. Edit the record instead.`,
+  );
 }
 
 /**
@@ -22,7 +25,11 @@ function refusal(error: ValidationError): ValidationError {
  * sanitising like any write (rich text cleaned exactly as a PUT cleans it), or is refused before
  * anything is written. Every field of the section is sent, an absent one as empty.
  */
-export async function restorableVersion(config: Config, section: SectionDef, record: SectionRecord): Promise<RestorableVersion> {
+export async function restorableVersion(
+  config: Config,
+  section: SectionDef,
+  record: SectionRecord,
+): Promise<RestorableVersion> {
   const body: Record<string, unknown> = {};
   for (const name of Object.keys(section.fields)) body[name] = record[name] ?? null;
   const sub = section.subItems;

@@ -15,23 +15,50 @@ import { toColumns } from './write-columns.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 
-async function writeItems(trx: Db, section: SectionDef, id: number, record: Record<string, unknown>, now: string): Promise<void> {
+async function writeItems(
+  trx: Db,
+  section: SectionDef,
+  id: number,
+  record: Record<string, unknown>,
+  now: string,
+): Promise<void> {
   const sub = section.subItems;
   if (!sub) return;
-  const list = Array.isArray(record[sub.field]) ? record[sub.field] as Record<string, unknown>[] : [];
-  await replaceItems(trx, section, sub, id, list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })), now);
+  const list = Array.isArray(record[sub.field]) ? (record[sub.field] as Record<string, unknown>[]) : [];
+  await replaceItems(
+    trx,
+    section,
+    sub,
+    id,
+    list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })),
+    now,
+  );
 }
 
 /** Brings a deleted record back under its old id, one version past the last it had. */
-async function bringBack(trx: Db, section: SectionDef, revision: StoredRevision, columns: Row, now: string): Promise<void> {
-  if (section.kind === 'single' && await readSingle(trx, section)) {
+async function bringBack(
+  trx: Db,
+  section: SectionDef,
+  revision: StoredRevision,
+  columns: Row,
+  now: string,
+): Promise<void> {
+  if (section.kind === 'single' && (await readSingle(trx, section))) {
     throw new ConflictError(`${section.label} already has its record. Restore a version of that record instead.`);
   }
   const latest = await latestRevision(trx, section.slug, revision.record_id);
   const created = revision.record[timestampKeys(section).created];
-  await insertRowWithId(trx, section, revision.record_id, {
-    ...columns, created_at: typeof created === 'string' ? created : now, updated_at: now,
-  }, (latest?.version ?? revision.version) + 1);
+  await insertRowWithId(
+    trx,
+    section,
+    revision.record_id,
+    {
+      ...columns,
+      created_at: typeof created === 'string' ? created : now,
+      updated_at: now,
+    },
+    (latest?.version ?? revision.version) + 1,
+  );
 }
 
 /**
@@ -54,7 +81,14 @@ export async function restoreRevision(ctx: WriteContext, revisionId: number): Pr
     const columns = await toColumns(trx, section, version.values, version.prepared, 'create');
     if (current) {
       checkIfMatch(section, ctx.ifMatch, current);
-      const landed = await updateRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
+      const landed = await updateRow(
+        trx,
+        section,
+        id,
+        columns,
+        now,
+        ctx.ifMatch === undefined ? undefined : current.version,
+      );
       if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
     } else {
       // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
@@ -65,11 +99,21 @@ export async function restoreRevision(ctx: WriteContext, revisionId: number): Pr
     const restored = await readRecord(trx, section, id);
     if (!restored) throw new NotFoundError(`No revision with id ${revisionId}.`);
     const log = {
-      action: current ? 'update' as const : 'create' as const,
+      action: current ? ('update' as const) : ('create' as const),
       content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
-      section: section.slug, recordId: id, username: ctx.username,
+      section: section.slug,
+      recordId: id,
+      username: ctx.username,
     };
-    await storeChange(trx, { section, action: 'restore', record: restored.record, version: restored.version, username: ctx.username, logs: [log], now });
+    await storeChange(trx, {
+      section,
+      action: 'restore',
+      record: restored.record,
+      version: restored.version,
+      username: ctx.username,
+      logs: [log],
+      now,
+    });
     return restored;
   });
 }

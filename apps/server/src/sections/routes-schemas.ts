@@ -1,8 +1,31 @@
 import {
-  type ItemDeletedResponse, type RecordDeletedResponse, type SectionDef, type SubItems, isRequired, recordInputSchema, subAddSchema, subEditSchema,
+  type ItemDeletedResponse,
+  type RecordDeletedResponse,
+  type SectionDef,
+  type SubItems,
+  isRequired,
+  recordInputSchema,
+  subAddSchema,
+  subEditSchema,
 } from '@bursary/shared';
 import {
-  ALWAYS, answer, BODY, contract, errors, etag, idParams, ifMatch, ifNoneMatch, type Json, json, NO_NUL, notModified, pageProperties, type RouteApi, Shape, totalCount,
+  ALWAYS,
+  answer,
+  BODY,
+  contract,
+  errors,
+  etag,
+  idParams,
+  ifMatch,
+  ifNoneMatch,
+  type Json,
+  json,
+  NO_NUL,
+  notModified,
+  pageProperties,
+  type RouteApi,
+  Shape,
+  totalCount,
 } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
 import { timestampKeys } from '../db/naming.ts';
@@ -20,22 +43,37 @@ export const SEARCH_MAX_LENGTH = 500;
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
-  items: { type: 'object', required: ['id', sub.itemKey], additionalProperties: false, properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } } },
+  items: {
+    type: 'object',
+    required: ['id', sub.itemKey],
+    additionalProperties: false,
+    properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } },
+  },
 });
 
 /** A record as the API answers it: every field, sub-items, timestamps. */
 function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
-  for (const [name, def] of Object.entries(section.fields)) properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
+  for (const [name, def] of Object.entries(section.fields))
+    properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
   if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
   const keys = timestampKeys(section);
   properties[keys.created] = { type: 'string' };
   properties[keys.updated] = { type: 'string' };
-  return new Shape(`Record.${section.slug}`, { type: 'object', required: Object.keys(properties), additionalProperties: false, properties });
+  return new Shape(`Record.${section.slug}`, {
+    type: 'object',
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties,
+  });
 }
 
 /** A media URL this server handed out, or (when the field may be empty) nothing. */
-const mediaUrl = { type: 'string', pattern: MEDIA_URL.source, description: 'An image already uploaded to this server (/media/…); send a new one as a file in a multipart form' };
+const mediaUrl = {
+  type: 'string',
+  pattern: MEDIA_URL.source,
+  description: 'An image already uploaded to this server (/media/…); send a new one as a file in a multipart form',
+};
 
 /** The JSON body of a record write: the registry's schema, image fields narrowed to media URLs. */
 function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
@@ -43,7 +81,9 @@ function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
   const properties = schema.properties as Record<string, Json>;
   for (const [name, def] of Object.entries(section.fields)) {
     if (def.kind !== 'image') continue;
-    properties[name] = isRequired(def, mode) ? mediaUrl : { anyOf: [mediaUrl, { type: 'string', maxLength: 0 }, { type: 'null' }] };
+    properties[name] = isRequired(def, mode)
+      ? mediaUrl
+      : { anyOf: [mediaUrl, { type: 'string', maxLength: 0 }, { type: 'null' }] };
   }
   return schema;
 }
@@ -52,11 +92,15 @@ function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
 function asFormText(schema: Json): Json {
   const branches = (schema.anyOf as Json[] | undefined)?.filter((branch) => branch.type !== 'null');
   if (!branches) return schema;
-  return branches.length === 1 ? branches[0] as Json : { anyOf: branches };
+  return branches.length === 1 ? (branches[0] as Json) : { anyOf: branches };
 }
 
 /** A number as form text (the multipart reader reads it so); an optional one may be left empty. */
-const numberText = (required: boolean) => ({ type: 'string', pattern: required ? '^\\s*-?\\d+(\\.\\d+)?\\s*$' : '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$', description: 'A number, as text' });
+const numberText = (required: boolean) => ({
+  type: 'string',
+  pattern: required ? '^\\s*-?\\d+(\\.\\d+)?\\s*$' : '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$',
+  description: 'A number, as text',
+});
 
 /** The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files. */
 function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody: Json): Json {
@@ -65,14 +109,30 @@ function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody
   for (const [name, def] of Object.entries(section.fields)) {
     const required = isRequired(def, mode);
     if (def.kind === 'image') {
-      const file = { type: 'string', format: 'binary', minLength: 1, description: 'A PNG, JPEG, GIF, WebP or SVG image' };
+      const file = {
+        type: 'string',
+        format: 'binary',
+        minLength: 1,
+        description: 'A PNG, JPEG, GIF, WebP or SVG image',
+      };
       properties[name] = { anyOf: [file, asFormText(jsonProperties[name] ?? {})] };
     } else if (def.kind === 'number') properties[name] = numberText(required);
     else properties[name] = asFormText(jsonProperties[name] ?? {});
   }
   const sub = section.subItems;
-  if (sub) properties[sub.field] = { type: 'string', description: `The ${sub.field} list as JSON`, contentMediaType: 'application/json', contentSchema: jsonProperties[sub.field] };
-  const required = mode === 'create' ? Object.entries(section.fields).filter(([, def]) => isRequired(def, mode)).map(([name]) => name) : [];
+  if (sub)
+    properties[sub.field] = {
+      type: 'string',
+      description: `The ${sub.field} list as JSON`,
+      contentMediaType: 'application/json',
+      contentSchema: jsonProperties[sub.field],
+    };
+  const required =
+    mode === 'create'
+      ? Object.entries(section.fields)
+          .filter(([, def]) => isRequired(def, mode))
+          .map(([name]) => name)
+      : [];
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }
 
@@ -84,50 +144,87 @@ const recordBody = (section: SectionDef, mode: 'create' | 'update') => ({
   },
 });
 
-const deletedShape = new Shape('Deleted', contract<RecordDeletedResponse>()({
-  message: { type: 'string' },
-  revision_id: { type: 'integer', description: 'The revision the delete stored; POST /api/revisions/{id}/restore with it brings the record back (undo)' },
-}));
-const itemDeletedShape = new Shape('ItemDeleted', contract<ItemDeletedResponse>()({
-  message: { type: 'string' },
-  undo_revision_id: {
-    type: ['integer', 'null'],
-    description: 'The record\'s revision from just before the delete; restoring it (with the answer\'s ETag as If-Match) puts the item back. Null when the record is older than history.',
-  },
-}));
+const deletedShape = new Shape(
+  'Deleted',
+  contract<RecordDeletedResponse>()({
+    message: { type: 'string' },
+    revision_id: {
+      type: 'integer',
+      description:
+        'The revision the delete stored; POST /api/revisions/{id}/restore with it brings the record back (undo)',
+    },
+  }),
+);
+const itemDeletedShape = new Shape(
+  'ItemDeleted',
+  contract<ItemDeletedResponse>()({
+    message: { type: 'string' },
+    undo_revision_id: {
+      type: ['integer', 'null'],
+      description:
+        "The record's revision from just before the delete; restoring it (with the answer's ETag as If-Match) puts the item back. Null when the record is older than history.",
+    },
+  }),
+);
 
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
   const record = recordShape(section);
-  const saved = (status: number, description: string, schema: Json | Shape) => ({ [status]: answer(description, schema, etag) });
+  const saved = (status: number, description: string, schema: Json | Shape) => ({
+    [status]: answer(description, schema, etag),
+  });
   const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({ tags, summary, token: true, ...api });
   return {
     list: {
-      tags, summary: `List ${section.label} (newest first)`, headers: ifNoneMatch,
+      tags,
+      summary: `List ${section.label} (newest first)`,
+      headers: ifNoneMatch,
       query: {
         type: 'object',
         properties: {
-          q: { type: 'string', maxLength: SEARCH_MAX_LENGTH, pattern: NO_NUL, description: 'Words the records contain (case-insensitive)' },
+          q: {
+            type: 'string',
+            maxLength: SEARCH_MAX_LENGTH,
+            pattern: NO_NUL,
+            description: 'Words the records contain (case-insensitive)',
+          },
           ...pageProperties(SECTION_MAX_LIMIT),
         },
       },
-      answers: { 200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount), ...notModified, ...errors(...ALWAYS) },
+      answers: {
+        200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount),
+        ...notModified,
+        ...errors(...ALWAYS),
+      },
     },
     one: {
-      tags, summary: `One ${section.singular}`, params: idParams, headers: ifNoneMatch,
+      tags,
+      summary: `One ${section.singular}`,
+      params: idParams,
+      headers: ifNoneMatch,
       answers: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 404) },
     },
     // a create has no earlier version to name: If-Match plays no part
-    create: write(`Create a ${section.singular}`, { body: recordBody(section, 'create'), answers: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) } }),
+    create: write(`Create a ${section.singular}`, {
+      body: recordBody(section, 'create'),
+      answers: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) },
+    }),
     putSingle: write(`Create or replace the ${section.singular}`, {
-      headers: ifMatch, body: recordBody(section, 'update'), answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) },
+      headers: ifMatch,
+      body: recordBody(section, 'update'),
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) },
     }),
     update: write(`Update a ${section.singular}`, {
-      params: idParams, headers: ifMatch, body: recordBody(section, 'update'), answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      params: idParams,
+      headers: ifMatch,
+      body: recordBody(section, 'update'),
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
     }),
     delete: write(`Delete a ${section.singular}`, {
-      params: idParams, headers: ifMatch, answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      params: idParams,
+      headers: ifMatch,
+      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
     }),
   };
 }
@@ -135,16 +232,34 @@ export function sectionSchemas(section: SectionDef) {
 /** The declarations of a single-record section's sub-item routes. */
 export function subItemSchemas(section: SectionDef, sub: SubItems) {
   const tags = [section.label];
-  const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({ tags, summary, token: true, headers: ifMatch, ...api });
+  const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({
+    tags,
+    summary,
+    token: true,
+    headers: ifMatch,
+    ...api,
+  });
   return {
     edit: write(`Edit, add and reorder ${sub.field}`, {
-      body: subEditSchema(sub), answers: { 200: answer('The record', recordShape(section), etag), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
+      body: subEditSchema(sub),
+      answers: {
+        200: answer('The record', recordShape(section), etag),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+      },
     }),
     add: write(`Add one ${sub.itemKey}`, {
-      body: subAddSchema(sub), answers: { 201: answer('The new item; the ETag is the record\'s', subItemsSchema(sub).items, etag), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
+      body: subAddSchema(sub),
+      answers: {
+        201: answer("The new item; the ETag is the record's", subItemsSchema(sub).items, etag),
+        ...errors(...ALWAYS, ...BODY, 401, 409, 412),
+      },
     }),
     delete: write(`Delete one ${sub.itemKey}`, {
-      params: idParams, answers: { 200: answer('Deleted; the ETag is the record\'s', itemDeletedShape, etag), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      params: idParams,
+      answers: {
+        200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 412),
+      },
     }),
   };
 }

@@ -16,7 +16,6 @@ import subItemRoutes from './sub-item-routes.ts';
 import { documented } from '../lib/api-doc.ts';
 import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
 
-
 /**
  * The routes of one section, derived from its registry entry.
  * Registered once per section under /api/{slug}; no section has routes of its own.
@@ -32,12 +31,20 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     const query = request.query as Record<string, unknown>;
     // the plain list is what the public website reads: served from bytes made once per version
     if (Object.keys(query).length === 0) {
-      return sendList(request, reply, await cache.current(await app.counters.read(counter), () => buildList(app.db, section)));
+      return sendList(
+        request,
+        reply,
+        await cache.current(await app.counters.read(counter), () => buildList(app.db, section)),
+      );
     }
     const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
     const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();
-    const { records, total } = await readList(app.db, section, { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) });
+    const { records, total } = await readList(app.db, section, {
+      q,
+      offset,
+      limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined),
+    });
     setTotalCount(reply, total);
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
     if (section.kind === 'single' && !q && !offset) {
@@ -58,7 +65,11 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
   app.post('/', documented(schemas.create, auth), async (request, reply) => {
     const ctx = writeContextOf(app, request);
     const read = await createRecord(ctx, section, await readRecordBody(request, section, 'create'));
-    return reply.status(201).header('ETag', read.etag).header('Location', `/api/${section.slug}/${read.record.id}`).send(read.record);
+    return reply
+      .status(201)
+      .header('ETag', read.etag)
+      .header('Location', `/api/${section.slug}/${read.record.id}`)
+      .send(read.record);
   });
 
   app.put<{ Params: { id: string } }>('/:id', documented(schemas.update, auth), async (request, reply) => {
@@ -72,7 +83,10 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     const id = parseId(request.params.id);
     const { record, revisionId } = await deleteRecord(writeContextOf(app, request), section, id);
     // the revision names what POST /api/revisions/{id}/restore brings back: the console's Undo
-    return { message: `${summary(section.singular, record[section.titleField], 'delete', id)}.`, revision_id: revisionId };
+    return {
+      message: `${summary(section.singular, record[section.titleField], 'delete', id)}.`,
+      revision_id: revisionId,
+    };
   });
 
   if (section.kind === 'single') {

@@ -26,7 +26,9 @@ const subItemRoutes: FastifyPluginAsync<{ section: SectionDef; sub: SubItems }> 
   app.delete<{ Params: { id: string } }>('/sub/:id', documented(schemas.delete, auth), async (request, reply) => {
     const id = parseId(request.params.id, sub.itemKey);
     const { text, parent, undoRevisionId } = await deleteSubItem(writeContextOf(app, request), section, sub, id);
-    return reply.header('ETag', parent.etag).send({ message: `${summary(sub.itemLabel, text, 'delete', id)}.`, undo_revision_id: undoRevisionId });
+    return reply
+      .header('ETag', parent.etag)
+      .send({ message: `${summary(sub.itemLabel, text, 'delete', id)}.`, undo_revision_id: undoRevisionId });
   });
 };
 

@@ -30,28 +30,63 @@ async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promi
   await lockSection(trx, section);
   const parent = await readSingle(trx, section);
   if (!parent) {
-    throw new ConflictError(`${section.label} has no record yet. Set up the section first (its title), then add ${section.subItems?.field ?? 'items'}.`);
+    throw new ConflictError(
+      `${section.label} has no record yet. Set up the section first (its title), then add ${section.subItems?.field ?? 'items'}.`,
+    );
   }
   checkIfMatch(section, ctx.ifMatch, parent);
   return parent;
 }
 
 /** Every sub-item write is a change of the parent record: its version moves so its ETag does. */
-async function touchParent(trx: Db, ctx: WriteContext, section: SectionDef, parent: ReadRecord, now: string): Promise<void> {
-  const landed = await updateRow(trx, section, parent.record.id, {}, now, ctx.ifMatch === undefined ? undefined : parent.version);
+async function touchParent(
+  trx: Db,
+  ctx: WriteContext,
+  section: SectionDef,
+  parent: ReadRecord,
+  now: string,
+): Promise<void> {
+  const landed = await updateRow(
+    trx,
+    section,
+    parent.record.id,
+    {},
+    now,
+    ctx.ifMatch === undefined ? undefined : parent.version,
+  );
   if (!landed) throw staleWrite(section, await readRecord(trx, section, parent.record.id));
 }
 
 /** The parent as the sub-item write left it, stored as the write's revision (an update of the record). */
-async function rereadAndStore(trx: Db, ctx: WriteContext, section: SectionDef, id: number, logs: LogEvent[], now: string): Promise<ReadRecord> {
+async function rereadAndStore(
+  trx: Db,
+  ctx: WriteContext,
+  section: SectionDef,
+  id: number,
+  logs: LogEvent[],
+  now: string,
+): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
   if (!read) throw new NotFoundError(`${section.label} has no record.`);
-  await storeChange(trx, { section, action: 'update', record: read.record, version: read.version, username: ctx.username, logs, now });
+  await storeChange(trx, {
+    section,
+    action: 'update',
+    record: read.record,
+    version: read.version,
+    username: ctx.username,
+    logs,
+    now,
+  });
   return read;
 }
 
 /** PUT /api/{slug}/sub-edit: the whole list at once, in its new order. */
-export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<ReadRecord> {
+export async function editSubItems(
+  ctx: WriteContext,
+  section: SectionDef,
+  sub: SubItems,
+  body: unknown,
+): Promise<ReadRecord> {
   const data = parseBody(subEditSchema(sub), body, section);
   return writeTransaction(ctx.db, async (trx) => {
     const parent = await parentFor(trx, ctx, section);
@@ -60,13 +95,19 @@ export async function editSubItems(ctx: WriteContext, section: SectionDef, sub: 
     await touchParent(trx, ctx, section, parent, now);
     const changes = await applySubList(trx, section, sub, id, sentItems(sub, data[sub.field]), now);
     // a reorder alone changes no item's text, yet it is a change the log must show
-    const logs = changes.length > 0 ? itemLogs(ctx, section, id, changes) : [recordLog(ctx, section, parent.record, 'update')];
+    const logs =
+      changes.length > 0 ? itemLogs(ctx, section, id, changes) : [recordLog(ctx, section, parent.record, 'update')];
     return rereadAndStore(trx, ctx, section, id, logs, now);
   });
 }
 
 /** POST /api/{slug}/sub: appends one item to the section's record. */
-export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, body: unknown): Promise<{ item: Record<string, unknown>; parent: ReadRecord }> {
+export async function addSubItem(
+  ctx: WriteContext,
+  section: SectionDef,
+  sub: SubItems,
+  body: unknown,
+): Promise<{ item: Record<string, unknown>; parent: ReadRecord }> {
   const data = parseBody(subAddSchema(sub), body, section);
   const text = String(data[sub.itemKey]);
   return writeTransaction(ctx.db, async (trx) => {
@@ -77,7 +118,10 @@ export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: Su
     const id = await insertItem(trx, section, sub, { parentId: parent.record.id, position, text }, now);
     await touchParent(trx, ctx, section, parent, now);
     const logs = itemLogs(ctx, section, parent.record.id, [{ id, text, action: 'create' }]);
-    return { item: { id, [sub.itemKey]: text }, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now) };
+    return {
+      item: { id, [sub.itemKey]: text },
+      parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now),
+    };
   });
 }
 
@@ -86,7 +130,12 @@ export async function addSubItem(ctx: WriteContext, section: SectionDef, sub: Su
  * delete, read under the delete's lock: restoring it puts the item back (null when the record is
  * older than history and has none).
  */
-export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub: SubItems, itemId: number): Promise<{ text: string; parent: ReadRecord; undoRevisionId: number | null }> {
+export async function deleteSubItem(
+  ctx: WriteContext,
+  section: SectionDef,
+  sub: SubItems,
+  itemId: number,
+): Promise<{ text: string; parent: ReadRecord; undoRevisionId: number | null }> {
   return writeTransaction(ctx.db, async (trx) => {
     const item = await findItem(trx, section, sub, itemId);
     const missing = new NotFoundError(`No ${sub.itemKey} with id ${itemId}.`);
@@ -98,10 +147,19 @@ export async function deleteSubItem(ctx: WriteContext, section: SectionDef, sub:
     const now = nowIso();
     await deleteItem(trx, section, sub, itemId);
     await touchParent(trx, ctx, section, parent, now);
-    const logs: LogEvent[] = [{
-      action: 'delete', content: summary(sub.itemLabel, item.text, 'delete', itemId),
-      section: section.slug, recordId: parent.record.id, username: ctx.username,
-    }];
-    return { text: item.text, parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now), undoRevisionId };
+    const logs: LogEvent[] = [
+      {
+        action: 'delete',
+        content: summary(sub.itemLabel, item.text, 'delete', itemId),
+        section: section.slug,
+        recordId: parent.record.id,
+        username: ctx.username,
+      },
+    ];
+    return {
+      text: item.text,
+      parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now),
+      undoRevisionId,
+    };
   });
 }

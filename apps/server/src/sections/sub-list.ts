@@ -3,8 +3,15 @@ import { ValidationError } from '../lib/errors.ts';
 import type { Db } from '../db/types.ts';
 import { insertItem, listItems, updateItem } from './repository.ts';
 
-export interface SentItem { id?: number | undefined; text: string }
-export interface ItemChange { id: number; text: string; action: 'create' | 'update' }
+export interface SentItem {
+  id?: number | undefined;
+  text: string;
+}
+export interface ItemChange {
+  id: number;
+  text: string;
+  action: 'create' | 'update';
+}
 
 /** A sent list of `{ id?, [itemKey] }` as id and text. */
 export function sentItems(sub: SubItems, list: unknown): SentItem[] {
@@ -20,7 +27,14 @@ export function sentItems(sub: SubItems, list: unknown): SentItem[] {
  * sent text, items without one are created, the sent order becomes the order, and items the list
  * does not mention are kept after it, so a stale list never loses an item.
  */
-export async function applySubList(trx: Db, section: SectionDef, sub: SubItems, parentId: number, sent: SentItem[], now: string): Promise<ItemChange[]> {
+export async function applySubList(
+  trx: Db,
+  section: SectionDef,
+  sub: SubItems,
+  parentId: number,
+  sent: SentItem[],
+  now: string,
+): Promise<ItemChange[]> {
   const existing = (await listItems(trx, section, sub, [parentId])).get(parentId) ?? [];
   const byId = new Map(existing.map((item) => [item.id, item]));
   const seen = new Set<number>();

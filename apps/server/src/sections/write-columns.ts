@@ -20,8 +20,12 @@ export interface PreparedWrite {
   images: Map<string, InspectedImage>;
 }
 
-export async function prepareWrite(config: Config, section: SectionDef, values: Record<string, unknown>,
-  uploads: Map<string, Upload>): Promise<PreparedWrite> {
+export async function prepareWrite(
+  config: Config,
+  section: SectionDef,
+  values: Record<string, unknown>,
+  uploads: Map<string, Upload>,
+): Promise<PreparedWrite> {
   const prepared: PreparedWrite = { richText: new Map(), images: new Map() };
   for (const [name, def] of Object.entries(section.fields)) {
     const value = values[name];
@@ -45,22 +49,38 @@ async function mediaExists(trx: Db, url: string): Promise<boolean> {
  * The columns to store for validated values: prepared uploads stored as media (inside the
  * caller's transaction), media URLs checked to exist, rich text as prepared (issue 2, point 9).
  */
-export async function toColumns(trx: Db, section: SectionDef, values: Record<string, unknown>,
-  prepared: PreparedWrite, mode: 'create' | 'update'): Promise<Row> {
+export async function toColumns(
+  trx: Db,
+  section: SectionDef,
+  values: Record<string, unknown>,
+  prepared: PreparedWrite,
+  mode: 'create' | 'update',
+): Promise<Row> {
   const columns: Row = {};
   for (const [name, def] of Object.entries(section.fields)) {
     let value = values[name];
     if (value === undefined) continue;
     if (def.kind === 'image' && value === UPLOAD_PLACEHOLDER) {
       const image = prepared.images.get(name);
-      if (!image) throw new ValidationError([{ path: name, message: `${name} must be an image uploaded to this server (/media/…), or empty` }]);
+      if (!image)
+        throw new ValidationError([
+          { path: name, message: `${name} must be an image uploaded to this server (/media/…), or empty` },
+        ]);
       value = await storeInspected(trx, image);
     } else if (def.kind === 'image' && typeof value === 'string' && !(await mediaExists(trx, value))) {
-      throw new ValidationError([{ path: name, message: `${name} names an image that does not exist; upload the image again` }]);
+      throw new ValidationError([
+        { path: name, message: `${name} names an image that does not exist; upload the image again` },
+      ]);
     } else if (def.kind === 'richtext' && typeof value === 'string') {
       const text = prepared.richText.get(name);
       value = text?.sent === value ? text.clean : await sanitizeRichText(value, name);
-      if (isRequired(def, mode) && String(value).replace(/<[^>]*>/g, '').trim() === '' && !/<img\b/i.test(String(value))) {
+      if (
+        isRequired(def, mode) &&
+        String(value)
+          .replace(/<[^>]*>/g, '')
+          .trim() === '' &&
+        !/<img\b/i.test(String(value))
+      ) {
         throw new ValidationError([{ path: name, message: `${name} is required` }]);
       }
     }

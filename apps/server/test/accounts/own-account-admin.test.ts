@@ -3,7 +3,7 @@ import { buildTestApp, dialects, signInAs, TEST_PASSWORD, TEST_USERNAME, type Te
 import { findUserByUsername } from '../../src/auth/users.ts';
 
 /** Issue 20 point 4: a stolen administrator token cannot take its own account over through /api/users. */
-describe.each(dialects)('the administration routes and one\'s own account on %s', (dialect) => {
+describe.each(dialects)("the administration routes and one's own account on %s", (dialect) => {
   let t: TestApp;
   let ownId: number;
 
@@ -13,31 +13,45 @@ describe.each(dialects)('the administration routes and one\'s own account on %s'
   });
 
   const snapshot = async () => ({
-    user: await t.db.selectFrom('users').select(['password_hash', 'totp_enabled', 'totp_secret', 'must_change_password']).where('id', '=', ownId).executeTakeFirst(),
+    user: await t.db
+      .selectFrom('users')
+      .select(['password_hash', 'totp_enabled', 'totp_secret', 'must_change_password'])
+      .where('id', '=', ownId)
+      .executeTakeFirst(),
     logs: (await t.db.selectFrom('logs').select('id').execute()).length,
     sessions: (await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', ownId).execute()).length,
   });
 
-  it('refuses to reset one\'s own password with 409 pointing to Account, changing nothing', async () => {
+  it("refuses to reset one's own password with 409 pointing to Account, changing nothing", async () => {
     const before = await snapshot();
     const res = await t.injectAs({ method: 'POST', url: `/api/users/${ownId}/reset-password` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: 'You cannot reset your own password here; change it on your Account page, which asks for your current password.',
+      message:
+        'You cannot reset your own password here; change it on your Account page, which asks for your current password.',
       error: 'Conflict',
     });
     expect(await snapshot()).toEqual(before);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
-  it('refuses to turn off one\'s own two-factor sign-in with 409 pointing to Account, changing nothing', async () => {
-    await t.db.updateTable('users').set({ totp_enabled: 1, totp_secret: 'sealed-secret-stand-in' }).where('id', '=', ownId).execute();
+  it("refuses to turn off one's own two-factor sign-in with 409 pointing to Account, changing nothing", async () => {
+    await t.db
+      .updateTable('users')
+      .set({ totp_enabled: 1, totp_secret: 'sealed-secret-stand-in' })
+      .where('id', '=', ownId)
+      .execute();
     const before = await snapshot();
     const res = await t.injectAs({ method: 'DELETE', url: `/api/users/${ownId}/totp` });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: 'You cannot turn off your own two-factor sign-in here; use your Account page, which asks for your password and a code.',
+      message:
+        'You cannot turn off your own two-factor sign-in here; use your Account page, which asks for your password and a code.',
       error: 'Conflict',
     });
     expect(await snapshot()).toEqual(before);

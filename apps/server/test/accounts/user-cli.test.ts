@@ -8,16 +8,28 @@ import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the user command as `npm run user` does, with the given standard input. */
 function cli(env: NodeJS.ProcessEnv, args: string[], stdin = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/cli/user.ts', ...args], { cwd: serverDir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/cli/user.ts', ...args], {
+      cwd: serverDir,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);
@@ -51,10 +63,15 @@ describe.each(dialects)('user command on %s', (dialect) => {
 
   const login = (username: string, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
 
   it('adds a user with a password from standard input, who can then sign in', async () => {
-    const run = await cli(env, ['add', 'alice', '--name', 'Alice Adams', '--email', 'alice@example.org', '--password-stdin'], 'alice has a long password\n');
+    const run = await cli(
+      env,
+      ['add', 'alice', '--name', 'Alice Adams', '--email', 'alice@example.org', '--password-stdin'],
+      'alice has a long password\n',
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Added user "alice" \(id \d+, editor\)\.\n$/);
     const res = await login('alice', 'alice has a long password');
@@ -67,7 +84,11 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+USERNAME\s+NAME\s+EMAIL\s+ROLE\s+STATUS\s+2FA\s+CREATED$/);
-    expect(lines.some((l) => /^\d+\s+alice\s+Alice Adams\s+alice@example\.org\s+editor\s+active\s+off\s+\d{4}-\d{2}-\d{2}$/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /^\d+\s+alice\s+Alice Adams\s+alice@example\.org\s+editor\s+active\s+off\s+\d{4}-\d{2}-\d{2}$/.test(l),
+      ),
+    ).toBe(true);
     expect(run.stdout).not.toMatch(/scrypt|password/i);
   });
 
@@ -76,7 +97,11 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expectRefusal(await cli(env, ['add', 'bob', '--password-stdin'], 'short'), 1, /at least 12 characters/);
     expectRefusal(await cli(env, ['add', 'bob', '--password-stdin'], 'x'.repeat(129)), 1, /at most 128 characters/);
     expectRefusal(await cli(env, ['add', 'bob', '--password-stdin'], 'password1234'), 1, /too common/);
-    expectRefusal(await cli(env, ['add', 'bob', '--password', 'bob has a long password']), 2, /never taken as arguments/);
+    expectRefusal(
+      await cli(env, ['add', 'bob', '--password', 'bob has a long password']),
+      2,
+      /never taken as arguments/,
+    );
     expectRefusal(await cli(env, ['add', 'bob', '--password=bob has a long password']), 2, /never taken as arguments/);
     expectRefusal(await cli(env, ['add', 'bob']), 2, /--password-stdin/);
     expectRefusal(await cli(env, ['add', 'bad name!', '--password-stdin'], 'bob has a long password'), 1, /username/i);
@@ -92,7 +117,7 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expect(help.stdout).toContain('npm run user -- add USERNAME');
   });
 
-  it('passwd sets a new password and ends the user\'s sessions at once', async () => {
+  it("passwd sets a new password and ends the user's sessions at once", async () => {
     const { token } = (await login('alice', 'alice has a long password')).json() as { token: string };
     expect((await me(token)).statusCode).toBe(200);
     const run = await cli(env, ['passwd', 'Alice', '--password-stdin'], 'alice has a newer password\r\n');
@@ -101,7 +126,11 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expect((await me(token)).statusCode).toBe(401);
     expect((await login('alice', 'alice has a long password')).statusCode).toBe(401);
     expect((await login('alice', 'alice has a newer password')).statusCode).toBe(200);
-    expectRefusal(await cli(env, ['passwd', 'nobody', '--password-stdin'], 'a long enough password'), 1, /No user named "nobody"/);
+    expectRefusal(
+      await cli(env, ['passwd', 'nobody', '--password-stdin'], 'a long enough password'),
+      1,
+      /No user named "nobody"/,
+    );
     expectRefusal(await cli(env, ['passwd', 'alice', '--password-stdin'], 'too short'), 1, /at least 12/);
     expect((await login('alice', 'alice has a newer password')).statusCode).toBe(200);
   });
@@ -115,7 +144,11 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expect(promoted.code, promoted.stderr).toBe(0);
     expect((await me(token)).json()).toMatchObject({ role: 'admin' });
     expectRefusal(await cli(env, ['role', 'vera', 'owner']), 2, /role must be one of admin, editor, viewer/);
-    expectRefusal(await cli(env, ['add', 'walt', '--role', 'root', '--password-stdin'], 'walt has a long password'), 2, /role must be one of/);
+    expectRefusal(
+      await cli(env, ['add', 'walt', '--role', 'root', '--password-stdin'], 'walt has a long password'),
+      2,
+      /role must be one of/,
+    );
     expectRefusal(await cli(env, ['role', 'vera']), 2, /takes a username and a role/);
     expect((await cli(env, ['role', 'vera', 'editor'])).code).toBe(0);
     // vera is an editor again: the first user is the only administrator left
@@ -134,7 +167,7 @@ describe.each(dialects)('user command on %s', (dialect) => {
     expectRefusal(await cli(env, ['totp-off', 'nobody']), 1, /No user named "nobody"/);
   });
 
-  it('disable ends the user\'s sessions at once and stops their sign-in', async () => {
+  it("disable ends the user's sessions at once and stops their sign-in", async () => {
     const { token } = (await login('alice', 'alice has a newer password')).json() as { token: string };
     const run = await cli(env, ['disable', 'alice']);
     expect(run.code, run.stderr).toBe(0);

@@ -12,7 +12,8 @@ vi.mock('../../src/auth/password.ts', async (importOriginal) => {
 });
 const verifySpy = vi.mocked(password.verifyPassword);
 
-const login = (t: TestApp, body: unknown) => t.app.inject({ method: 'POST', url: '/api/login', payload: body as object });
+const login = (t: TestApp, body: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: body as object });
 
 describe('password hashing', () => {
   it('salts scrypt and stores its parameters', async () => {
@@ -38,11 +39,18 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ dialect, signIn: false });
-    await createUser(t.db, { username: 'Dora', password: 'dora has a long password', name: 'Dora D', email: 'dora@example.org' });
+    await createUser(t.db, {
+      username: 'Dora',
+      password: 'dora has a long password',
+      name: 'Dora D',
+      email: 'dora@example.org',
+    });
     await createUser(t.db, { username: 'gone', password: 'gone has a long password' });
     await disableUser(t.db, (await findUserByUsername(t.db, 'gone'))!);
   });
-  beforeEach(() => { verifySpy.mockClear(); });
+  beforeEach(() => {
+    verifySpy.mockClear();
+  });
 
   it('answers a token, the user and a message', async () => {
     const res = await login(t, { username: TEST_USERNAME, password: TEST_PASSWORD });
@@ -78,7 +86,11 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
       expect(await verifySpy.mock.results[0]!.value).toBe(body.username === 'gone');
       answers.push({ status: res.statusCode, body: res.json() as unknown, type: res.headers['content-type'] });
     }
-    expect(answers[0]).toEqual({ status: 401, body: { error: 'Invalid username or password', message: 'Invalid username or password' }, type: 'application/json; charset=utf-8' });
+    expect(answers[0]).toEqual({
+      status: 401,
+      body: { error: 'Invalid username or password', message: 'Invalid username or password' },
+      type: 'application/json; charset=utf-8',
+    });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
   });
@@ -100,19 +112,32 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
 
   it('answers 400, never 500, to a body that is not an object', async () => {
     for (const payload of ['null', '[]', '"text"', '42']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload, headers: { 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json() as object)).toEqual(expect.arrayContaining(['message', 'error']));
     }
   });
 
   it('tells the signed-in user who they are, and nobody else', async () => {
-    const { token } = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as { token: string };
+    const { token } = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as {
+      token: string;
+    };
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      id: expect.any(Number), username: 'Dora', name: 'Dora D', email: 'dora@example.org',
-      role: 'editor', two_factor: false, must_change_password: false, must_set_up_2fa: false,
+      id: expect.any(Number),
+      username: 'Dora',
+      name: 'Dora D',
+      email: 'dora@example.org',
+      role: 'editor',
+      two_factor: false,
+      must_change_password: false,
+      must_set_up_2fa: false,
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(anonymous.statusCode).toBe(401);
@@ -133,7 +158,11 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
     ['a NUL byte', `Bearer ${'a'.repeat(20)}\u0000${'a'.repeat(22)}`],
   ])('answers 401 JSON to %s', async (_name, authorization) => {
     const headers = authorization === undefined ? {} : { authorization };
-    for (const [method, url] of [['GET', '/api/me'], ['POST', '/api/logout'], ['PUT', '/api/me/password']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/me'],
+      ['POST', '/api/logout'],
+      ['PUT', '/api/me/password'],
+    ] as const) {
       const res = await t.app.inject({ method, url, headers, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(Object.keys(res.json() as object).sort()).toEqual(['error', 'message']);
@@ -141,34 +170,76 @@ describe.each(dialects)('sign-in on %s', (dialect) => {
   });
 
   it('logout revokes the presented token only', async () => {
-    const first = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as { token: string };
-    const second = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as { token: string };
-    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first.token}` } });
+    const first = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as {
+      token: string;
+    };
+    const second = (await login(t, { username: 'dora', password: 'dora has a long password' })).json() as {
+      token: string;
+    };
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: 'You have been successfully logged out.' });
-    for (const [token, status] of [[first.token, 401], [second.token, 200]] as const) {
+    for (const [token, status] of [
+      [first.token, 401],
+      [second.token, 200],
+    ] as const) {
       const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
       expect(me.statusCode).toBe(status);
     }
-    const again = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${first.token}` } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(again.statusCode).toBe(401);
   });
 });
 
 describe.each(dialects)('password change on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
 
   const change = (token: string, body: unknown) =>
-    t.app.inject({ method: 'PUT', url: '/api/me/password', headers: { authorization: `Bearer ${token}` }, payload: body as object });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/me/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body as object,
+    });
 
   it('refuses a wrong current password or a weak new one, changing nothing', async () => {
     const cases: [unknown, string, string][] = [
-      [{ current_password: 'wrong password!!', new_password: 'a brand new password' }, 'current_password', 'The current password is not correct'],
-      [{ current_password: TEST_PASSWORD, new_password: 'too short' }, 'new_password', 'The new password must be at least 12 characters long'],
-      [{ current_password: TEST_PASSWORD, new_password: 'qwerty123456' }, 'new_password', 'This password is too common; choose another one'],
-      [{ current_password: TEST_PASSWORD, new_password: 'y'.repeat(129) }, 'new_password', 'The new password must be at most 128 characters long'],
-      [{ current_password: TEST_PASSWORD, new_password: TEST_PASSWORD }, 'new_password', 'The new password must differ from the current one'],
+      [
+        { current_password: 'wrong password!!', new_password: 'a brand new password' },
+        'current_password',
+        'The current password is not correct',
+      ],
+      [
+        { current_password: TEST_PASSWORD, new_password: 'too short' },
+        'new_password',
+        'The new password must be at least 12 characters long',
+      ],
+      [
+        { current_password: TEST_PASSWORD, new_password: 'qwerty123456' },
+        'new_password',
+        'This password is too common; choose another one',
+      ],
+      [
+        { current_password: TEST_PASSWORD, new_password: 'y'.repeat(129) },
+        'new_password',
+        'The new password must be at most 128 characters long',
+      ],
+      [
+        { current_password: TEST_PASSWORD, new_password: TEST_PASSWORD },
+        'new_password',
+        'The new password must differ from the current one',
+      ],
       [{ new_password: 'a brand new password' }, 'current_password', 'current_password is required'],
     ];
     const before = (await findUserByUsername(t.db, TEST_USERNAME))!.password_hash;
@@ -185,7 +256,8 @@ describe.each(dialects)('password change on %s', (dialect) => {
     const res = await change(t.token, { current_password: TEST_PASSWORD, new_password: 'a brand new password' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Password changed. Your other sessions have been signed out.' });
-    const meWith = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const meWith = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect((await meWith(other.token)).statusCode).toBe(401);
     expect((await meWith(t.token)).statusCode).toBe(200);
     expect((await login(t, { username: TEST_USERNAME, password: TEST_PASSWORD })).statusCode).toBe(401);
@@ -195,7 +267,9 @@ describe.each(dialects)('password change on %s', (dialect) => {
 
 describe.each(dialects)('first user on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, signIn: false });
+  });
 
   it('creates nothing when a user exists', async () => {
     const lines: string[] = [];
@@ -208,20 +282,31 @@ describe.each(dialects)('first user on %s', (dialect) => {
     await t.db.deleteFrom('sessions').execute();
     await t.db.deleteFrom('users').execute();
     const lines: string[] = [];
-    expect(await ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: undefined }, (l) => lines.push(l))).toBe(true);
+    expect(
+      await ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: undefined }, (l) =>
+        lines.push(l),
+      ),
+    ).toBe(true);
     const printed = /Created the first user "admin" with the password: (\S+)/.exec(lines.join('\n'));
     expect(printed?.[1]).toMatch(/^[\w-]{24}$/);
     expect((await login(t, { username: 'admin', password: printed![1] })).statusCode).toBe(200);
     const again: string[] = [];
-    expect(await ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: undefined }, (l) => again.push(l))).toBe(false);
+    expect(
+      await ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: undefined }, (l) =>
+        again.push(l),
+      ),
+    ).toBe(false);
     expect(again).toEqual([]);
   });
 
   it('names the variable when ADMIN_PASSWORD is too weak, creating nobody', async () => {
     await t.db.deleteFrom('sessions').execute();
     await t.db.deleteFrom('users').execute();
-    await expect(ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: 'admin' }, () => {}))
-      .rejects.toThrow('The first user cannot be created from ADMIN_USERNAME / ADMIN_PASSWORD: The new password must be at least 12 characters long');
+    await expect(
+      ensureFirstUser(t.db, { ...t.config, adminUsername: 'admin', adminPassword: 'admin' }, () => {}),
+    ).rejects.toThrow(
+      'The first user cannot be created from ADMIN_USERNAME / ADMIN_PASSWORD: The new password must be at least 12 characters long',
+    );
     expect(await findUserByUsername(t.db, 'admin')).toBeUndefined();
   });
 
@@ -229,7 +314,11 @@ describe.each(dialects)('first user on %s', (dialect) => {
     await t.db.deleteFrom('sessions').execute();
     await t.db.deleteFrom('users').execute();
     const lines: string[] = [];
-    await ensureFirstUser(t.db, { ...t.config, adminUsername: 'chief', adminPassword: 'chief has a long password' }, (l) => lines.push(l));
+    await ensureFirstUser(
+      t.db,
+      { ...t.config, adminUsername: 'chief', adminPassword: 'chief has a long password' },
+      (l) => lines.push(l),
+    );
     expect(lines.join('\n')).not.toContain('chief has a long password');
     expect((await login(t, { username: 'chief', password: 'chief has a long password' })).statusCode).toBe(200);
   });

@@ -10,7 +10,9 @@ const PASSWORD = 'a correct long password';
 
 describe.each(dialects)('login throttle counting on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, signIn: false });
+  });
 
   /** Seconds of Retry-After when the attempt is refused, or 0 when it was admitted (and then counted as a failure). */
   const tryOnce = async (attempts: SignInAttempts, key: string, at: number) => {
@@ -54,8 +56,14 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
   let current = Date.parse('2026-04-01T08:00:00.000Z');
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, signIn: false, auth: { now: () => new Date(current) }, config: { loginMaxFailures: 3, loginWindowMinutes: 15 } });
-    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay']) await createUser(t.db, { username: name, password: PASSWORD });
+    t = await buildTestApp({
+      dialect,
+      signIn: false,
+      auth: { now: () => new Date(current) },
+      config: { loginMaxFailures: 3, loginWindowMinutes: 15 },
+    });
+    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'])
+      await createUser(t.db, { username: name, password: PASSWORD });
   });
 
   const attempt = (username: string, password: string, from: string, extra: Partial<InjectOptions> = {}) =>
@@ -83,7 +91,8 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
 
   it('limits failures per address, across usernames, known or not', async () => {
     const from = '10.2.0.1';
-    for (const name of ['cat', 'nobody', 'no-one-else']) expect((await attempt(name, 'wrong', from)).statusCode).toBe(401);
+    for (const name of ['cat', 'nobody', 'no-one-else'])
+      expect((await attempt(name, 'wrong', from)).statusCode).toBe(401);
     expectThrottled(await attempt('dan', PASSWORD, from));
     expect((await attempt('dan', PASSWORD, '10.2.0.2')).statusCode).toBe(200);
   });
@@ -92,8 +101,16 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
     const from = '10.3.0.1';
     for (let i = 0; i < 3; i++) expect((await attempt('eve', `wrong ${i}`, from)).statusCode).toBe(401);
     expectThrottled(await attempt('eve', PASSWORD, from, { url: '/api/login/' }));
-    expectThrottled(await attempt('eve', PASSWORD, from, { payload: { username: 'eve', password: PASSWORD, remember: true, ip: '1.2.3.4', username2: 'x' } }));
-    expectThrottled(await attempt('eve', PASSWORD, from, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' } }));
+    expectThrottled(
+      await attempt('eve', PASSWORD, from, {
+        payload: { username: 'eve', password: PASSWORD, remember: true, ip: '1.2.3.4', username2: 'x' },
+      }),
+    );
+    expectThrottled(
+      await attempt('eve', PASSWORD, from, {
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9' },
+      }),
+    );
     expectThrottled(await attempt('eve', PASSWORD, '10.3.0.99', { headers: { 'x-forwarded-for': '203.0.113.10' } }));
     for (const url of ['/API/LOGIN', '/api/Login', '/api//login']) {
       const res = await attempt('eve', PASSWORD, from, { url });
@@ -138,10 +155,18 @@ describe('sign-in throttle defaults', () => {
       expect(t.config.loginMaxFailures).toBe(10);
       expect(t.config.loginWindowMinutes).toBe(15);
       for (let i = 0; i < 10; i++) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: `user${i}`, password: 'wrong password' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: `user${i}`, password: 'wrong password' },
+        });
         expect(res.statusCode).toBe(401);
       }
-      const blocked = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'user-x', password: 'wrong password' } });
+      const blocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'user-x', password: 'wrong password' },
+      });
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     } finally {
@@ -159,40 +184,90 @@ describe.each(dialects)('sign-in throttle under concurrent guesses on %s', (dial
   });
 
   /** Status → how many answers had it. */
-  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
+  const tally = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>((counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }), {});
 
-  it('evaluates at most 10 of 50 simultaneous wrong guesses for one user; the rest get 429', { timeout: 120_000 }, async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.7.0.${i + 1}`, payload: { username: 'gus', password: `wrong guess ${i}` } })));
-    const counts = tally(answers.map((res) => res.statusCode));
-    expect(counts[401] ?? 0).toBeGreaterThan(0);
-    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
-    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
-    expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(50);
-    // and the right password is refused too until the window passes
-    expect((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.7.1.1', payload: { username: 'gus', password: PASSWORD } })).statusCode).toBe(429);
-  });
+  it(
+    'evaluates at most 10 of 50 simultaneous wrong guesses for one user; the rest get 429',
+    { timeout: 120_000 },
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: `10.7.0.${i + 1}`,
+            payload: { username: 'gus', password: `wrong guess ${i}` },
+          }),
+        ),
+      );
+      const counts = tally(answers.map((res) => res.statusCode));
+      expect(counts[401] ?? 0).toBeGreaterThan(0);
+      expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+      expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+      expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(50);
+      // and the right password is refused too until the window passes
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '10.7.1.1',
+            payload: { username: 'gus', password: PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(429);
+    },
+  );
 
-  it('evaluates at most 10 of 50 simultaneous guesses from one address, whatever the usernames', { timeout: 120_000 }, async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.8.0.1', payload: { username: `someone-${i}`, password: 'wrong guess' } })));
-    const counts = tally(answers.map((res) => res.statusCode));
-    expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
-    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
-  });
+  it(
+    'evaluates at most 10 of 50 simultaneous guesses from one address, whatever the usernames',
+    { timeout: 120_000 },
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '10.8.0.1',
+            payload: { username: `someone-${i}`, password: 'wrong guess' },
+          }),
+        ),
+      );
+      const counts = tally(answers.map((res) => res.statusCode));
+      expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
+      expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+    },
+  );
 
-  it('evaluates at most 10 of 50 simultaneous wrong current passwords on PUT /api/me/password', { timeout: 120_000 }, async () => {
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.9.0.1', payload: { username: 'hal', password: PASSWORD } });
-    const token = (signIn.json() as { token: string }).token;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.inject({
-      method: 'PUT', url: '/api/me/password', remoteAddress: `10.9.1.${i + 1}`, headers: { authorization: `Bearer ${token}` },
-      payload: { current_password: `wrong current ${i}`, new_password: 'a brand new long password' },
-    })));
-    const counts = tally(answers.map((res) => res.statusCode));
-    expect(counts[400] ?? 0).toBeGreaterThan(0);
-    expect(counts[400] ?? 0).toBeLessThanOrEqual(10);
-    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
-    const refused = answers.find((res) => res.statusCode === 429);
-    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
-  });
+  it(
+    'evaluates at most 10 of 50 simultaneous wrong current passwords on PUT /api/me/password',
+    { timeout: 120_000 },
+    async () => {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.9.0.1',
+        payload: { username: 'hal', password: PASSWORD },
+      });
+      const token = (signIn.json() as { token: string }).token;
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/me/password',
+            remoteAddress: `10.9.1.${i + 1}`,
+            headers: { authorization: `Bearer ${token}` },
+            payload: { current_password: `wrong current ${i}`, new_password: 'a brand new long password' },
+          }),
+        ),
+      );
+      const counts = tally(answers.map((res) => res.statusCode));
+      expect(counts[400] ?? 0).toBeGreaterThan(0);
+      expect(counts[400] ?? 0).toBeLessThanOrEqual(10);
+      expect(counts[429] ?? 0).toBeGreaterThanOrEqual(40);
+      const refused = answers.find((res) => res.statusCode === 429);
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    },
+  );
 });

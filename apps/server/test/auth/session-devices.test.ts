@@ -4,15 +4,23 @@ import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } fr
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 
-interface Listed { id: number; user_agent: string | null; current: boolean }
+interface Listed {
+  id: number;
+  user_agent: string | null;
+  current: boolean;
+}
 
 describe.each(dialects)('signed-in devices on %s (migration 007)', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, signIn: false });
+  });
 
   const signIn = async (userAgent?: string) => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
       // light-my-request sends a User-Agent of its own unless told otherwise
       headers: { 'user-agent': userAgent ?? '' },
     });
@@ -20,7 +28,11 @@ describe.each(dialects)('signed-in devices on %s (migration 007)', (dialect) => 
     return (res.json() as { token: string }).token;
   };
   const sessionsOf = async (token: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/me/sessions', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me/sessions',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as Listed[];
   };

@@ -7,22 +7,37 @@ const MINUTE = 60_000;
 /** A clock the auth plugin reads; tests move it instead of sleeping. */
 function testClock(start = Date.parse('2026-03-02T09:00:00.000Z')) {
   let current = start;
-  return { now: () => new Date(current), advance: (ms: number) => { current += ms; } };
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
 }
 
 describe.each(dialects)('session lifetime on %s', (dialect) => {
   const clock = testClock();
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ dialect, signIn: false, auth: { now: clock.now }, config: { sessionAbsoluteMinutes: 12 * 60, sessionIdleMinutes: 60 } });
+    t = await buildTestApp({
+      dialect,
+      signIn: false,
+      auth: { now: clock.now },
+      config: { sessionAbsoluteMinutes: 12 * 60, sessionIdleMinutes: 60 },
+    });
   });
 
   const signIn = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     return (res.json() as { token: string }).token;
   };
-  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
   const sessionRow = async (token: string) => {
     const { hashToken } = await import('../../src/auth/tokens.ts');
     return t.db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
@@ -89,8 +104,18 @@ describe.each(dialects)('session lifetime on %s', (dialect) => {
 
   it('checks the token before looking up the resource', async () => {
     const expired = 'x'.repeat(43);
-    for (const [method, url] of [['PUT', '/api/faqs/999999'], ['DELETE', '/api/faqs/999999'], ['POST', '/api/faqs'], ['DELETE', '/api/nonexistent/1']] as const) {
-      const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${expired}` }, payload: method === 'DELETE' ? undefined : {} });
+    for (const [method, url] of [
+      ['PUT', '/api/faqs/999999'],
+      ['DELETE', '/api/faqs/999999'],
+      ['POST', '/api/faqs'],
+      ['DELETE', '/api/nonexistent/1'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${expired}` },
+        payload: method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });

@@ -35,30 +35,82 @@ describe('restore --check refuses what restore refuses', () => {
     expect(existsSync(sqliteFilePath(targetDir))).toBe(false);
   }
 
-  it('a table this Bursary does not know', async () => {
-    const forged = forgedCopy(file, work, 'unknown-table.bursary-backup', (d) => {
-      d.exec('create table future_things (id integer primary key, note text); insert into future_things values (1, \'from the future\')');
-      listTable(d, 'future_things', [{ name: 'id', kind: 'integer' }, { name: 'note', kind: 'text' }]);
-    });
-    await expectRefusedByBoth(forged, /^error: The backup has a table "future_things" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore$/m);
-  }, CLI_TEST_TIMEOUT_MS);
+  it(
+    'a table this Bursary does not know',
+    async () => {
+      const forged = forgedCopy(file, work, 'unknown-table.bursary-backup', (d) => {
+        d.exec(
+          "create table future_things (id integer primary key, note text); insert into future_things values (1, 'from the future')",
+        );
+        listTable(d, 'future_things', [
+          { name: 'id', kind: 'integer' },
+          { name: 'note', kind: 'text' },
+        ]);
+      });
+      await expectRefusedByBoth(
+        forged,
+        /^error: The backup has a table "future_things" that this Bursary does not know: it was made by a newer version; upgrade Bursary, then restore$/m,
+      );
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('a column this Bursary does not know', async () => {
-    const forged = forgedCopy(file, work, 'unknown-column.bursary-backup', (d) => {
-      d.exec('alter table users add column shoe_size integer');
-      const { columns } = d.prepare("select columns from bursary_backup_tables where name = 'users'").get() as { columns: string };
-      d.prepare("update bursary_backup_tables set columns = ? where name = 'users'").run(JSON.stringify([...JSON.parse(columns) as object[], { name: 'shoe_size', kind: 'integer', boolean: false }]));
-    });
-    await expectRefusedByBoth(forged, /^error: The backup has a column "users\.shoe_size" that this Bursary does not know/m);
-  }, CLI_TEST_TIMEOUT_MS);
+  it(
+    'a column this Bursary does not know',
+    async () => {
+      const forged = forgedCopy(file, work, 'unknown-column.bursary-backup', (d) => {
+        d.exec('alter table users add column shoe_size integer');
+        const { columns } = d.prepare("select columns from bursary_backup_tables where name = 'users'").get() as {
+          columns: string;
+        };
+        d.prepare("update bursary_backup_tables set columns = ? where name = 'users'").run(
+          JSON.stringify([
+            ...(JSON.parse(columns) as object[]),
+            { name: 'shoe_size', kind: 'integer', boolean: false },
+          ]),
+        );
+      });
+      await expectRefusedByBoth(
+        forged,
+        /^error: The backup has a column "users\.shoe_size" that this Bursary does not know/m,
+      );
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('a manifest whose list of migrations does not parse', async () => {
-    const forged = forgedCopy(file, work, 'bad-manifest.bursary-backup', (d) => d.exec("update bursary_backup set value = '[\"001-core-tables\", oops' where key = 'migrations'"), false);
-    await expectRefusedByBoth(forged, /^error: .*bad-manifest\.bursary-backup is damaged: the list of migrations in its manifest does not parse$/m);
-  }, CLI_TEST_TIMEOUT_MS);
+  it(
+    'a manifest whose list of migrations does not parse',
+    async () => {
+      const forged = forgedCopy(
+        file,
+        work,
+        'bad-manifest.bursary-backup',
+        (d) => d.exec("update bursary_backup set value = '[\"001-core-tables\", oops' where key = 'migrations'"),
+        false,
+      );
+      await expectRefusedByBoth(
+        forged,
+        /^error: .*bad-manifest\.bursary-backup is damaged: the list of migrations in its manifest does not parse$/m,
+      );
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('a table of contents that does not parse', async () => {
-    const forged = forgedCopy(file, work, 'bad-contents.bursary-backup', (d) => d.exec("update bursary_backup_tables set columns = '[{\"name\": ' where name = 'users'"), false);
-    await expectRefusedByBoth(forged, /^error: .*bad-contents\.bursary-backup is damaged: its table of contents does not parse \(at table "users"\)$/m);
-  }, CLI_TEST_TIMEOUT_MS);
+  it(
+    'a table of contents that does not parse',
+    async () => {
+      const forged = forgedCopy(
+        file,
+        work,
+        'bad-contents.bursary-backup',
+        (d) => d.exec("update bursary_backup_tables set columns = '[{\"name\": ' where name = 'users'"),
+        false,
+      );
+      await expectRefusedByBoth(
+        forged,
+        /^error: .*bad-contents\.bursary-backup is damaged: its table of contents does not parse \(at table "users"\)$/m,
+      );
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

@@ -11,11 +11,15 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { startServer } from '../../src/start-server.ts';
 
 const SECRET_KEY = 'the key the two-factor secrets were sealed with';
-const MISSING = 'Two-factor secrets are in the database but the key that opens them is missing: set SECRET_KEY, or put the key file secret.key back in DATA_DIR (npm run user -- totp-off NAME lets a user sign in without the second factor)';
+const MISSING =
+  'Two-factor secrets are in the database but the key that opens them is missing: set SECRET_KEY, or put the key file secret.key back in DATA_DIR (npm run user -- totp-off NAME lets a user sign in without the second factor)';
 
 describe('start-up with two-factor secrets in the database', () => {
   let dataDir: string;
-  const configWith = (env: NodeJS.ProcessEnv): Config => ({ ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'a start-up test password 7', LOG_LEVEL: 'silent', ...env }), consoleDir: join(dataDir, 'no-console') });
+  const configWith = (env: NodeJS.ProcessEnv): Config => ({
+    ...loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'a start-up test password 7', LOG_LEVEL: 'silent', ...env }),
+    consoleDir: join(dataDir, 'no-console'),
+  });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'bursary-secret-key-'));
@@ -55,7 +59,9 @@ describe('start-up with two-factor secrets in the database', () => {
 
   it('stops with one sentence when SECRET_KEY is not the key the secrets were sealed with', async () => {
     const error = await startError({ SECRET_KEY: 'another key, long enough to be accepted' });
-    expect((error as Error | undefined)?.message).toBe('The two-factor secrets in the database do not open with this key: set SECRET_KEY (or the key file secret.key in DATA_DIR) to the one they were sealed with');
+    expect((error as Error | undefined)?.message).toBe(
+      'The two-factor secrets in the database do not open with this key: set SECRET_KEY (or the key file secret.key in DATA_DIR) to the one they were sealed with',
+    );
   });
 
   it('starts with the key they were sealed with', async () => {

@@ -10,16 +10,23 @@ const fakeVersion = new URL('../fixtures/fake-node-version.cjs', import.meta.url
 const PASSWORD = 'a start-up test password 5';
 
 describe('the Node.js version check run first by npm start', () => {
-  const check = (version: string) => spawnSync(process.execPath, ['-r', fakeVersion, join(root, 'scripts/check-node.cjs')], {
-    env: { PATH: process.env.PATH, FAKE_NODE_VERSION: version }, encoding: 'utf8',
-  });
+  const check = (version: string) =>
+    spawnSync(process.execPath, ['-r', fakeVersion, join(root, 'scripts/check-node.cjs')], {
+      env: { PATH: process.env.PATH, FAKE_NODE_VERSION: version },
+      encoding: 'utf8',
+    });
 
-  it.each(['20.11.1', '22.17.0', '18.0.0'])('stops Node.js %s with one sentence naming the version needed', (version) => {
-    const run = check(version);
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`Bursary needs Node.js 22.18 or later (22 LTS or 24 LTS); this is Node.js ${version}, so install a newer Node.js and run the command again.\n`);
-  });
+  it.each(['20.11.1', '22.17.0', '18.0.0'])(
+    'stops Node.js %s with one sentence naming the version needed',
+    (version) => {
+      const run = check(version);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `Bursary needs Node.js 22.18 or later (22 LTS or 24 LTS); this is Node.js ${version}, so install a newer Node.js and run the command again.\n`,
+      );
+    },
+  );
 
   it.each(['22.18.0', '22.20.1', '24.1.0', '25.0.0'])('lets Node.js %s through silently', (version) => {
     const run = check(version);
@@ -28,22 +35,41 @@ describe('the Node.js version check run first by npm start', () => {
   });
 
   it('comes first in npm start', async () => {
-    const { scripts } = (await import(join(root, 'package.json'), { with: { type: 'json' } })).default as { scripts: Record<string, string> };
+    const { scripts } = (await import(join(root, 'package.json'), { with: { type: 'json' } })).default as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.start).toMatch(/^node scripts\/check-node\.cjs && /);
   });
 });
 
-interface Started { child: ChildProcess; output: () => string; dataDir: string }
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  dataDir: string;
+}
 
 async function startServer(port: number, env: Record<string, string>): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursary-logs-'));
   const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: PASSWORD, CONSOLE_DIR: '/nonexistent-console-build', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: PASSWORD,
+      CONSOLE_DIR: '/nonexistent-console-build',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   for (let i = 0; i < 300 && !output.includes('Bursary is running'); i++) {
     if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -53,11 +79,21 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
 
 async function exercise(port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-  const { token } = await login.json() as { token: string };
-  const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'proxy-id-42' } });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const me = await fetch(`${base}/api/me`, {
+    headers: { authorization: `Bearer ${token}`, 'x-request-id': 'proxy-id-42' },
+  });
   expect(me.headers.get('x-request-id')).toBe('proxy-id-42');
-  await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'a wrong password here' }) });
+  await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'a wrong password here' }),
+  });
   return token;
 }
 
@@ -76,11 +112,17 @@ describe('logs', () => {
     started = await startServer(3560, { LOG_FORMAT: 'json' });
     const token = await exercise(3560);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = started.output().split('\n').filter((line) => line.startsWith('{'));
+    const lines = started
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: { url: string }; msg: string });
     const requests = entries.filter((e) => e.msg === 'incoming request');
     expect(requests.map((e) => e.req?.url)).toEqual(['/api/login', '/api/me', '/api/login']);
-    expect(entries.filter((e) => e.reqId === 'proxy-id-42').map((e) => e.msg)).toEqual(['incoming request', 'request completed']);
+    expect(entries.filter((e) => e.reqId === 'proxy-id-42').map((e) => e.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
     expect(started.output()).not.toContain(token);
     expect(started.output()).not.toContain('a wrong password here');
     expect(started.output()).not.toContain(PASSWORD);
@@ -101,7 +143,10 @@ describe('logs', () => {
   });
 
   it('refuses an unknown LOG_FORMAT with a sentence naming the variable', async () => {
-    const run = spawnSync(process.execPath, [serverEntry], { env: { PATH: process.env.PATH, LOG_FORMAT: 'xml', PORT: '3562' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [serverEntry], {
+      env: { PATH: process.env.PATH, LOG_FORMAT: 'xml', PORT: '3562' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('Configuration error: LOG_FORMAT must be "pretty" or "json", not "xml"');
   });

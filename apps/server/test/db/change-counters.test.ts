@@ -4,7 +4,9 @@ import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
 describe.each(dialects)('change counters across restarts on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
 
   it('survive a second start on the same database and keep counting exactly', async () => {
     for (const title of ['One', 'Two']) await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title } });

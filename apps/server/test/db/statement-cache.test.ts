@@ -4,7 +4,9 @@ import { withStatementCache } from '../../src/db/statement-cache.ts';
 
 describe('the SQLite statement cache', () => {
   let database: SqliteDatabase.Database;
-  afterEach(() => { if (database.open) database.close(); });
+  afterEach(() => {
+    if (database.open) database.close();
+  });
 
   it('prepares a SQL text once and answers the same statement after', () => {
     database = new SqliteDatabase(':memory:');

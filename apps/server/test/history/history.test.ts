@@ -5,10 +5,24 @@ import { buildTestApp, dialects, TEST_USERNAME, type TestApp } from '../helper.t
 import { sampleRecord, storedImageUrl, textField } from '../factories.ts';
 
 type Body = Record<string, unknown>;
-interface Revision { id: number; action: string; username: string; created_at: string; log_id: number | null; record: Body }
+interface Revision {
+  id: number;
+  action: string;
+  username: string;
+  created_at: string;
+  log_id: number | null;
+  record: Body;
+}
 
 const count = async (t: TestApp, table: 'logs' | 'revisions') =>
-  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The record without its last-change time: a restore is a new change, so that moves on. */
 function withoutUpdated(section: SectionDef, record: Body): Body {
@@ -31,7 +45,11 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
     return res.json() as Revision[];
   };
   const restore = (revisionId: number, ifMatch?: string) =>
-    t.injectAs({ method: 'POST', url: `/api/revisions/${revisionId}/restore`, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+    t.injectAs({
+      method: 'POST',
+      url: `/api/revisions/${revisionId}/restore`,
+      headers: ifMatch ? { 'if-match': ifMatch } : {},
+    });
 
   describe.each(sections.map((s) => [s.slug, s] as const))('%s', (slug, section: SectionDef) => {
     const base = `/api/${slug}`;
@@ -47,7 +65,11 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
       const first = created.json() as Body;
       const id = first.id as number;
       const field = textField(section);
-      const updated = await t.injectAs({ method: 'PUT', url: `${base}/${id}`, payload: { ...withItems(2), [field]: `${field} changed` } });
+      const updated = await t.injectAs({
+        method: 'PUT',
+        url: `${base}/${id}`,
+        payload: { ...withItems(2), [field]: `${field} changed` },
+      });
       expect(updated.statusCode).toBe(200);
       const second = updated.json() as Body;
       expect((await t.injectAs({ method: 'DELETE', url: `${base}/${id}` })).statusCode).toBe(200);
@@ -60,12 +82,26 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
       // the log row of the update shows the change against the version before it
       const detail = await t.injectAs({ method: 'GET', url: `/api/logs/${revisions[1]?.log_id}` });
       expect(detail.statusCode).toBe(200);
-      const body = detail.json() as { revision_id: number; changes: { field: string; before: unknown; after: unknown }[] };
+      const body = detail.json() as {
+        revision_id: number;
+        changes: { field: string; before: unknown; after: unknown }[];
+      };
       expect(body.revision_id).toBe(revisions[1]?.id);
       expect(body.changes).toContainEqual({ field, before: first[field], after: `${field} changed` });
 
-      const trash = (await t.injectAs({ method: 'GET', url: '/api/trash?limit=500' })).json() as { section: string; record_id: number; revision_id: number }[];
-      expect(trash).toContainEqual(expect.objectContaining({ section: slug, record_id: id, revision_id: revisions[0]?.id, username: TEST_USERNAME }));
+      const trash = (await t.injectAs({ method: 'GET', url: '/api/trash?limit=500' })).json() as {
+        section: string;
+        record_id: number;
+        revision_id: number;
+      }[];
+      expect(trash).toContainEqual(
+        expect.objectContaining({
+          section: slug,
+          record_id: id,
+          revision_id: revisions[0]?.id,
+          username: TEST_USERNAME,
+        }),
+      );
 
       const back = await restore(revisions[2]!.id);
       expect(back.statusCode).toBe(200);
@@ -74,14 +110,19 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
       expect(read.statusCode).toBe(200);
       expect(read.headers.etag).toBe(back.headers.etag);
       expect(withoutUpdated(section, read.json() as Body)).toEqual(withoutUpdated(section, first));
-      const after = (await t.injectAs({ method: 'GET', url: '/api/trash?limit=500' })).json() as { record_id: number; section: string }[];
+      const after = (await t.injectAs({ method: 'GET', url: '/api/trash?limit=500' })).json() as {
+        record_id: number;
+        section: string;
+      }[];
       expect(after.some((entry) => entry.section === slug && entry.record_id === id)).toBe(false);
 
       // the restore is itself a change: logged, in the history, and undoable
       const now = await history(section, id);
       expect(now[0]?.action).toBe('restore');
       const log = await t.db.selectFrom('logs').selectAll().where('id', '=', now[0]!.log_id!).executeTakeFirstOrThrow();
-      expect(log.content).toMatch(new RegExp(`^${section.singular} .* restored to the version of \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`));
+      expect(log.content).toMatch(
+        new RegExp(`^${section.singular} .* restored to the version of \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}$`),
+      );
       const undo = await restore(now[1]!.id, String(read.headers.etag));
       expect(undo.statusCode).toBe(200);
       expect(withoutUpdated(section, undo.json() as Body)).toEqual(withoutUpdated(section, second));
@@ -91,7 +132,7 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
     });
 
     it('a stale If-Match on restore is 412 with the current record, and changes nothing', async () => {
-      const created = (await t.injectAs({ method: 'POST', url: base, payload: withItems(3) }));
+      const created = await t.injectAs({ method: 'POST', url: base, payload: withItems(3) });
       const id = (created.json() as Body).id as number;
       const staleTag = String(created.headers.etag);
       const saved = await t.injectAs({ method: 'PUT', url: `${base}/${id}`, payload: withItems(4) });
@@ -109,7 +150,9 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
   it('every log row of a write names the revision stored with it, 1 : 1 : 1 for record writes', async () => {
     const logs = await t.db.selectFrom('logs').select(['id', 'revision_id']).execute();
     expect(logs.every((row) => row.revision_id !== null)).toBe(true);
-    const listed = (await t.injectAs({ method: 'GET', url: '/api/logs?limit=5' })).json() as { revision_id: number | null }[];
+    const listed = (await t.injectAs({ method: 'GET', url: '/api/logs?limit=5' })).json() as {
+      revision_id: number | null;
+    }[];
     expect(listed.every((row) => typeof row.revision_id === 'number')).toBe(true);
   });
 
@@ -125,7 +168,9 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
     const [deleted, add] = await history(section, 0);
     expect(deleted?.record[sub.field]).toEqual([]);
     expect(add?.record[sub.field]).toEqual([{ id: itemId, [sub.itemKey]: 'added' }]);
-    const detail = (await t.injectAs({ method: 'GET', url: `/api/logs/${deleted?.log_id}` })).json() as { changes: unknown[] };
+    const detail = (await t.injectAs({ method: 'GET', url: `/api/logs/${deleted?.log_id}` })).json() as {
+      changes: unknown[];
+    };
     expect(detail.changes).toEqual([{ field: sub.field, item_id: itemId, before: 'added', after: null }]);
     // the deleted item comes back under its own id
     const back = await restore(add!.id);
@@ -134,7 +179,12 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
 
   it('a deleted record comes back under its old id and the id sequence does not move', async () => {
     const faqs = sections.find((s) => s.slug === 'faqs')!;
-    const make = async (n: number) => ((await t.injectAs({ method: 'POST', url: '/api/faqs', payload: sampleRecord(faqs, n, imageUrl) })).json() as Body).id as number;
+    const make = async (n: number) =>
+      (
+        (
+          await t.injectAs({ method: 'POST', url: '/api/faqs', payload: sampleRecord(faqs, n, imageUrl) })
+        ).json() as Body
+      ).id as number;
     const a = await make(10);
     const b = await make(11);
     await t.injectAs({ method: 'DELETE', url: `/api/faqs/${a}` });
@@ -150,11 +200,18 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
   });
 
   it('50 concurrent restores with one If-Match: one wins, the rest get 412', async () => {
-    const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Q one', description: '<p>A one</p>' } });
+    const created = await t.injectAs({
+      method: 'POST',
+      url: '/api/faqs',
+      payload: { title: 'Q one', description: '<p>A one</p>' },
+    });
     const id = (created.json() as Body).id as number;
     const saved = await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}`, payload: { title: 'Q two' } });
     const etag = String(saved.headers.etag);
-    const [, first] = await history(sections.find((s) => s.slug === 'faqs')!, id);
+    const [, first] = await history(
+      sections.find((s) => s.slug === 'faqs')!,
+      id,
+    );
     const before = await count(t, 'revisions');
     const answers = await Promise.all(Array.from({ length: 50 }, () => restore(first!.id, etag)));
     const statuses = answers.map((res) => res.statusCode).sort();
@@ -176,9 +233,14 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
   });
 
   it('pages a history newest first with X-Total-Count', async () => {
-    const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Paged', description: '<p>A</p>' } });
+    const created = await t.injectAs({
+      method: 'POST',
+      url: '/api/faqs',
+      payload: { title: 'Paged', description: '<p>A</p>' },
+    });
     const id = (created.json() as Body).id as number;
-    for (let i = 0; i < 4; i += 1) await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}`, payload: { title: `Paged ${i}` } });
+    for (let i = 0; i < 4; i += 1)
+      await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}`, payload: { title: `Paged ${i}` } });
     const res = await t.injectAs({ method: 'GET', url: `/api/faqs/${id}/revisions?limit=2&offset=1` });
     expect(res.headers['x-total-count']).toBe('5');
     expect((res.json() as Revision[]).map((r) => r.record.title)).toEqual(['Paged 2', 'Paged 1']);

@@ -3,7 +3,9 @@ import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
 describe.each(dialects)('app basics on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
 
   it('answers health once migrated', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -25,9 +25,21 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp({ dialect, auth: { now: () => clock } });
-    const login = async () => ((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_USERNAME, password: TEST_PASSWORD } })).json() as { token: string }).token;
+    const login = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: TEST_USERNAME, password: TEST_PASSWORD },
+          })
+        ).json() as { token: string }
+      ).token;
     const revoked = await login();
-    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${revoked}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${revoked}` } }))
+        .statusCode,
+    ).toBe(200);
     const expired = await login();
     clock = new Date(clock.getTime() + 13 * 60 * 60 * 1000);
     Object.assign(tokens, {
@@ -40,17 +52,33 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
     });
   });
 
-  const writeRoutes = () => t.app.routeTable
-    .filter((r) => !READS.has(r.method) && !OPEN_WRITES.has(`${r.method} ${r.url}`))
-    .map((r) => ({ method: r.method as 'POST', url: r.url, name: `${r.method} ${r.url}` }));
+  const writeRoutes = () =>
+    t.app.routeTable
+      .filter((r) => !READS.has(r.method) && !OPEN_WRITES.has(`${r.method} ${r.url}`))
+      .map((r) => ({ method: r.method as 'POST', url: r.url, name: `${r.method} ${r.url}` }));
 
   it('finds the write routes in the route table', () => {
     const writes = t.app.routeTable.filter((r) => !READS.has(r.method)).map((r) => `${r.method} ${r.url}`);
-    expect(writes).toEqual(expect.arrayContaining([
-      'POST /api/faqs', 'PUT /api/faqs/:id', 'DELETE /api/faqs/:id', 'PUT /api/steps/sub-edit', 'POST /api/logout', 'POST /api/logs',
-      'POST /api/users', 'PATCH /api/users/:id', 'POST /api/users/:id/reset-password', 'DELETE /api/users/:id/sessions', 'DELETE /api/users/:id/totp',
-      'PATCH /api/me', 'DELETE /api/me/sessions', 'POST /api/me/totp', 'PUT /api/me/totp', 'DELETE /api/me/totp',
-    ]));
+    expect(writes).toEqual(
+      expect.arrayContaining([
+        'POST /api/faqs',
+        'PUT /api/faqs/:id',
+        'DELETE /api/faqs/:id',
+        'PUT /api/steps/sub-edit',
+        'POST /api/logout',
+        'POST /api/logs',
+        'POST /api/users',
+        'PATCH /api/users/:id',
+        'POST /api/users/:id/reset-password',
+        'DELETE /api/users/:id/sessions',
+        'DELETE /api/users/:id/totp',
+        'PATCH /api/me',
+        'DELETE /api/me/sessions',
+        'POST /api/me/totp',
+        'PUT /api/me/totp',
+        'DELETE /api/me/totp',
+      ]),
+    );
   });
 
   it('answers 401 to every write route without a valid token', async () => {
@@ -60,8 +88,10 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
     for (const route of writes) {
       for (const [kind, authorization] of Object.entries(tokens)) {
         const res = await t.app.inject({
-          method: route.method, url: concrete(route.url),
-          headers: authorization ? { authorization } : {}, payload: { title: 'x' },
+          method: route.method,
+          url: concrete(route.url),
+          headers: authorization ? { authorization } : {},
+          payload: { title: 'x' },
         });
         const body = res.json() as { message?: string; error?: string };
         if (res.statusCode !== 401 || typeof body.message !== 'string' || body.error !== 'Unauthorized') {
@@ -80,29 +110,51 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
       admin: await signInAs(t, 'admin'),
     };
     const snapshot = async () => ({
-      logs: Number((await t.db.selectFrom('logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      logs: Number(
+        (
+          await t.db
+            .selectFrom('logs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
       users: await t.db.selectFrom('users').selectAll().orderBy('id').execute(),
       sessions: await t.db.selectFrom('sessions').select('id').orderBy('id').execute(),
     });
-    const combos = writeRoutes().filter((r) => r.name !== 'POST /api/logout').flatMap((route) => Object.entries(roleTokens).map(([role, token]) => {
-      const needed = neededRole(route.name);
-      return { route, role, token, allowed: needed === 'anyone' || role === 'admin' || (needed === 'editor' && role === 'editor') };
-    }));
-    const send = (route: { method: 'POST'; url: string }, token: string) => t.app.inject({
-      method: route.method, url: concrete(route.url), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{"unknown field":1}',
-    });
+    const combos = writeRoutes()
+      .filter((r) => r.name !== 'POST /api/logout')
+      .flatMap((route) =>
+        Object.entries(roleTokens).map(([role, token]) => {
+          const needed = neededRole(route.name);
+          return {
+            route,
+            role,
+            token,
+            allowed: needed === 'anyone' || role === 'admin' || (needed === 'editor' && role === 'editor'),
+          };
+        }),
+      );
+    const send = (route: { method: 'POST'; url: string }, token: string) =>
+      t.app.inject({
+        method: route.method,
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: '{"unknown field":1}',
+      });
     const failures: string[] = [];
     const before = await snapshot();
     // first every write a role may not make: each is refused and, all of them together, change nothing
     for (const { route, role, token } of combos.filter((c) => !c.allowed)) {
       const res = await send(route, token);
       const body = res.json() as { message?: string; error?: string };
-      if (res.statusCode !== 403 || body.error !== 'Forbidden' || !body.message) failures.push(`${route.name} as ${role}: ${res.statusCode}, not 403`);
+      if (res.statusCode !== 403 || body.error !== 'Forbidden' || !body.message)
+        failures.push(`${route.name} as ${role}: ${res.statusCode}, not 403`);
     }
     expect(await snapshot()).toEqual(before);
     for (const { route, role, token } of combos.filter((c) => c.allowed)) {
       const res = await send(route, token);
-      if (res.statusCode === 403) failures.push(`${route.name} as ${role}: refused with 403 (${(res.json() as { message: string }).message})`);
+      if (res.statusCode === 403)
+        failures.push(`${route.name} as ${role}: refused with 403 (${(res.json() as { message: string }).message})`);
     }
     expect(combos.filter((c) => !c.allowed).length).toBeGreaterThan(50);
     expect(failures).toEqual([]);
@@ -112,17 +164,26 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
     for (const role of ['viewer', 'editor', 'admin'] as const) {
       const authorization = `Bearer ${await signInAs(t, role)}`;
       for (const url of ['/api/me', '/api/logs', '/api/logs/summary', '/api/me/sessions', '/api/faqs']) {
-        expect((await t.app.inject({ method: 'GET', url, headers: { authorization } })).statusCode, `${role} GET ${url}`).toBe(200);
+        expect(
+          (await t.app.inject({ method: 'GET', url, headers: { authorization } })).statusCode,
+          `${role} GET ${url}`,
+        ).toBe(200);
       }
       const users = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization } });
       expect(users.statusCode, `${role} GET /api/users`).toBe(role === 'admin' ? 200 : 403);
-      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).json()).toMatchObject({ role });
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization } })).json()).toMatchObject({
+        role,
+      });
     }
   });
 
-  it('checks every token route\'s token before its body: malformed or unparseable bodies get 401 too', async () => {
-    const tokenRoutes = t.app.routeTable.filter((r) => (!READS.has(r.method) && !OPEN_WRITES.has(`${r.method} ${r.url}`)) || r.url === '/api/me');
-    expect(tokenRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/logout', 'PUT /api/me/password', 'GET /api/me']));
+  it("checks every token route's token before its body: malformed or unparseable bodies get 401 too", async () => {
+    const tokenRoutes = t.app.routeTable.filter(
+      (r) => (!READS.has(r.method) && !OPEN_WRITES.has(`${r.method} ${r.url}`)) || r.url === '/api/me',
+    );
+    expect(tokenRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/logout', 'PUT /api/me/password', 'GET /api/me']),
+    );
     const bodies = [
       { 'content-type': 'application/json', payload: '{"title":' },
       { 'content-type': 'text/plain', payload: 'not json' },
@@ -133,10 +194,15 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
       for (const [kind, authorization] of Object.entries(tokens)) {
         for (const { payload, ...contentType } of bodies) {
           const res = await t.app.inject({
-            method: route.method as 'POST', url: concrete(route.url), payload,
+            method: route.method as 'POST',
+            url: concrete(route.url),
+            payload,
             headers: { ...contentType, ...(authorization ? { authorization } : {}) },
           });
-          if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} with ${kind} token and ${contentType['content-type']} ${payload}: ${res.statusCode}`);
+          if (res.statusCode !== 401)
+            failures.push(
+              `${route.method} ${route.url} with ${kind} token and ${contentType['content-type']} ${payload}: ${res.statusCode}`,
+            );
         }
       }
     }
@@ -147,7 +213,12 @@ describe.each(dialects)('closed by default on %s', (dialect) => {
     for (const url of ['/api/unknown-section', '/api/faqs/1/anything']) {
       expect((await t.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/faqs', headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/faqs',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(malformed.statusCode).toBe(401);
   });
 

@@ -24,12 +24,20 @@ describe('compressed answers', () => {
   it('compresses a JSON answer with br or gzip as the client accepts, and says it varies', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
@@ -38,12 +46,20 @@ describe('compressed answers', () => {
     const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.statusCode).toBe(200);
-    const refused = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('compresses a console file as it streams, keeping its caching headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -10,14 +10,34 @@ const noLeak = (body: string) => {
 
 describe('error answers', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ config: { bodyMaxBytes: 4096 } }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { bodyMaxBytes: 4096 } });
+  });
 
   it('maps malformed JSON, too large, unsupported types and unknown routes to JSON errors', async () => {
     const cases = [
-      { method: 'POST', url: '/api/faqs', headers: { 'content-type': 'application/json' }, payload: '{"title": "x"', status: 400 },
-      { method: 'POST', url: '/api/faqs', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ title: 'x'.repeat(5000) }), status: 413 },
+      {
+        method: 'POST',
+        url: '/api/faqs',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"title": "x"',
+        status: 400,
+      },
+      {
+        method: 'POST',
+        url: '/api/faqs',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ title: 'x'.repeat(5000) }),
+        status: 413,
+      },
       { method: 'POST', url: '/api/faqs', headers: { 'content-type': 'text/plain' }, payload: 'title', status: 415 },
-      { method: 'POST', url: '/api/faqs', headers: { 'content-type': 'application/xml' }, payload: '<a/>', status: 415 },
+      {
+        method: 'POST',
+        url: '/api/faqs',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+        status: 415,
+      },
       { method: 'POST', url: '/api/faqs', headers: { 'content-type': 'application/json' }, payload: '[]', status: 400 },
       { method: 'GET', url: '/api/faqs/1/nothing-here', status: 404 },
       { method: 'GET', url: '/media/not-a-file', status: 404 },
@@ -37,12 +57,19 @@ describe('error answers', () => {
     await broken.db.destroy();
     const res = await broken.app.inject({ method: 'GET', url: '/api/faqs' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on the server. Please try again.', error: 'Internal Server Error' });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on the server. Please try again.',
+      error: 'Internal Server Error',
+    });
     await broken.close();
   });
 
   it('compresses JSON for clients that accept it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('br');
   });
 });

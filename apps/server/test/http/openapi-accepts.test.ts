@@ -19,27 +19,49 @@ const BODIES_PER_OPERATION = 12;
  */
 const STATEFUL_REFUSALS: { why: string; message: RegExp }[] = [
   { why: 'an image URL must name an image stored on this server', message: /names an image that does not exist/ },
-  { why: 'rich text that sanitises to nothing is empty', message: new RegExp(`^(${richTextFields().join('|')}) is required$`) },
+  {
+    why: 'rich text that sanitises to nothing is empty',
+    message: new RegExp(`^(${richTextFields().join('|')}) is required$`),
+  },
   { why: 'the current password must be the stored one', message: /^The current password is not correct$/ },
   { why: 'a new password must not be a common one', message: /^This password is too common/ },
   { why: 'a new password must differ from the current one', message: /^The new password must differ/ },
 ];
 
 function richTextFields(): string[] {
-  return [...new Set(sections.flatMap((s) => Object.entries(s.fields).filter(([, def]) => def.kind === 'richtext').map(([name]) => name)))];
+  return [
+    ...new Set(
+      sections.flatMap((s) =>
+        Object.entries(s.fields)
+          .filter(([, def]) => def.kind === 'richtext')
+          .map(([name]) => name),
+      ),
+    ),
+  ];
 }
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 const ajv = addFormats(new Ajv2020({ strict: false }));
-const document = await apiDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>> };
+const document = (await apiDocument()) as {
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Json }> } }>>;
+};
 
 type BodyType = 'application/json' | 'multipart/form-data';
-interface BodyOperation { method: string; path: string; type: BodyType; schema: Json; validate: ValidateFunction }
+interface BodyOperation {
+  method: string;
+  path: string;
+  type: BodyType;
+  schema: Json;
+  validate: ValidateFunction;
+}
 const bodyOperations: BodyOperation[] = Object.entries(document.paths).flatMap(([path, item]) =>
-  Object.entries(item).flatMap(([method, operation]) => (['application/json', 'multipart/form-data'] as const).flatMap((type) => {
-    const schema = operation.requestBody?.content[type]?.schema;
-    return schema ? [{ method: method.toUpperCase(), path, type, schema, validate: ajv.compile(schema) }] : [];
-  })));
+  Object.entries(item).flatMap(([method, operation]) =>
+    (['application/json', 'multipart/form-data'] as const).flatMap((type) => {
+      const schema = operation.requestBody?.content[type]?.schema;
+      return schema ? [{ method: method.toUpperCase(), path, type, schema, validate: ajv.compile(schema) }] : [];
+    }),
+  ),
+);
 
 const sectionOf = (path: string): SectionDef | undefined => sections.find((s) => path.startsWith(`/api/${s.slug}`));
 
@@ -56,25 +78,32 @@ function generatedBody(operation: BodyOperation, seed: number, imageUrl: string)
   const sub = section?.subItems;
   if (sub && operation.type === 'multipart/form-data' && body[sub.field] !== undefined) {
     // the form carries the list as JSON text, described by contentSchema
-    const listSchema = (operation.schema.properties as Record<string, { contentSchema: Json }>)[sub.field]?.contentSchema ?? {};
+    const listSchema =
+      (operation.schema.properties as Record<string, { contentSchema: Json }>)[sub.field]?.contentSchema ?? {};
     body[sub.field] = JSON.stringify(generateSync(listSchema, { seed, ...GENERATOR_OPTIONS }));
   }
   // sub-item ids must name the record's own items: new items (no id) are what a schema can describe
   const items = sub ? body[sub.field] : undefined;
   if (Array.isArray(items)) for (const item of items as Json[]) delete item.id;
-  if (sub && typeof items === 'string') body[sub.field] = JSON.stringify((JSON.parse(items) as Json[]).map(({ id: _id, ...item }) => item));
+  if (sub && typeof items === 'string')
+    body[sub.field] = JSON.stringify((JSON.parse(items) as Json[]).map(({ id: _id, ...item }) => item));
   return body;
 }
 
 /** The request to send: JSON as it is; a form with every other image as an uploaded file rather than a URL. */
-function payloadOf(operation: BodyOperation, body: Json, seed: number): { payload: Json | Buffer; headers: Record<string, string> } {
+function payloadOf(
+  operation: BodyOperation,
+  body: Json,
+  seed: number,
+): { payload: Json | Buffer; headers: Record<string, string> } {
   if (operation.type === 'application/json') return { payload: body, headers: {} };
   const fields: Record<string, string | FilePart> = {};
   for (const [name, value] of Object.entries(body)) {
     const isImage = sectionOf(operation.path)?.fields[name]?.kind === 'image';
-    fields[name] = isImage && value !== '' && seed % 2 === 0
-      ? { filename: 'picture.png', contentType: 'image/png', bytes: samplePng(seed) }
-      : String(value);
+    fields[name] =
+      isImage && value !== '' && seed % 2 === 0
+        ? { filename: 'picture.png', contentType: 'image/png', bytes: samplePng(seed) }
+        : String(value);
   }
   return multipartBody(fields);
 }
@@ -90,7 +119,11 @@ for (const dialect of dialects) {
       imageUrl = await storedImageUrl(t.db);
       // a record of each section to edit, and the single-record sections' record for their sub-items
       for (const section of sections) {
-        const res = await t.injectAs({ method: 'POST', url: `/api/${section.slug}`, payload: sampleRecord(section, 1, imageUrl) });
+        const res = await t.injectAs({
+          method: 'POST',
+          url: `/api/${section.slug}`,
+          payload: sampleRecord(section, 1, imageUrl),
+        });
         expect(res.statusCode, res.body).toBe(201);
         recordIds.set(section.slug, (res.json() as { id: number }).id);
       }
@@ -111,12 +144,21 @@ for (const dialect of dialects) {
           tried++;
           const section = sectionOf(operation.path);
           const url = operation.path.replace('{id}', String(section ? recordIds.get(section.slug) : 1));
-          const res = await t.injectAs({ method: operation.method as 'POST', url, ...payloadOf(operation, body, seed) });
+          const res = await t.injectAs({
+            method: operation.method as 'POST',
+            url,
+            ...payloadOf(operation, body, seed),
+          });
           if (res.statusCode === 400) {
             const { message } = res.json() as { message: string };
-            const messages = ((res.json() as { fields?: { message: string }[] }).fields ?? [{ message }]).map((f) => f.message);
+            const messages = ((res.json() as { fields?: { message: string }[] }).fields ?? [{ message }]).map(
+              (f) => f.message,
+            );
             const unexplained = messages.filter((m) => !STATEFUL_REFUSALS.some((r) => r.message.test(m)));
-            expect(unexplained, `${operation.method} ${url} refused a body its schema accepts: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+            expect(
+              unexplained,
+              `${operation.method} ${url} refused a body its schema accepts: ${JSON.stringify(body).slice(0, 300)}`,
+            ).toEqual([]);
           }
           if (operation.path === '/api/me/password' && res.statusCode === 200) password = String(body.new_password);
         }

@@ -10,7 +10,10 @@ describe('checking answers against the API description', () => {
   let t: TestApp;
   let document: Json;
   const buildOpenApi = () => structuredClone(document);
-  beforeAll(async () => { t = await buildTestApp(); document = await apiDocument(); });
+  beforeAll(async () => {
+    t = await buildTestApp();
+    document = await apiDocument();
+  });
 
   it('agrees with the real document on a read, a 404 and an unknown address', async () => {
     const checker = new ResponseChecker(buildOpenApi());
@@ -23,20 +26,26 @@ describe('checking answers against the API description', () => {
     const doc = buildOpenApi() as Json;
     delete doc.paths['/api/faqs/{id}'].get.responses['404'];
     const res = await t.app.inject({ method: 'GET', url: '/api/faqs/999' });
-    expect(new ResponseChecker(doc).problem('GET', '/api/faqs/999', res)).toMatch(/^GET \/api\/faqs\/\{id\} \(requested GET \/api\/faqs\/999\) answered 404, which the document does not list/);
+    expect(new ResponseChecker(doc).problem('GET', '/api/faqs/999', res)).toMatch(
+      /^GET \/api\/faqs\/\{id\} \(requested GET \/api\/faqs\/999\) answered 404, which the document does not list/,
+    );
   });
 
   it('names the body path that does not match the schema', async () => {
     const doc = buildOpenApi() as Json;
     doc.components.schemas.Error.properties.message = { type: 'integer' };
     const res = await t.app.inject({ method: 'GET', url: '/api/faqs/999' });
-    expect(new ResponseChecker(doc).problem('GET', '/api/faqs/999', res)).toMatch(/answered 404 with a body the document does not describe: \/message must be integer/);
+    expect(new ResponseChecker(doc).problem('GET', '/api/faqs/999', res)).toMatch(
+      /answered 404 with a body the document does not describe: \/message must be integer/,
+    );
   });
 
   it('wants { message, error } from an address the document does not describe', async () => {
     const doc = buildOpenApi() as Json;
     doc.components.schemas.Error.required.push('fields');
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
-    expect(new ResponseChecker(doc).problem('GET', '/api/nothing-here', res)).toMatch(/an address not in the document .* answered 404 with a body the document does not describe: \(body\) must have required property 'fields'/);
+    expect(new ResponseChecker(doc).problem('GET', '/api/nothing-here', res)).toMatch(
+      /an address not in the document .* answered 404 with a body the document does not describe: \(body\) must have required property 'fields'/,
+    );
   });
 });

@@ -10,8 +10,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
  */
 
 type Json = Record<string, unknown>;
-interface Operation { key: string; responses: Record<string, Json> }
-interface PathMatcher { template: string; pattern: RegExp; operations: Map<string, Operation> }
+interface Operation {
+  key: string;
+  responses: Record<string, Json>;
+}
+interface PathMatcher {
+  template: string;
+  pattern: RegExp;
+  operations: Map<string, Operation>;
+}
 
 const DOC_ID = 'bursary-openapi';
 /** 500 is every route's possible failure; the document need not list it, but its body is still an error. */
@@ -24,8 +31,10 @@ let checker: Promise<ResponseChecker> | undefined;
  * The one checker of the process: the document (the same for every app, as it comes from the
  * routes) is read from the first app checked, and each validator compiled once.
  */
-const responseChecker = (inject: Inject) => (checker ??= inject({ method: 'GET', url: '/api/openapi.json' })
-  .then((res) => new ResponseChecker(res.json() as Json)));
+const responseChecker = (inject: Inject) =>
+  (checker ??= inject({ method: 'GET', url: '/api/openapi.json' }).then(
+    (res) => new ResponseChecker(res.json() as Json),
+  ));
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
@@ -44,9 +53,16 @@ export class ResponseChecker {
       const operations = new Map<string, Operation>();
       for (const method of methods) {
         const operation = item[method] as { responses: Record<string, Json> } | undefined;
-        if (operation) operations.set(method.toUpperCase(), { key: `${method.toUpperCase()} ${template}`, responses: operation.responses });
+        if (operation)
+          operations.set(method.toUpperCase(), {
+            key: `${method.toUpperCase()} ${template}`,
+            responses: operation.responses,
+          });
       }
-      const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
+      const source = template
+        .split(/\{[^}]+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
       return { template, pattern: new RegExp(`^${source}$`), operations };
     });
     // literal paths win over templated ones, as OpenAPI says
@@ -67,7 +83,8 @@ export class ResponseChecker {
     }
     const listed = operation.responses[String(status)];
     if (!listed) {
-      if (UNLISTED_ALLOWED.has(status)) return this.bodyProblem(where, status, res, this.validator('#/components/schemas/Error'), method);
+      if (UNLISTED_ALLOWED.has(status))
+        return this.bodyProblem(where, status, res, this.validator('#/components/schemas/Error'), method);
       return `${where} answered ${status}, which the document does not list (it lists ${Object.keys(operation.responses).join(', ')}): ${res.body.slice(0, 200)}`;
     }
     const schema = (listed.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema;
@@ -75,10 +92,17 @@ export class ResponseChecker {
     return this.bodyProblem(where, status, res, this.validator(`${operation.key} ${status}`, schema), method);
   }
 
-  private bodyProblem(where: string, status: number, res: LightMyRequestResponse, validate: ValidateFunction, method: string): string | undefined {
+  private bodyProblem(
+    where: string,
+    status: number,
+    res: LightMyRequestResponse,
+    validate: ValidateFunction,
+    method: string,
+  ): string | undefined {
     if (method === 'HEAD') return undefined;
     const type = String(res.headers['content-type'] ?? '');
-    if (!type.startsWith('application/json')) return `${where} answered ${status} as ${type || 'no content type'}, not JSON`;
+    if (!type.startsWith('application/json'))
+      return `${where} answered ${status} as ${type || 'no content type'}, not JSON`;
     let body: unknown;
     try {
       body = JSON.parse(decoded(res).toString('utf8'));
@@ -86,7 +110,9 @@ export class ResponseChecker {
       return `${where} answered ${status} with a body that is not JSON`;
     }
     if (validate(body)) return undefined;
-    const details = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+    const details = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
     return `${where} answered ${status} with a body the document does not describe: ${details.join('; ')}`;
   }
 
@@ -95,7 +121,9 @@ export class ResponseChecker {
     if (!validate) {
       // the response schemas' references point into the document's components, registered under DOC_ID
       const target = schema ?? { $ref: key };
-      validate = this.ajv.compile(JSON.parse(JSON.stringify(target).replaceAll('"#/components/', `"${DOC_ID}#/components/`)) as Json);
+      validate = this.ajv.compile(
+        JSON.parse(JSON.stringify(target).replaceAll('"#/components/', `"${DOC_ID}#/components/`)) as Json,
+      );
       this.validators.set(key, validate);
     }
     return validate;
@@ -104,10 +132,14 @@ export class ResponseChecker {
 
 function decoded(res: LightMyRequestResponse): Buffer {
   switch (res.headers['content-encoding']) {
-    case 'br': return brotliDecompressSync(res.rawPayload);
-    case 'gzip': return gunzipSync(res.rawPayload);
-    case 'deflate': return inflateSync(res.rawPayload);
-    default: return res.rawPayload;
+    case 'br':
+      return brotliDecompressSync(res.rawPayload);
+    case 'gzip':
+      return gunzipSync(res.rawPayload);
+    case 'deflate':
+      return inflateSync(res.rawPayload);
+    default:
+      return res.rawPayload;
   }
 }
 
@@ -134,5 +166,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
   };
   // the chained form (no options) and the callback form are left as they are: the tests use neither
   app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
-    (options === undefined || callback !== undefined ? inject(options, callback) : checked(options))) as FastifyInstance['inject'];
+    options === undefined || callback !== undefined
+      ? inject(options, callback)
+      : checked(options)) as FastifyInstance['inject'];
 }

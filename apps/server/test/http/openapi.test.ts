@@ -13,8 +13,14 @@ describe('the API description (issue 11 point 10)', () => {
   it('describes every route of the API and of the media, each from its own declaration', async () => {
     const t = await buildTestApp({ signIn: false });
     try {
-      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-      const described = new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const described = new Set(
+        Object.entries(document.paths).flatMap(([path, item]) =>
+          Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+        ),
+      );
       const undescribed = t.app.routeTable
         .filter((route) => route.method !== 'HEAD' && /^\/(api|media)\//.test(route.url))
         // the audit log's wildcard write route is described under /api/logs/{id}

@@ -19,7 +19,12 @@ async function phonePhoto(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 12', ImageDescription: 'Amina at home' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '1/1 17/1 3456/100', GPSLongitudeRef: 'E', GPSLongitude: '36/1 49/1 1234/100' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '1/1 17/1 3456/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '36/1 49/1 1234/100',
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -59,7 +64,9 @@ describe('raster uploads are re-encoded', () => {
 
   it('keeps a GIF animated', async () => {
     const frames = Buffer.concat([Buffer.alloc(4 * 4 * 4, 255), Buffer.alloc(4 * 4 * 4, 0)]);
-    const source = await sharp(frames, { raw: { width: 4, height: 8, channels: 4, pageHeight: 4 } }).gif({ delay: [100, 100] }).toBuffer();
+    const source = await sharp(frames, { raw: { width: 4, height: 8, channels: 4, pageHeight: 4 } })
+      .gif({ delay: [100, 100] })
+      .toBuffer();
     expect((await sharp(source, { animated: true }).metadata()).pages).toBe(2);
     const { bytes } = await inspectImage(source, LIMIT);
     const meta = await sharp(bytes, { animated: true }).metadata();
@@ -80,14 +87,17 @@ function pngClaiming(width: number, height: number): Buffer {
 describe('raster uploads past the pixel limit', () => {
   it('refuses an image whose header claims more than 50 megapixels with 413, before decoding it', async () => {
     await expect(inspectImage(pngClaiming(10_000, 10_000), LIMIT)).rejects.toMatchObject({
-      status: 413, message: 'The image has more than 50 megapixels. Upload a smaller image.',
+      status: 413,
+      message: 'The image has more than 50 megapixels. Upload a smaller image.',
     });
   });
 });
 
 describe.each(dialects)('re-encoded media storage on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, signIn: false });
+  });
 
   it('addresses the stored bytes by their hash, and stores one photo sent twice once', async () => {
     const photo = await phonePhoto();

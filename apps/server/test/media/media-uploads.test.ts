@@ -22,12 +22,27 @@ const declared = ['image/png', 'image/svg+xml', 'text/html', 'application/octet-
 
 describe.each(dialects)('uploads through the routes on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, config: { mediaMaxBytes: LIMIT } }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, config: { mediaMaxBytes: LIMIT } });
+  });
 
-  const count = async (table: 'media' | 'logs') => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'media' | 'logs') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const testimonial = (image: FilePart, university = 'University') => {
     const form = multipartBody({ university_name: university, image });
-    return t.injectAs({ method: 'POST', url: '/api/disbursement-testimonials', payload: form.payload, headers: form.headers });
+    return t.injectAs({
+      method: 'POST',
+      url: '/api/disbursement-testimonials',
+      payload: form.payload,
+      headers: form.headers,
+    });
   };
 
   it('decides by the bytes alone over every mix of name, declared type and content', async () => {
@@ -39,10 +54,15 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
           const ext = storedAs[kind];
           if (ext) {
             expect(res.statusCode, label).toBe(201);
-            expect((res.json() as { image: string }).image, label).toMatch(new RegExp(`^/media/[0-9a-f]{64}\\.${ext}$`));
+            expect((res.json() as { image: string }).image, label).toMatch(
+              new RegExp(`^/media/[0-9a-f]{64}\\.${ext}$`),
+            );
           } else {
             expect(res.statusCode, label).toBe(415);
-            expect(res.json(), label).toEqual({ message: 'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.', error: 'Unsupported Media Type' });
+            expect(res.json(), label).toEqual({
+              message: 'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+              error: 'Unsupported Media Type',
+            });
           }
         }
       }
@@ -68,7 +88,10 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
     }
     expect(await count('media')).toBe(media);
     expect(await count('logs')).toBe(logs);
-    expect((await testimonial({ filename: 'logo.png', contentType: 'image/png', bytes: images.pngOfSize(LIMIT) })).statusCode).toBe(201);
+    expect(
+      (await testimonial({ filename: 'logo.png', contentType: 'image/png', bytes: images.pngOfSize(LIMIT) }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('stores hostile SVGs cleaned, and serves them sandboxed', async () => {
@@ -87,10 +110,23 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
   });
 
   it('keeps client file names out of every URL, whatever they hold', async () => {
-    const filenames = ['../../../etc/passwd.png', '..\\..\\windows\\logo.png', '%2e%2e%2flogo.png', 'a\u0000b.png',
-      "quote'd.png", 'rtl\u202Egnp.exe', `${'n'.repeat(300)}.png`, 'con.png', '.htaccess'];
+    const filenames = [
+      '../../../etc/passwd.png',
+      '..\\..\\windows\\logo.png',
+      '%2e%2e%2flogo.png',
+      'a\u0000b.png',
+      "quote'd.png",
+      'rtl\u202Egnp.exe',
+      `${'n'.repeat(300)}.png`,
+      'con.png',
+      '.htaccess',
+    ];
     for (const filename of filenames) {
-      const res = await testimonial({ filename, contentType: 'image/png', bytes: images.png(1, 1, [], filename.length) });
+      const res = await testimonial({
+        filename,
+        contentType: 'image/png',
+        bytes: images.png(1, 1, [], filename.length),
+      });
       expect(res.statusCode, JSON.stringify(filename)).toBe(201);
       expect((res.json() as { image: string }).image).toMatch(/^\/media\/[0-9a-f]{64}\.png$/);
     }
@@ -98,19 +134,38 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
 
   it('answers broken or outsized forms with 4xx, never 5xx', async () => {
     const png = images.png();
-    const whole = multipartBody({ university_name: 'Cut', image: { filename: 'a.png', contentType: 'image/png', bytes: png } });
-    const cut = await t.injectAs({ method: 'POST', url: '/api/disbursement-testimonials', headers: whole.headers, payload: whole.payload.subarray(0, whole.payload.length - 60) });
+    const whole = multipartBody({
+      university_name: 'Cut',
+      image: { filename: 'a.png', contentType: 'image/png', bytes: png },
+    });
+    const cut = await t.injectAs({
+      method: 'POST',
+      url: '/api/disbursement-testimonials',
+      headers: whole.headers,
+      payload: whole.payload.subarray(0, whole.payload.length - 60),
+    });
     expect(cut.statusCode).toBeGreaterThanOrEqual(400);
     expect(cut.statusCode).toBeLessThan(500);
     const many: Record<string, string> = {};
     for (let i = 0; i < 1000; i++) many[`field${i}`] = 'x';
     const crowded = multipartBody({ university_name: 'Many', ...many });
-    const res = await t.injectAs({ method: 'POST', url: '/api/disbursement-testimonials', headers: crowded.headers, payload: crowded.payload });
+    const res = await t.injectAs({
+      method: 'POST',
+      url: '/api/disbursement-testimonials',
+      headers: crowded.headers,
+      payload: crowded.payload,
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-    const header = Buffer.from(`--b\r\nContent-Disposition: form-data; name="image"; filename="a\r\nX-Injected: 1.png"\r\nContent-Type: image/png\r\n\r\n`);
-    const crlf = await t.injectAs({ method: 'POST', url: '/api/disbursement-testimonials', headers: { 'content-type': 'multipart/form-data; boundary=b' },
-      payload: Buffer.concat([header, png, Buffer.from('\r\n--b--\r\n')]) });
+    const header = Buffer.from(
+      `--b\r\nContent-Disposition: form-data; name="image"; filename="a\r\nX-Injected: 1.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const crlf = await t.injectAs({
+      method: 'POST',
+      url: '/api/disbursement-testimonials',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: Buffer.concat([header, png, Buffer.from('\r\n--b--\r\n')]),
+    });
     expect(crlf.statusCode).toBeGreaterThanOrEqual(400);
     expect(crlf.statusCode).toBeLessThan(500);
   });
@@ -118,17 +173,31 @@ describe.each(dialects)('uploads through the routes on %s', (dialect) => {
   it('refuses BMP, TIFF and ICO on generic forms as on testimonials, with the accepted types named', async () => {
     const media = await count('media');
     for (const bytes of [images.bmp(), ...images.unacceptedMagic.map(([, magic]) => images.magicThenJunk(magic))]) {
-      const form = multipartBody({ date: '2024-05-01', student_name: 'Amina', image: { filename: 'photo.bmp', contentType: 'image/bmp', bytes } });
-      const story = await t.injectAs({ method: 'POST', url: '/api/success-stories', payload: form.payload, headers: form.headers });
+      const form = multipartBody({
+        date: '2024-05-01',
+        student_name: 'Amina',
+        image: { filename: 'photo.bmp', contentType: 'image/bmp', bytes },
+      });
+      const story = await t.injectAs({
+        method: 'POST',
+        url: '/api/success-stories',
+        payload: form.payload,
+        headers: form.headers,
+      });
       expect(story.statusCode).toBe(415);
-      expect(story.json()).toEqual({ message: 'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.', error: 'Unsupported Media Type' });
+      expect(story.json()).toEqual({
+        message: 'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+        error: 'Unsupported Media Type',
+      });
       expect((await testimonial({ filename: 'logo.bmp', contentType: 'image/bmp', bytes })).statusCode).toBe(415);
     }
     expect(await count('media')).toBe(media);
   });
 
   it('writes no file: the data folder holds only the database', () => {
-    const files = readdirSync(t.config.dataDir).filter((name) => !name.startsWith('bursary.sqlite') && name !== 'no-console-build');
+    const files = readdirSync(t.config.dataDir).filter(
+      (name) => !name.startsWith('bursary.sqlite') && name !== 'no-console-build',
+    );
     expect(files).toEqual([]);
   });
 });

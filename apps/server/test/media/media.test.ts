@@ -10,7 +10,7 @@ import * as images from '../fixtures/images.ts';
 const LIMIT = 64 * 1024;
 const MEDIA_URL = /^\/media\/[0-9a-f]{64}\.(png|jpg|gif|webp|svg|bmp|avif)$/;
 
-const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer({ resolveWithObject: true }));
+const pixels = async (bytes: Buffer) => await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {
   try {
@@ -34,14 +34,19 @@ describe('image type from the bytes', () => {
     expect(type).toEqual({ ext, mime });
   });
 
-  it.each(images.unacceptedMagic)('refuses %s magic bytes followed by junk, and a real BMP, with 415 naming the accepted types', async (_name, magic) => {
-    for (const bytes of [images.magicThenJunk(magic), images.bmp()]) {
-      const refused = await inspectImage(bytes, LIMIT).catch((e: unknown) => e);
-      expect(refused).toBeInstanceOf(HttpError);
-      expect((refused as HttpError).status).toBe(415);
-      expect((refused as HttpError).message).toBe('This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.');
-    }
-  });
+  it.each(images.unacceptedMagic)(
+    'refuses %s magic bytes followed by junk, and a real BMP, with 415 naming the accepted types',
+    async (_name, magic) => {
+      for (const bytes of [images.magicThenJunk(magic), images.bmp()]) {
+        const refused = await inspectImage(bytes, LIMIT).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(HttpError);
+        expect((refused as HttpError).status).toBe(415);
+        expect((refused as HttpError).message).toBe(
+          'This file is not an accepted image. Upload a PNG, JPEG, GIF, WebP or SVG image.',
+        );
+      }
+    },
+  );
 
   it.each([
     ['PNG', images.png().subarray(0, 33)],
@@ -52,7 +57,9 @@ describe('image type from the bytes', () => {
     const refused = await inspectImage(bytes, LIMIT).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(415);
-    expect((refused as HttpError).message).toMatch(/^(This image could not be read: the file is damaged or is not the image it claims to be|This file is not an accepted image)\. Upload a PNG, JPEG, GIF, WebP or SVG image\.$/);
+    expect((refused as HttpError).message).toMatch(
+      /^(This image could not be read: the file is damaged or is not the image it claims to be|This file is not an accepted image)\. Upload a PNG, JPEG, GIF, WebP or SVG image\.$/,
+    );
   });
 
   it('refuses empty files with 400 and files past the limit with 413', async () => {
@@ -75,7 +82,14 @@ describe('image type from the bytes', () => {
     ['HTML holding an SVG', Buffer.from('<html><body><svg xmlns="http://www.w3.org/2000/svg"></svg></body></html>')],
     ['two root elements', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg><svg></svg>')],
     ['text outside the SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg><script>__x(1)</script>')],
-    ['invalid UTF-8', Buffer.concat([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('</svg>')])],
+    [
+      'invalid UTF-8',
+      Buffer.concat([
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'),
+        Buffer.from([0xff, 0xfe, 0xfd]),
+        Buffer.from('</svg>'),
+      ]),
+    ],
     ['an SVG billion laughs', images.billionLaughs()],
     ['an SVG with an external entity', images.externalEntity()],
   ])('refuses %s with 415', async (_name, bytes) => {
@@ -83,7 +97,9 @@ describe('image type from the bytes', () => {
   });
 
   it('refuses deeply nested SVG without exhausting the stack', async () => {
-    const deep = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(20_000)}${'</g>'.repeat(20_000)}</svg>`);
+    const deep = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(20_000)}${'</g>'.repeat(20_000)}</svg>`,
+    );
     expect(await statusOf(inspectImage(deep, 1024 * 1024))).toBe(415);
   });
 
@@ -99,8 +115,10 @@ describe('image type from the bytes', () => {
   });
 
   it('keeps what a drawing needs: gradients, same-document references, safe styles', async () => {
-    const drawing = images.svg('<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>'
-      + '<style>.a { fill: url(#g); }</style><rect class="a" width="10" height="10" style="stroke:#000"/><use href="#g"/>');
+    const drawing = images.svg(
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs>' +
+        '<style>.a { fill: url(#g); }</style><rect class="a" width="10" height="10" style="stroke:#000"/><use href="#g"/>',
+    );
     const text = (await inspectImage(drawing, LIMIT)).bytes.toString('utf8');
     expect(text).toContain('<linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>');
     expect(text).toContain('<style>.a{fill:url(#g)}</style>');
@@ -109,12 +127,16 @@ describe('image type from the bytes', () => {
   });
 
   it('keeps the allowed drawing styles and drops every other property, at-rule and loading value', async () => {
-    const drawing = images.svg('<style>@import url(http://127.0.0.1:9/x.css); .a { fill: rgb(1, 2, 3); stroke-width: 2px; font-family: "Open Sans", serif; '
-      + 'cursor: url(http://127.0.0.1:9/c), auto; background: image-set("http://127.0.0.1:9/a.png" 1x) } .b { content: "x" }</style>'
-      + '<rect class="a" width="1" height="1" style="opacity: .5; fill: url(#g); stroke: url(http://127.0.0.1:9/s); list-style: none" transform="rotate(45 5 5)"/>');
+    const drawing = images.svg(
+      '<style>@import url(http://127.0.0.1:9/x.css); .a { fill: rgb(1, 2, 3); stroke-width: 2px; font-family: "Open Sans", serif; ' +
+        'cursor: url(http://127.0.0.1:9/c), auto; background: image-set("http://127.0.0.1:9/a.png" 1x) } .b { content: "x" }</style>' +
+        '<rect class="a" width="1" height="1" style="opacity: .5; fill: url(#g); stroke: url(http://127.0.0.1:9/s); list-style: none" transform="rotate(45 5 5)"/>',
+    );
     const text = (await inspectImage(drawing, LIMIT)).bytes.toString('utf8');
     expect(text).toContain('<style>.a{fill:rgb(1,2,3);stroke-width:2px;font-family:"Open Sans",serif}</style>');
-    expect(text).toContain('<rect class="a" width="1" height="1" style="opacity:.5;fill:url(#g)" transform="rotate(45 5 5)"/>');
+    expect(text).toContain(
+      '<rect class="a" width="1" height="1" style="opacity:.5;fill:url(#g)" transform="rotate(45 5 5)"/>',
+    );
   });
 
   it('ignores the client file name and declared type entirely', async () => {
@@ -130,13 +152,25 @@ describe('image type from the bytes', () => {
 
 describe.each(dialects)('media storage and serving on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, signIn: false }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, signIn: false });
+  });
 
   it('stores content-addressed, deduplicated, under a URL no file name reaches', async () => {
-    const weirdNames = ['../x.png', '..\\x.png', '%2e%2e%2fx.png', 'a\u0000b.png', 'a\r\nb.png', '"\'.png', 'gpj.\u202Eexe.png', 'n'.repeat(300)];
+    const weirdNames = [
+      '../x.png',
+      '..\\x.png',
+      '%2e%2e%2fx.png',
+      'a\u0000b.png',
+      'a\r\nb.png',
+      '"\'.png',
+      'gpj.\u202Eexe.png',
+      'n'.repeat(300),
+    ];
     const bytes = images.png(2, 2);
     const urls = new Set<string>();
-    for (const filename of weirdNames) urls.add(await storeImage(t.db, { bytes, filename, declaredType: 'image/svg+xml' }, LIMIT));
+    for (const filename of weirdNames)
+      urls.add(await storeImage(t.db, { bytes, filename, declaredType: 'image/svg+xml' }, LIMIT));
     expect(urls.size).toBe(1);
     const [url] = [...urls];
     expect(url).toMatch(MEDIA_URL);
@@ -153,8 +187,14 @@ describe.each(dialects)('media storage and serving on %s', (dialect) => {
     const count = async () => (await t.db.selectFrom('media').select('sha256').execute()).length;
     const before = await count();
     for (const declaredType of ['image/png', 'image/gif', 'image/svg+xml', 'text/html']) {
-      expect(await statusOf(storeImage(t.db, { bytes: images.html(), filename: 'logo.png', declaredType }, LIMIT))).toBe(415);
-      expect(await statusOf(storeImage(t.db, { bytes: images.gifHtmlPolyglot(), filename: 'logo.gif', declaredType }, LIMIT))).toBe(415);
+      expect(
+        await statusOf(storeImage(t.db, { bytes: images.html(), filename: 'logo.png', declaredType }, LIMIT)),
+      ).toBe(415);
+      expect(
+        await statusOf(
+          storeImage(t.db, { bytes: images.gifHtmlPolyglot(), filename: 'logo.gif', declaredType }, LIMIT),
+        ),
+      ).toBe(415);
     }
     expect(await count()).toBe(before);
   });
@@ -162,7 +202,11 @@ describe.each(dialects)('media storage and serving on %s', (dialect) => {
   it('stores the cleaned SVG, not the upload, and writes no file', async () => {
     const before = readdirSync(t.config.dataDir).sort();
     const url = await storeImage(t.db, { bytes: images.hostileSvgs[0]!.bytes }, LIMIT);
-    expect(readdirSync(t.config.dataDir).sort().filter((n) => !n.startsWith('bursary.sqlite'))).toEqual(before.filter((n) => !n.startsWith('bursary.sqlite')));
+    expect(
+      readdirSync(t.config.dataDir)
+        .sort()
+        .filter((n) => !n.startsWith('bursary.sqlite')),
+    ).toEqual(before.filter((n) => !n.startsWith('bursary.sqlite')));
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('script');
@@ -170,7 +214,13 @@ describe.each(dialects)('media storage and serving on %s', (dialect) => {
   });
 
   it('serves with the exact type, immutable caching, nosniff, a sandbox CSP and an ETag', async () => {
-    for (const [bytes, mime] of [[images.png(3, 1), 'image/png'], [images.jpeg(), 'image/jpeg'], [images.gif(), 'image/gif'], [images.webp(), 'image/webp'], [images.svg(), 'image/svg+xml']] as const) {
+    for (const [bytes, mime] of [
+      [images.png(3, 1), 'image/png'],
+      [images.jpeg(), 'image/jpeg'],
+      [images.gif(), 'image/gif'],
+      [images.webp(), 'image/webp'],
+      [images.svg(), 'image/svg+xml'],
+    ] as const) {
       const url = await storeImage(t.db, { bytes }, LIMIT);
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
       expect(res.statusCode).toBe(200);
@@ -179,7 +229,11 @@ describe.each(dialects)('media storage and serving on %s', (dialect) => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
       expect(res.headers.etag).toBe(`"${url.slice(7, 71)}"`);
-      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': res.headers.etag as string } });
+      const again = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': res.headers.etag as string },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
     }
@@ -188,8 +242,16 @@ describe.each(dialects)('media storage and serving on %s', (dialect) => {
   it('answers 404 JSON for unknown or malformed media names', async () => {
     const stored = await storeImage(t.db, { bytes: images.gif() }, LIMIT);
     const sha = stored.slice(7, 71);
-    for (const path of [`/media/${'0'.repeat(64)}.png`, `/media/${sha}.png`, `/media/${sha.toUpperCase()}.gif`, `/media/${sha}`,
-      '/media/..%2f..%2fetc%2fpasswd', '/media/%2e%2e%2fx.png', `/media/${sha}.gif%00.html`, `/media/${sha}.gif.html`]) {
+    for (const path of [
+      `/media/${'0'.repeat(64)}.png`,
+      `/media/${sha}.png`,
+      `/media/${sha.toUpperCase()}.gif`,
+      `/media/${sha}`,
+      '/media/..%2f..%2fetc%2fpasswd',
+      '/media/%2e%2e%2fx.png',
+      `/media/${sha}.gif%00.html`,
+      `/media/${sha}.gif.html`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode, path).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -23,16 +23,25 @@ describe.each(dialects)('health checks on %s', (dialect) => {
     }
   });
 
-  it('answers the status alone to anyone without the metrics token or an administrator\'s token', async () => {
+  it("answers the status alone to anyone without the metrics token or an administrator's token", async () => {
     const t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } });
     try {
       const editor = await signInAs(t, 'editor');
-      for (const headers of [{}, { authorization: `Bearer ${editor}` }, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${TOKEN}x` }]) {
+      for (const headers of [
+        {},
+        { authorization: `Bearer ${editor}` },
+        { authorization: 'Bearer not-a-token' },
+        { authorization: `Bearer ${TOKEN}x` },
+      ]) {
         const res = await t.app.inject({ method: 'GET', url: '/api/health', headers });
         expect(res.statusCode, JSON.stringify(headers)).toBe(200);
         expect(res.json()).toEqual({ status: 'ok' });
       }
-      const scraper = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } });
+      const scraper = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(scraper.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'current' } });
     } finally {
       await t.close();
@@ -54,7 +63,9 @@ describe.each(dialects)('health checks on %s', (dialect) => {
     }
     const newer = await buildTestApp({ dialect });
     try {
-      await sql`insert into kysely_migration (name, timestamp) values ('999-from-the-future', '2030-01-01T00:00:00.000Z')`.execute(newer.db);
+      await sql`insert into kysely_migration (name, timestamp) values ('999-from-the-future', '2030-01-01T00:00:00.000Z')`.execute(
+        newer.db,
+      );
       const res = await newer.injectAs({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'newer' } });
@@ -68,7 +79,11 @@ describe.each(dialects)('health checks on %s', (dialect) => {
     try {
       await t.db.destroy();
       t.app.counters.close();
-      const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unreachable', migrations: 'unknown' } });
     } finally {
@@ -80,26 +95,41 @@ describe.each(dialects)('health checks on %s', (dialect) => {
 
 describe.each(dialects)('metrics on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => { t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } }); });
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect, config: { metricsToken: TOKEN } });
+  });
 
-  const scrape = (authorization?: string) => t.app.inject({ method: 'GET', url: '/api/metrics', headers: authorization ? { authorization } : {} });
+  const scrape = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/metrics', headers: authorization ? { authorization } : {} });
 
   it('are off without METRICS_TOKEN', async () => {
     const off = await buildTestApp({ dialect });
     try {
       const res = await off.injectAs({ method: 'GET', url: '/api/metrics' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Metrics are off. Set METRICS_TOKEN to read them here with that bearer token.', error: 'Not Found' });
+      expect(res.json()).toEqual({
+        message: 'Metrics are off. Set METRICS_TOKEN to read them here with that bearer token.',
+        error: 'Not Found',
+      });
     } finally {
       await off.close();
     }
   });
 
   it('are refused without the token, with a wrong one and with a session token', async () => {
-    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, `Bearer ${t.token}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong',
+      `Bearer ${TOKEN}x`,
+      `Basic ${TOKEN}`,
+      `Bearer ${t.token}`,
+    ]) {
       const res = await scrape(authorization);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Metrics need the METRICS_TOKEN as a bearer token.', error: 'Unauthorized' });
+      expect(res.json()).toEqual({
+        message: 'Metrics need the METRICS_TOKEN as a bearer token.',
+        error: 'Unauthorized',
+      });
     }
   });
 
@@ -117,9 +147,12 @@ describe.each(dialects)('metrics on %s', (dialect) => {
     expect(sample(text, 'bursary_http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
     expect(text).not.toContain('12345');
     expect(sample(text, 'bursary_http_request_duration_seconds_count{method="GET",route="/api/faqs"}')).toBe(2);
-    expect(sample(text, 'bursary_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/faqs"}')).toBe(2);
+    expect(sample(text, 'bursary_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/faqs"}')).toBe(
+      2,
+    );
     expect(sample(text, 'bursary_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
-    if (dialect === 'postgres') expect(sample(text, 'bursary_db_pool_connections{state="waiting"}')).toBeGreaterThanOrEqual(0);
+    if (dialect === 'postgres')
+      expect(sample(text, 'bursary_db_pool_connections{state="waiting"}')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'bursary_backup_age_seconds')).toBe(-1);
     expect(sample(text, 'bursary_backups_made_total')).toBe(0);
     expect(sample(text, 'bursary_process_resident_memory_bytes')).toBeGreaterThan(0);

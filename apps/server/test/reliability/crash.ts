@@ -19,59 +19,115 @@ export interface CrashOptions {
   log: (line: string) => void;
 }
 
-export interface CrashFigures { cycles: number; integrityOk: number; acknowledged: number; records: number; missing: number; problems: string[]; requests: number; rows: number }
+export interface CrashFigures {
+  cycles: number;
+  integrityOk: number;
+  acknowledged: number;
+  records: number;
+  missing: number;
+  problems: string[];
+  requests: number;
+  rows: number;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface FaqRow { id: number | string; title: string; description: string; version: number | string }
-interface LogCount { section: string; record_id: number | string; creates: number | string; updates: number | string }
+interface FaqRow {
+  id: number | string;
+  title: string;
+  description: string;
+  version: number | string;
+}
+interface LogCount {
+  section: string;
+  record_id: number | string;
+  creates: number | string;
+  updates: number | string;
+}
 
 /** Checks one restarted database against the ledger; settles in-flight updates into it. */
-async function checkDatabase(db: Inspector, ledger: WriterLedger): Promise<{ problems: string[]; integrityOk: boolean; missing: number; rows: number }> {
+async function checkDatabase(
+  db: Inspector,
+  ledger: WriterLedger,
+): Promise<{ problems: string[]; integrityOk: boolean; missing: number; rows: number }> {
   const problems = await db.integrity();
   const integrityOk = problems.length === 0;
-  const faqs = new Map((await db.all<FaqRow>('select id, title, description, version from faqs')).map((row) => [Number(row.id), row]));
-  const testimonials = new Map((await db.all<{ id: number | string; university_name: string; image: string | null }>(
-    'select id, university_name, image from disbursement_testimonials')).map((row) => [Number(row.id), row]));
-  const media = new Map((await db.all<{ sha256: string; ext: string; bytes: Uint8Array }>('select sha256, ext, bytes from media'))
-    .map((row) => [`/media/${row.sha256}.${row.ext}`, row]));
+  const faqs = new Map(
+    (await db.all<FaqRow>('select id, title, description, version from faqs')).map((row) => [Number(row.id), row]),
+  );
+  const testimonials = new Map(
+    (
+      await db.all<{ id: number | string; university_name: string; image: string | null }>(
+        'select id, university_name, image from disbursement_testimonials',
+      )
+    ).map((row) => [Number(row.id), row]),
+  );
+  const media = new Map(
+    (await db.all<{ sha256: string; ext: string; bytes: Uint8Array }>('select sha256, ext, bytes from media')).map(
+      (row) => [`/media/${row.sha256}.${row.ext}`, row],
+    ),
+  );
   let missing = 0;
-  const pendingTitles = new Map(ledger.inFlight.filter((p) => p.id !== undefined).map((p) => [p.id as number, String(p.fields.title)]));
+  const pendingTitles = new Map(
+    ledger.inFlight.filter((p) => p.id !== undefined).map((p) => [p.id as number, String(p.fields.title)]),
+  );
 
   for (const [key, acked] of ledger.acked) {
     if (acked.section === 'faqs') {
       const row = faqs.get(acked.id);
-      if (!row) { missing += 1; problems.push(`${key} acknowledged but missing`); continue; }
+      if (!row) {
+        missing += 1;
+        problems.push(`${key} acknowledged but missing`);
+        continue;
+      }
       const allowed = [acked.fields.title, pendingTitles.get(acked.id)];
       if (!allowed.includes(row.title) || row.description !== acked.fields.description) {
         problems.push(`${key} differs from what was acknowledged: ${JSON.stringify(row).slice(0, 200)}`);
       } else if (row.title !== acked.fields.title) {
         // the in-flight update landed whole: it is now the state to hold
-        const settled: Acked = { ...acked, fields: { title: row.title, description: row.description }, version: Number(row.version) };
+        const settled: Acked = {
+          ...acked,
+          fields: { title: row.title, description: row.description },
+          version: Number(row.version),
+        };
         ledger.acked.set(key, settled);
       }
     } else {
       const row = testimonials.get(acked.id);
-      if (!row) { missing += 1; problems.push(`${key} acknowledged but missing`); continue; }
-      if (row.university_name !== acked.fields.university_name || row.image !== acked.fields.image) problems.push(`${key} differs from what was acknowledged`);
+      if (!row) {
+        missing += 1;
+        problems.push(`${key} acknowledged but missing`);
+        continue;
+      }
+      if (row.university_name !== acked.fields.university_name || row.image !== acked.fields.image)
+        problems.push(`${key} differs from what was acknowledged`);
     }
   }
   for (const row of faqs.values()) {
-    if (!isWhole(row.title, row.description)) problems.push(`faqs/${row.id} is not whole: ${JSON.stringify(row).slice(0, 200)}`);
+    if (!isWhole(row.title, row.description))
+      problems.push(`faqs/${row.id} is not whole: ${JSON.stringify(row).slice(0, 200)}`);
   }
   for (const row of testimonials.values()) {
     const stored = row.image ? media.get(row.image) : undefined;
-    if (!stored) { problems.push(`disbursement-testimonials/${row.id} names an image that is not stored`); continue; }
-    if (createHash('sha256').update(stored.bytes).digest('hex') !== stored.sha256) problems.push(`media ${stored.sha256} bytes do not match their name`);
+    if (!stored) {
+      problems.push(`disbursement-testimonials/${row.id} names an image that is not stored`);
+      continue;
+    }
+    if (createHash('sha256').update(stored.bytes).digest('hex') !== stored.sha256)
+      problems.push(`media ${stored.sha256} bytes do not match their name`);
   }
-  problems.push(...await checkLogs(db, faqs, testimonials));
-  problems.push(...await checkRevisions(db, faqs));
+  problems.push(...(await checkLogs(db, faqs, testimonials)));
+  problems.push(...(await checkRevisions(db, faqs)));
   ledger.inFlight.length = 0;
   return { problems, integrityOk, missing, rows: faqs.size + testimonials.size };
 }
 
 /** Records and log rows one for one: a create row per record, an update row per version step, none for nothing. */
-async function checkLogs(db: Inspector, faqs: Map<number, FaqRow>, testimonials: Map<number, unknown>): Promise<string[]> {
+async function checkLogs(
+  db: Inspector,
+  faqs: Map<number, FaqRow>,
+  testimonials: Map<number, unknown>,
+): Promise<string[]> {
   const problems: string[] = [];
   const counts = await db.all<LogCount>(`select section, record_id,
       sum(case when action = 'create' then 1 else 0 end) as creates,
@@ -83,18 +139,31 @@ async function checkLogs(db: Inspector, faqs: Map<number, FaqRow>, testimonials:
     seen.add(`${count.section}/${id}`);
     const faq = count.section === 'faqs' ? faqs.get(id) : undefined;
     const exists = count.section === 'faqs' ? faq !== undefined : testimonials.has(id);
-    if (!exists) { problems.push(`log rows for ${count.section}/${id}, which is not stored`); continue; }
+    if (!exists) {
+      problems.push(`log rows for ${count.section}/${id}, which is not stored`);
+      continue;
+    }
     const updates = faq ? Number(faq.version) - 1 : 0;
     if (Number(count.creates) !== 1 || Number(count.updates) !== updates) {
-      problems.push(`${count.section}/${id}: ${count.creates} create and ${count.updates} update log rows, wanted 1 and ${updates}`);
+      problems.push(
+        `${count.section}/${id}: ${count.creates} create and ${count.updates} update log rows, wanted 1 and ${updates}`,
+      );
     }
   }
   for (const id of faqs.keys()) if (!seen.has(`faqs/${id}`)) problems.push(`faqs/${id} has no log row`);
-  for (const id of testimonials.keys()) if (!seen.has(`disbursement-testimonials/${id}`)) problems.push(`disbursement-testimonials/${id} has no log row`);
+  for (const id of testimonials.keys())
+    if (!seen.has(`disbursement-testimonials/${id}`)) problems.push(`disbursement-testimonials/${id} has no log row`);
   return problems;
 }
 
-interface RevisionCount { section: string; record_id: number | string; logs: number | string; linked: number | string; revisions: number | string; latest_version: number | string | null }
+interface RevisionCount {
+  section: string;
+  record_id: number | string;
+  logs: number | string;
+  linked: number | string;
+  revisions: number | string;
+  latest_version: number | string | null;
+}
 
 /**
  * Log rows and revisions one for one (issue 13): every log row names a revision of its record,
@@ -111,10 +180,13 @@ async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise
   for (const count of counts) {
     const key = `${count.section}/${Number(count.record_id)}`;
     if (Number(count.linked) !== Number(count.logs) || Number(count.revisions) !== Number(count.logs)) {
-      problems.push(`${key}: ${count.logs} log rows, ${count.linked} linked to their revision, ${count.revisions} revisions; wanted one for one`);
+      problems.push(
+        `${key}: ${count.logs} log rows, ${count.linked} linked to their revision, ${count.revisions} revisions; wanted one for one`,
+      );
     }
     const faq = count.section === 'faqs' ? faqs.get(Number(count.record_id)) : undefined;
-    if (faq && Number(count.latest_version) !== Number(faq.version)) problems.push(`${key}: latest revision is version ${count.latest_version}, the row is at ${faq.version}`);
+    if (faq && Number(count.latest_version) !== Number(faq.version))
+      problems.push(`${key}: latest revision is version ${count.latest_version}, the row is at ${faq.version}`);
   }
   const orphans = await db.all<{ n: number | string }>(`select count(*) as n from revisions r
     where r.section in ('faqs', 'disbursement-testimonials') and not exists (select 1 from logs l where l.revision_id = r.id)`);
@@ -124,7 +196,16 @@ async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise
 
 export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
   const ledger: WriterLedger = { acked: new Map(), inFlight: [], requests: 0, acknowledged: 0 };
-  const figures: CrashFigures = { cycles: 0, integrityOk: 0, acknowledged: 0, records: 0, missing: 0, problems: [], requests: 0, rows: 0 };
+  const figures: CrashFigures = {
+    cycles: 0,
+    integrityOk: 0,
+    acknowledged: 0,
+    records: 0,
+    missing: 0,
+    problems: [],
+    requests: 0,
+    rows: 0,
+  };
   let seq = 0;
   let server = await startServer(opts.env);
   const token = await signIn(server.base);
@@ -132,9 +213,19 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
   try {
     for (let cycle = 1; cycle <= opts.cycles; cycle += 1) {
       let stopped = false;
-      const writers = Array.from({ length: opts.writers }, (_, writer) => runWriter({
-        base: server.base, token, writer, ledger, stopped: () => stopped, nextSeq: () => { seq += 1; return seq; },
-      }));
+      const writers = Array.from({ length: opts.writers }, (_, writer) =>
+        runWriter({
+          base: server.base,
+          token,
+          writer,
+          ledger,
+          stopped: () => stopped,
+          nextSeq: () => {
+            seq += 1;
+            return seq;
+          },
+        }),
+      );
       const failures = Promise.allSettled(writers);
       await sleep(200 + Math.random() * 2800);
       // under writes, the server's own connections go to its database and nowhere else
@@ -145,7 +236,10 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
       stopped = true;
       await server.kill();
       for (const result of await failures) {
-        if (result.status === 'rejected') figures.problems.push(`cycle ${cycle}: a writer failed before the kill: ${String(result.reason).slice(0, 200)}`);
+        if (result.status === 'rejected')
+          figures.problems.push(
+            `cycle ${cycle}: a writer failed before the kill: ${String(result.reason).slice(0, 200)}`,
+          );
       }
       server = await startServer(opts.env);
       const db = await opts.inspect();
@@ -160,7 +254,9 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
         await db.close();
       }
       if (cycle % 10 === 0 || cycle === opts.cycles) {
-        opts.log(`  ${opts.label}: cycle ${cycle}/${opts.cycles}, ${ledger.acked.size} acknowledged records, ${figures.problems.length} problems, ${Math.round((Date.now() - started) / 1000)} s`);
+        opts.log(
+          `  ${opts.label}: cycle ${cycle}/${opts.cycles}, ${ledger.acked.size} acknowledged records, ${figures.problems.length} problems, ${Math.round((Date.now() - started) / 1000)} s`,
+        );
       }
       if (figures.problems.length > 50) break;
     }

@@ -22,12 +22,15 @@ export function sqliteInspector(dataDir: string): Inspector {
     integrity: async () => {
       const problems: string[] = [];
       const check = db.pragma('integrity_check') as { integrity_check: string }[];
-      if (check.length !== 1 || check[0]?.integrity_check !== 'ok') problems.push(`integrity_check: ${JSON.stringify(check).slice(0, 300)}`);
+      if (check.length !== 1 || check[0]?.integrity_check !== 'ok')
+        problems.push(`integrity_check: ${JSON.stringify(check).slice(0, 300)}`);
       const fk = db.pragma('foreign_key_check') as unknown[];
       if (fk.length) problems.push(`foreign_key_check: ${fk.length} violations`);
       return problems;
     },
-    close: async () => { db.close(); },
+    close: async () => {
+      db.close();
+    },
   };
 }
 
@@ -39,17 +42,24 @@ export async function postgresInspector(url: string): Promise<Inspector> {
     all,
     integrity: async () => {
       // PostgreSQL enforces its constraints itself; these name what a broken write would leave
-      const orphans = await all<{ n: string }>(`select count(*) as n from sessions s where not exists (select 1 from users u where u.id = s.user_id)`);
+      const orphans = await all<{ n: string }>(
+        `select count(*) as n from sessions s where not exists (select 1 from users u where u.id = s.user_id)`,
+      );
       const problems: string[] = [];
       if (Number(orphans[0]?.n) !== 0) problems.push(`sessions without a user: ${orphans[0]?.n}`);
       return problems;
     },
-    close: async () => { await client.end(); },
+    close: async () => {
+      await client.end();
+    },
   };
 }
 
 /** A database of its own on the PostgreSQL server, created for one run and dropped after. */
-export async function throwawayPostgres(adminUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayPostgres(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
@@ -62,7 +72,11 @@ export async function throwawayPostgres(adminUrl: string, name: string): Promise
     drop: async () => {
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
-      try { await again.query(`drop database if exists ${name} with (force)`); } finally { await again.end(); }
+      try {
+        await again.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await again.end();
+      }
     },
   };
 }

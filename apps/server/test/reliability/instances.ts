@@ -21,13 +21,25 @@ export interface InstanceSettings {
   log: (line: string) => void;
 }
 
-interface Answer { status: number; body: string; etag: string | null }
+interface Answer {
+  status: number;
+  body: string;
+  etag: string | null;
+}
 
-async function call(base: string, path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   return { status: res.status, body: await res.text(), etag: res.headers.get('etag') };
 }
 
@@ -41,7 +53,8 @@ async function signIn(base: string, username: string, password: string): Promise
 function userCommand(databaseUrl: string, args: string[], stdin = ''): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, '../../src/cli/user.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl }, stdio: ['pipe', 'ignore', 'inherit'],
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
+      stdio: ['pipe', 'ignore', 'inherit'],
     });
     child.on('error', reject);
     child.on('close', resolve);
@@ -52,20 +65,41 @@ function userCommand(databaseUrl: string, args: string[], stdin = ''): Promise<n
 export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ ok: boolean; detail: string }> {
   const { log } = settings;
   const problems: string[] = [];
-  const figures = { requests: 0, errors: 0, staleReads: 0, refusedStale: 0, endedSessions: 0, writes: 0, loadRequests: 0, loadErrors: 0 };
+  const figures = {
+    requests: 0,
+    errors: 0,
+    staleReads: 0,
+    refusedStale: 0,
+    endedSessions: 0,
+    writes: 0,
+    loadRequests: 0,
+    loadErrors: 0,
+  };
   const database = await throwawayPostgres(settings.postgresUrl, `bursary_instances_${process.pid}`);
   const servers: RunningServer[] = [];
-  const start = (port: number) => startServer({ port, databaseUrl: database.url, extra: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), TRUST_PROXY: '127.0.0.1' } });
+  const start = (port: number) =>
+    startServer({
+      port,
+      databaseUrl: database.url,
+      extra: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), TRUST_PROXY: '127.0.0.1' },
+    });
   let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
-  const expect = (ok: boolean, problem: string) => { if (!ok) problems.push(problem); };
+  const expect = (ok: boolean, problem: string) => {
+    if (!ok) problems.push(problem);
+  };
   try {
     // all three start at once on the empty database
-    servers.push(...await Promise.all(PORTS.map(start)));
+    servers.push(...(await Promise.all(PORTS.map(start))));
     const inspector = await postgresInspector(database.url);
     try {
-      const ledger = await inspector.all<{ name: string; n: string }>('select name, count(*) as n from kysely_migration group by name');
-      expect(ledger.length === Object.keys(migrations).length && ledger.every((r) => Number(r.n) === 1), `migration ledger after a simultaneous start: ${JSON.stringify(ledger)}`);
+      const ledger = await inspector.all<{ name: string; n: string }>(
+        'select name, count(*) as n from kysely_migration group by name',
+      );
+      expect(
+        ledger.length === Object.keys(migrations).length && ledger.every((r) => Number(r.n) === 1),
+        `migration ledger after a simultaneous start: ${JSON.stringify(ledger)}`,
+      );
       const users = await inspector.all<{ n: string }>('select count(*) as n from users');
       expect(Number(users[0]?.n) === 1, `users after a simultaneous start: ${users[0]?.n}`);
     } finally {
@@ -79,9 +113,17 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     for (let i = 0; i < settings.writes; i++) {
       const before = await Promise.all(bases.map((base) => call(base, '/api/faqs')));
       const writer = i % bases.length;
-      const created = await call(bases[writer]!, '/api/faqs', { method: 'POST', token, body: sampleRecord(faqs, i, '') });
+      const created = await call(bases[writer]!, '/api/faqs', {
+        method: 'POST',
+        token,
+        body: sampleRecord(faqs, i, ''),
+      });
       figures.requests += 4;
-      if (created.status !== 201) { figures.errors++; problems.push(`write ${i}: ${created.status}`); continue; }
+      if (created.status !== 201) {
+        figures.errors++;
+        problems.push(`write ${i}: ${created.status}`);
+        continue;
+      }
       figures.writes++;
       const id = (JSON.parse(created.body) as { id: number }).id;
       for (const [n, base] of bases.entries()) {
@@ -93,48 +135,94 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
         if (!listed || one.status !== 200) figures.staleReads++;
       }
     }
-    log(`  ${figures.writes} writes, each read back through the two other instances: ${figures.staleReads} stale reads`);
+    log(
+      `  ${figures.writes} writes, each read back through the two other instances: ${figures.staleReads} stale reads`,
+    );
 
     // a stale If-Match is refused through another instance
     const list = JSON.parse((await call(proxy.base, '/api/faqs')).body) as { id: number }[];
     const target = list[0]!.id;
     const original = await call(bases[0]!, `/api/faqs/${target}`);
-    const first = await call(bases[1]!, `/api/faqs/${target}`, { method: 'PUT', token, body: sampleRecord(faqs, 1000, ''), headers: { 'if-match': original.etag ?? '' } });
-    const second = await call(bases[2]!, `/api/faqs/${target}`, { method: 'PUT', token, body: sampleRecord(faqs, 1001, ''), headers: { 'if-match': original.etag ?? '' } });
+    const first = await call(bases[1]!, `/api/faqs/${target}`, {
+      method: 'PUT',
+      token,
+      body: sampleRecord(faqs, 1000, ''),
+      headers: { 'if-match': original.etag ?? '' },
+    });
+    const second = await call(bases[2]!, `/api/faqs/${target}`, {
+      method: 'PUT',
+      token,
+      body: sampleRecord(faqs, 1001, ''),
+      headers: { 'if-match': original.etag ?? '' },
+    });
     figures.requests += 3;
     expect(first.status === 200, `update with the current If-Match: ${first.status}`);
     expect(second.status === 412, `update with a stale If-Match through another instance: ${second.status}`);
     if (second.status === 412) figures.refusedStale++;
 
     // sign-out, password change and disabling end the session on every instance
-    const me = async (base: string, t: string) => { figures.requests++; return (await call(base, '/api/me', { token: t })).status; };
+    const me = async (base: string, t: string) => {
+      figures.requests++;
+      return (await call(base, '/api/me', { token: t })).status;
+    };
     const signedOut = await signIn(bases[0]!, ADMIN_USERNAME, ADMIN_PASSWORD);
-    expect(await me(bases[1]!, signedOut) === 200 && await me(bases[2]!, signedOut) === 200, 'a session is not valid on every instance');
+    expect(
+      (await me(bases[1]!, signedOut)) === 200 && (await me(bases[2]!, signedOut)) === 200,
+      'a session is not valid on every instance',
+    );
     await call(bases[0]!, '/api/logout', { method: 'POST', token: signedOut });
-    for (const base of bases.slice(1)) if (await me(base, signedOut) === 401) figures.endedSessions++; else problems.push(`a signed-out session still works on ${base}`);
-    expect(await userCommand(database.url, ['add', 'alice', '--password-stdin'], 'alice has a long password\n') === 0, 'user add failed');
+    for (const base of bases.slice(1))
+      if ((await me(base, signedOut)) === 401) figures.endedSessions++;
+      else problems.push(`a signed-out session still works on ${base}`);
+    expect(
+      (await userCommand(database.url, ['add', 'alice', '--password-stdin'], 'alice has a long password\n')) === 0,
+      'user add failed',
+    );
     const aliceOld = await signIn(bases[0]!, 'alice', 'alice has a long password');
     const aliceCurrent = await signIn(bases[0]!, 'alice', 'alice has a long password');
-    const changed = await call(bases[1]!, '/api/me/password', { method: 'PUT', token: aliceCurrent, body: { current_password: 'alice has a long password', new_password: 'alice has a newer password' } });
+    const changed = await call(bases[1]!, '/api/me/password', {
+      method: 'PUT',
+      token: aliceCurrent,
+      body: { current_password: 'alice has a long password', new_password: 'alice has a newer password' },
+    });
     expect(changed.status === 200, `password change: ${changed.status} ${changed.body}`);
-    for (const base of [bases[0]!, bases[2]!]) if (await me(base, aliceOld) === 401) figures.endedSessions++; else problems.push(`a session survived a password change on ${base}`);
-    expect(await userCommand(database.url, ['disable', 'alice']) === 0, 'user disable failed');
-    for (const base of bases) if (await me(base, aliceCurrent) === 401) figures.endedSessions++; else problems.push(`a disabled user's session still works on ${base}`);
-    log(`  sessions ended on every instance: ${figures.endedSessions} of 7 checks; stale If-Match refused through another instance: ${figures.refusedStale} of 1`);
+    for (const base of [bases[0]!, bases[2]!])
+      if ((await me(base, aliceOld)) === 401) figures.endedSessions++;
+      else problems.push(`a session survived a password change on ${base}`);
+    expect((await userCommand(database.url, ['disable', 'alice'])) === 0, 'user disable failed');
+    for (const base of bases)
+      if ((await me(base, aliceCurrent)) === 401) figures.endedSessions++;
+      else problems.push(`a disabled user's session still works on ${base}`);
+    log(
+      `  sessions ended on every instance: ${figures.endedSessions} of 7 checks; stale If-Match refused through another instance: ${figures.refusedStale} of 1`,
+    );
 
     // signed in before the throttle check below locks the address out for its window
     const adminToken = await signIn(proxy.base, ADMIN_USERNAME, ADMIN_PASSWORD);
 
     // the sign-in throttle counts across instances and survives a restart
-    const guess = async (base: string) => { figures.requests++; return (await call(base, '/api/login', { method: 'POST', body: { username: ADMIN_USERNAME, password: 'not the password at all' } })).status; };
+    const guess = async (base: string) => {
+      figures.requests++;
+      return (
+        await call(base, '/api/login', {
+          method: 'POST',
+          body: { username: ADMIN_USERNAME, password: 'not the password at all' },
+        })
+      ).status;
+    };
     for (let i = 0; i < MAX_FAILURES; i++) await guess(bases[i % bases.length]!);
     const throttled = await Promise.all(bases.map(guess));
-    expect(throttled.every((s) => s === 429), `after ${MAX_FAILURES} failures spread over the instances, each answered ${throttled.join(', ')} (429 expected)`);
+    expect(
+      throttled.every((s) => s === 429),
+      `after ${MAX_FAILURES} failures spread over the instances, each answered ${throttled.join(', ')} (429 expected)`,
+    );
     await servers[2]!.stop();
     servers[2] = await start(PORTS[2]);
     const afterRestart = await guess(bases[2]!);
     expect(afterRestart === 429, `after a restart the throttle answered ${afterRestart} (429 expected)`);
-    log(`  sign-in throttle after ${MAX_FAILURES} failures over 3 instances: ${throttled.join(', ')}; after a restart: ${afterRestart}`);
+    log(
+      `  sign-in throttle after ${MAX_FAILURES} failures over 3 instances: ${throttled.join(', ')}; after a restart: ${afterRestart}`,
+    );
 
     // one instance restarted under load through nginx: no request may fail
     const deadline = Date.now() + settings.loadSeconds * 1000;
@@ -143,10 +231,17 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
         const write = n % 5 === 0;
         try {
           const res = write
-            ? await call(proxy!.base, '/api/faqs', { method: 'POST', token: adminToken, body: sampleRecord(faqs, 5000 + w * 100_000 + n, '') })
+            ? await call(proxy!.base, '/api/faqs', {
+                method: 'POST',
+                token: adminToken,
+                body: sampleRecord(faqs, 5000 + w * 100_000 + n, ''),
+              })
             : await call(proxy!.base, '/api/faqs?limit=20');
           figures.loadRequests++;
-          if (res.status !== (write ? 201 : 200)) { figures.loadErrors++; if (figures.loadErrors <= 5) problems.push(`under load: ${res.status} ${res.body.slice(0, 200)}`); }
+          if (res.status !== (write ? 201 : 200)) {
+            figures.loadErrors++;
+            if (figures.loadErrors <= 5) problems.push(`under load: ${res.status} ${res.body.slice(0, 200)}`);
+          }
         } catch (error) {
           figures.loadRequests++;
           figures.loadErrors++;
@@ -170,5 +265,8 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
   }
   for (const problem of problems.slice(0, 20)) log(`  ${problem}`);
   const ok = problems.length === 0 && figures.errors === 0 && figures.staleReads === 0;
-  return { ok, detail: `${figures.requests} requests, ${figures.errors} errors, ${figures.staleReads} stale reads, ${figures.writes} writes read back through every other instance, ${figures.refusedStale} stale If-Match refused, ${figures.endedSessions}/7 sessions ended everywhere, ${figures.loadRequests} requests during a restart with ${figures.loadErrors} failed, ${problems.length} problems` };
+  return {
+    ok,
+    detail: `${figures.requests} requests, ${figures.errors} errors, ${figures.staleReads} stale reads, ${figures.writes} writes read back through every other instance, ${figures.refusedStale} stale If-Match refused, ${figures.endedSessions}/7 sessions ended everywhere, ${figures.loadRequests} requests during a restart with ${figures.loadErrors} failed, ${problems.length} problems`,
+  };
 }

@@ -3,7 +3,10 @@ import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface Proxy { base: string; stop: () => Promise<void> }
+export interface Proxy {
+  base: string;
+  stop: () => Promise<void>;
+}
 
 /**
  * nginx in front of the instances, as the README's sample configuration has it, on loopback ports
@@ -13,7 +16,9 @@ export interface Proxy { base: string; stop: () => Promise<void> }
 export async function startNginx(dir: string, port: number, upstreams: readonly number[]): Promise<Proxy> {
   mkdirSync(dir, { recursive: true });
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, `worker_processes 1;
+  writeFileSync(
+    conf,
+    `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -40,10 +45,15 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     }
   }
 }
-`);
-  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+`,
+  );
+  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const exited = once(child, 'exit');
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -55,7 +65,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr} ${readLog(dir)}`);
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) return { base, stop };
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
@@ -63,5 +75,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
 }
 
 function readLog(dir: string): string {
-  try { return readFileSync(join(dir, 'error.log'), 'utf8').slice(-2000); } catch { return ''; }
+  try {
+    return readFileSync(join(dir, 'error.log'), 'utf8').slice(-2000);
+  } catch {
+    return '';
+  }
 }

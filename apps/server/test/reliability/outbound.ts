@@ -12,7 +12,9 @@ function socketInodes(pid: number): Set<string> {
       const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
       const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
       if (inode) inodes.add(inode);
-    } catch { /* closed while reading */ }
+    } catch {
+      /* closed while reading */
+    }
   }
   return inodes;
 }
@@ -24,7 +26,11 @@ export function outboundConnections(pid: number, listenPort: number, allowedRemo
   const found: string[] = [];
   for (const table of ['tcp', 'tcp6']) {
     let text: string;
-    try { text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8'); } catch { continue; }
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
+    } catch {
+      continue;
+    }
     for (const line of text.trim().split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
       const [local = '', remote = '', state = '', inode = ''] = [cols[1], cols[2], cols[3], cols[9]];

@@ -33,8 +33,36 @@ export interface Settings {
   instanceLoadSeconds: number;
 }
 
-const FULL = { loadTrendChecks: true, sqliteCycles: 100, postgresCycles: 20, loadWarmupSeconds: 10, loadSeconds: 60, loadRuns: 3, loadRecords: 1000, loadLogRows: 200_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 3, instanceWrites: 200, instanceLoadSeconds: 30 };
-const CI = { loadTrendChecks: false, sqliteCycles: 15, postgresCycles: 5, loadWarmupSeconds: 5, loadSeconds: 15, loadRuns: 3, loadRecords: 200, loadLogRows: 20_000, sqlmapLevel: 3, sqlmapRisk: 2, sqlmapLoginLevel: 1, instanceWrites: 30, instanceLoadSeconds: 10 };
+const FULL = {
+  loadTrendChecks: true,
+  sqliteCycles: 100,
+  postgresCycles: 20,
+  loadWarmupSeconds: 10,
+  loadSeconds: 60,
+  loadRuns: 3,
+  loadRecords: 1000,
+  loadLogRows: 200_000,
+  sqlmapLevel: 3,
+  sqlmapRisk: 2,
+  sqlmapLoginLevel: 3,
+  instanceWrites: 200,
+  instanceLoadSeconds: 30,
+};
+const CI = {
+  loadTrendChecks: false,
+  sqliteCycles: 15,
+  postgresCycles: 5,
+  loadWarmupSeconds: 5,
+  loadSeconds: 15,
+  loadRuns: 3,
+  loadRecords: 200,
+  loadLogRows: 20_000,
+  sqlmapLevel: 3,
+  sqlmapRisk: 2,
+  sqlmapLoginLevel: 1,
+  instanceWrites: 30,
+  instanceLoadSeconds: 10,
+};
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -60,7 +88,9 @@ export function profile(env: NodeJS.ProcessEnv): Settings {
     loadSeconds: count(env, 'RELIABILITY_LOAD_SECONDS', base.loadSeconds),
     loadRuns: count(env, 'RELIABILITY_LOAD_RUNS', base.loadRuns),
     loadConnections: count(env, 'RELIABILITY_LOAD_CONNECTIONS', 50),
-    loadTrendChecks: env.RELIABILITY_LOAD_TREND_CHECKS ? env.RELIABILITY_LOAD_TREND_CHECKS === 'true' : base.loadTrendChecks,
+    loadTrendChecks: env.RELIABILITY_LOAD_TREND_CHECKS
+      ? env.RELIABILITY_LOAD_TREND_CHECKS === 'true'
+      : base.loadTrendChecks,
     loadRecords: count(env, 'RELIABILITY_LOAD_RECORDS', base.loadRecords),
     loadLogRows: count(env, 'RELIABILITY_LOAD_LOG_ROWS', base.loadLogRows),
     sqlmapLevel: count(env, 'RELIABILITY_SQLMAP_LEVEL', base.sqlmapLevel),

@@ -25,7 +25,7 @@ async function suite(name: string, run: () => Promise<{ ok: boolean; detail: str
     log(`${ok ? 'PASS' : 'FAIL'} ${name} (${Math.round((Date.now() - started) / 1000)} s): ${detail}`);
   } catch (error) {
     results.push({ name, ok: false, detail: String(error) });
-    log(`FAIL ${name}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    log(`FAIL ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
 
@@ -37,24 +37,38 @@ try {
     const dataDir = join(scratch, 'crash-sqlite');
     mkdirSync(dataDir);
     const figures = await crashCycles({
-      label: 'SQLite', env: { port: settings.port, dataDir }, cycles: settings.sqliteCycles, writers: settings.writers,
-      inspect: async () => sqliteInspector(dataDir), log,
+      label: 'SQLite',
+      env: { port: settings.port, dataDir },
+      cycles: settings.sqliteCycles,
+      writers: settings.writers,
+      inspect: async () => sqliteInspector(dataDir),
+      log,
     });
     for (const problem of figures.problems.slice(0, 20)) log(`  ${problem}`);
     const ok = figures.problems.length === 0 && figures.cycles === settings.sqliteCycles;
-    return { ok, detail: `${figures.cycles} kill -9 cycles, integrity_check ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems` };
+    return {
+      ok,
+      detail: `${figures.cycles} kill -9 cycles, integrity_check ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems`,
+    };
   });
 
   await suite('crash on PostgreSQL', async () => {
     const database = await throwawayPostgres(settings.postgresUrl, `bursary_crash_${process.pid}`);
     try {
       const figures = await crashCycles({
-        label: 'PostgreSQL', env: { port: settings.port, databaseUrl: database.url }, cycles: settings.postgresCycles, writers: settings.writers,
-        inspect: () => postgresInspector(database.url), log,
+        label: 'PostgreSQL',
+        env: { port: settings.port, databaseUrl: database.url },
+        cycles: settings.postgresCycles,
+        writers: settings.writers,
+        inspect: () => postgresInspector(database.url),
+        log,
       });
       for (const problem of figures.problems.slice(0, 20)) log(`  ${problem}`);
       const ok = figures.problems.length === 0 && figures.cycles === settings.postgresCycles;
-      return { ok, detail: `${figures.cycles} kill -9 cycles, consistency checks ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems` };
+      return {
+        ok,
+        detail: `${figures.cycles} kill -9 cycles, consistency checks ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems`,
+      };
     } finally {
       await database.drop();
     }
@@ -64,9 +78,15 @@ try {
 
   await suite('sqlmap', async () => sqlmapScan({ ...settings, dataDir: join(scratch, 'sqlmap'), log }));
 
-  await suite('instances (3 on PostgreSQL behind nginx)', async () => multiInstanceSuite({
-    postgresUrl: settings.postgresUrl, scratch, writes: settings.instanceWrites, loadSeconds: settings.instanceLoadSeconds, log,
-  }));
+  await suite('instances (3 on PostgreSQL behind nginx)', async () =>
+    multiInstanceSuite({
+      postgresUrl: settings.postgresUrl,
+      scratch,
+      writes: settings.instanceWrites,
+      loadSeconds: settings.instanceLoadSeconds,
+      log,
+    }),
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
@@ -76,5 +96,6 @@ const failed = results.length - passed;
 log('\n=== reliability summary ===');
 for (const r of results) log(`${r.ok ? 'PASS' : 'FAIL'} ${r.name}: ${r.detail}`);
 log(`${passed} passed, ${failed} failed`);
-if (process.env.BURSARY_REPORT_DIR) writeFileSync(join(process.env.BURSARY_REPORT_DIR, 'reliability.json'), JSON.stringify({ passed, failed }));
+if (process.env.BURSARY_REPORT_DIR)
+  writeFileSync(join(process.env.BURSARY_REPORT_DIR, 'reliability.json'), JSON.stringify({ passed, failed }));
 process.exit(failed > 0 || results.length === 0 ? 1 : 0);

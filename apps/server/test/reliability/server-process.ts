@@ -51,14 +51,21 @@ export async function startServer(env: ServerEnv, timeoutMs = 60_000): Promise<R
     },
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   const exited = once(child, 'exit');
-  const gone = async () => { if (child.exitCode === null && child.signalCode === null) await exited; };
+  const gone = async () => {
+    if (child.exitCode === null && child.signalCode === null) await exited;
+  };
   const running: RunningServer = {
     process: child,
     pid: child.pid ?? -1,
     base,
-    kill: async () => { child.kill('SIGKILL'); await gone(); },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await gone();
+    },
     stop: async () => {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -72,7 +79,9 @@ export async function startServer(env: ServerEnv, timeoutMs = 60_000): Promise<R
     try {
       const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return running;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(100);
   }
   await running.kill();
@@ -89,7 +98,8 @@ export function rssMb(pid: number): number {
 /** Signs in as the first user; answers the bearer token. */
 export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -14,7 +14,11 @@ export interface Acked {
   version: number;
 }
 
-interface InFlight { section: string; id?: number; fields: Record<string, unknown> }
+interface InFlight {
+  section: string;
+  id?: number;
+  fields: Record<string, unknown>;
+}
 
 export interface WriterLedger {
   acked: Map<string, Acked>;
@@ -31,7 +35,10 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 function selfChecking(writer: number, seq: number): { title: string; description: string } {
   const nonce = randomBytes(6).toString('hex');
   const stamp = `w${writer} s${seq} ${nonce}`;
-  return { title: `${stamp} ${hash(stamp).slice(0, 16)}`, description: `<p>${stamp} <strong>${hash(`${stamp}!`)}</strong></p>` };
+  return {
+    title: `${stamp} ${hash(stamp).slice(0, 16)}`,
+    description: `<p>${stamp} <strong>${hash(`${stamp}!`)}</strong></p>`,
+  };
 }
 
 /** True when a stored FAQ is whole: its title's hash matches its stamp and its answer matches its title. */
@@ -53,9 +60,20 @@ export interface WriterOptions {
   nextSeq: () => number;
 }
 
-async function call(opts: WriterOptions, method: string, path: string, body: string | FormData, headers: Record<string, string>): Promise<Response> {
+async function call(
+  opts: WriterOptions,
+  method: string,
+  path: string,
+  body: string | FormData,
+  headers: Record<string, string>,
+): Promise<Response> {
   opts.ledger.requests += 1;
-  return fetch(`${opts.base}${path}`, { method, body, headers: { authorization: `Bearer ${opts.token}`, ...headers }, signal: AbortSignal.timeout(20_000) });
+  return fetch(`${opts.base}${path}`, {
+    method,
+    body,
+    headers: { authorization: `Bearer ${opts.token}`, ...headers },
+    signal: AbortSignal.timeout(20_000),
+  });
 }
 
 /**
@@ -74,27 +92,53 @@ export async function runWriter(opts: WriterOptions): Promise<void> {
       if (upload) {
         const form = new FormData();
         form.set('university_name', fields.title);
-        form.set('image', new Blob([encodePng(16, 16, (x, y) => [(x * 13 + seq) % 256, (y * 7 + opts.writer) % 256, seq % 256])], { type: 'image/png' }), 'logo.png');
+        form.set(
+          'image',
+          new Blob([encodePng(16, 16, (x, y) => [(x * 13 + seq) % 256, (y * 7 + opts.writer) % 256, seq % 256])], {
+            type: 'image/png',
+          }),
+          'logo.png',
+        );
         const res = await call(opts, 'POST', '/api/disbursement-testimonials', form, {});
         if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
         const record = (await res.json()) as Record<string, unknown>;
         ledger.acknowledged += 1;
-        ledger.acked.set(`disbursement-testimonials/${String(record.id)}`, { section: 'disbursement-testimonials', id: Number(record.id), fields: { university_name: record.university_name, image: record.image }, version: 1 });
+        ledger.acked.set(`disbursement-testimonials/${String(record.id)}`, {
+          section: 'disbursement-testimonials',
+          id: Number(record.id),
+          fields: { university_name: record.university_name, image: record.image },
+          version: 1,
+        });
       } else {
-        const created = await call(opts, 'POST', '/api/faqs', JSON.stringify(fields), { 'content-type': 'application/json' });
+        const created = await call(opts, 'POST', '/api/faqs', JSON.stringify(fields), {
+          'content-type': 'application/json',
+        });
         if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
         const record = (await created.json()) as { id: number; title: string; description: string };
         ledger.acknowledged += 1;
-        ledger.acked.set(`faqs/${record.id}`, { section: 'faqs', id: record.id, fields: { title: record.title, description: record.description }, version: 1 });
+        ledger.acked.set(`faqs/${record.id}`, {
+          section: 'faqs',
+          id: record.id,
+          fields: { title: record.title, description: record.description },
+          version: 1,
+        });
         const etag = created.headers.get('etag') ?? '';
         const title = record.title.replace(/ ([0-9a-f]{16})$/, ` u${seq} $1`);
         pending.id = record.id;
         pending.fields = { title, description: record.description };
-        const updated = await call(opts, 'PUT', `/api/faqs/${record.id}`, JSON.stringify({ title }), { 'content-type': 'application/json', 'if-match': etag });
+        const updated = await call(opts, 'PUT', `/api/faqs/${record.id}`, JSON.stringify({ title }), {
+          'content-type': 'application/json',
+          'if-match': etag,
+        });
         if (updated.status !== 200) throw new Error(`update answered ${updated.status}: ${await updated.text()}`);
         const after = (await updated.json()) as { title: string; description: string };
         ledger.acknowledged += 1;
-        ledger.acked.set(`faqs/${record.id}`, { section: 'faqs', id: record.id, fields: { title: after.title, description: after.description }, version: 2 });
+        ledger.acked.set(`faqs/${record.id}`, {
+          section: 'faqs',
+          id: record.id,
+          fields: { title: after.title, description: after.description },
+          version: 2,
+        });
       }
       ledger.inFlight.splice(ledger.inFlight.indexOf(pending), 1);
     } catch (error) {

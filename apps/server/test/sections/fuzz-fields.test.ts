@@ -30,9 +30,13 @@ describe.each(dialects)('hostile field values on %s', (dialect) => {
         { url: '/api/insights', method: 'PUT', payload: { first_insight_number: value, first_insight_text: value } },
         { url: '/api/steps/sub', method: 'POST', payload: { step: value } },
       ] as const;
-      const answers = await Promise.all([...writes.map((write) => t.injectAs(write)),
-        t.app.inject({ method: 'GET', url: '/api/faqs', query: { q: value.slice(0, 500) } })]);
-      answers.forEach((res, n) => expectCalm(res, `${writes[n]?.url ?? 'search'} ${JSON.stringify(value).slice(0, 40)}`));
+      const answers = await Promise.all([
+        ...writes.map((write) => t.injectAs(write)),
+        t.app.inject({ method: 'GET', url: '/api/faqs', query: { q: value.slice(0, 500) } }),
+      ]);
+      answers.forEach((res, n) =>
+        expectCalm(res, `${writes[n]?.url ?? 'search'} ${JSON.stringify(value).slice(0, 40)}`),
+      );
     }
     const faqs = await t.app.inject({ method: 'GET', url: '/api/faqs' });
     expect(faqs.statusCode).toBe(200);
@@ -49,9 +53,19 @@ describe.each(dialects)('hostile field values on %s', (dialect) => {
   it('survives odd shapes: wrong types, deep nesting, prototype keys, huge numbers', async () => {
     const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
     const bodies = [
-      '{"title": ' + deep + '}', deep, '{"__proto__": {"admin": true}, "title": "x"}', '{"constructor": {"prototype": {"x": 1}}}',
-      '{"title": ["a"]}', '{"title": {"a": 1}}', '{"title": null}', '{"title": 1e400}', '{"title": "a", "title": "b"}',
-      '{"first_insight_number": 1e308}', '"just a string"', '12', 'true',
+      '{"title": ' + deep + '}',
+      deep,
+      '{"__proto__": {"admin": true}, "title": "x"}',
+      '{"constructor": {"prototype": {"x": 1}}}',
+      '{"title": ["a"]}',
+      '{"title": {"a": 1}}',
+      '{"title": null}',
+      '{"title": 1e400}',
+      '{"title": "a", "title": "b"}',
+      '{"first_insight_number": 1e308}',
+      '"just a string"',
+      '12',
+      'true',
     ];
     for (const payload of bodies) {
       for (const url of ['/api/faqs', '/api/insights']) {

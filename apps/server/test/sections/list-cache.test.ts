@@ -26,9 +26,10 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp({ dialect });
     // a second instance on the same database, as behind a load balancer (same file, or same schema)
-    const schema = dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
-      : undefined;
+    const schema =
+      dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
+        : undefined;
     const db = await openDatabase(t.config, schema ? { searchPath: schema } : {});
     other = await buildApp({ config: t.config, db });
     await other.ready();
@@ -40,7 +41,7 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
 
   const list = async (app: FastifyInstance = t.app, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method: 'GET', url: '/api/faqs', headers });
-    return { res, faqs: res.statusCode === 200 ? res.json() as Faq[] : [], etag: String(res.headers.etag) };
+    return { res, faqs: res.statusCode === 200 ? (res.json() as Faq[]) : [], etag: String(res.headers.etag) };
   };
   const titles = (faqs: Faq[]) => faqs.map((f) => f.title);
 
@@ -83,7 +84,12 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
     const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Kept' } });
     const { id } = created.json() as Faq;
     const before = await list();
-    const stale = await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}`, headers: { 'if-match': '"0-0"' }, payload: { title: 'Lost' } });
+    const stale = await t.injectAs({
+      method: 'PUT',
+      url: `/api/faqs/${id}`,
+      headers: { 'if-match': '"0-0"' },
+      payload: { title: 'Lost' },
+    });
     expect(stale.statusCode).toBe(412);
     const after = await list(t.app, { 'if-none-match': before.etag });
     expect(after.res.statusCode).toBe(304);
@@ -92,7 +98,9 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
   it('sees a change written straight into the database, as by another process', async () => {
     const before = await list();
     const now = new Date().toISOString();
-    await sql`insert into faqs (title, version, created_at, updated_at) values (${'Written elsewhere'}, 1, ${now}, ${now})`.execute(t.db);
+    await sql`insert into faqs (title, version, created_at, updated_at) values (${'Written elsewhere'}, 1, ${now}, ${now})`.execute(
+      t.db,
+    );
     const after = await list();
     expect(titles(after.faqs)[0]).toBe('Written elsewhere');
     expect(after.etag).not.toBe(before.etag);
@@ -101,7 +109,11 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
   it('serves a write acknowledged by one instance at once from the other', async () => {
     await list(other); // the other instance holds the list in its cache
     for (let n = 0; n < 5; n++) {
-      const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: `Seen everywhere ${n}` } });
+      const created = await t.injectAs({
+        method: 'POST',
+        url: '/api/faqs',
+        payload: { title: `Seen everywhere ${n}` },
+      });
       expect(created.statusCode).toBe(201);
       expect(titles((await list(other)).faqs)[0]).toBe(`Seen everywhere ${n}`);
     }
@@ -128,19 +140,32 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
       expect(after.etag).toBe(added.headers.etag);
       expect(after.record?.steps).toEqual([expect.objectContaining({ step: 'Apply online' })]);
     }
-    const edited = await t.injectAs({ method: 'PUT', url: '/api/steps/sub-edit', headers: { 'if-match': String(added.headers.etag) }, payload: { steps: [{ step: 'Apply' }] } });
+    const edited = await t.injectAs({
+      method: 'PUT',
+      url: '/api/steps/sub-edit',
+      headers: { 'if-match': String(added.headers.etag) },
+      payload: { steps: [{ step: 'Apply' }] },
+    });
     expect(edited.statusCode).toBe(200);
     const steps = (edited.json() as { steps: { id: number }[] }).steps;
     expect((await read(other)).record?.steps).toEqual(steps);
     expect(steps).toContainEqual(expect.objectContaining({ step: 'Apply' }));
-    for (const item of steps) expect((await t.injectAs({ method: 'DELETE', url: `/api/steps/sub/${item.id}` })).statusCode).toBe(200);
+    for (const item of steps)
+      expect((await t.injectAs({ method: 'DELETE', url: `/api/steps/sub/${item.id}` })).statusCode).toBe(200);
     const emptied = await read(other);
     expect(emptied.record?.steps).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/steps', headers: { 'if-none-match': emptied.etag } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/steps', headers: { 'if-none-match': emptied.etag } })).statusCode,
+    ).toBe(304);
   });
 
   it('sends the same list compressed when the client accepts br or gzip, and says it varies', async () => {
-    for (let n = 0; n < 20; n++) await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: `Question number ${n} about repayment` } });
+    for (let n = 0; n < 20; n++)
+      await t.injectAs({
+        method: 'POST',
+        url: '/api/faqs',
+        payload: { title: `Question number ${n} about repayment` },
+      });
     const plain = await list();
     expect(plain.res.headers['content-encoding']).toBeUndefined();
     expect(plain.res.headers.vary).toMatch(/Accept-Encoding/i);
@@ -154,16 +179,29 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
   });
 
   it('gives pages the exact total, kept by the row counter through every kind of write', async () => {
-    const total = async () => Number((await t.app.inject({ method: 'GET', url: '/api/faqs?limit=1' })).headers['x-total-count']);
-    const counted = async () => Number((await t.db.selectFrom('faqs' as never).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() as { n: number }).n);
+    const total = async () =>
+      Number((await t.app.inject({ method: 'GET', url: '/api/faqs?limit=1' })).headers['x-total-count']);
+    const counted = async () =>
+      Number(
+        (
+          (await t.db
+            .selectFrom('faqs' as never)
+            .select(sql<number>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()) as { n: number }
+        ).n,
+      );
     expect(await total()).toBe(await counted());
-    const created = (await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Counted' } })).json() as Faq;
+    const created = (
+      await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Counted' } })
+    ).json() as Faq;
     expect(await total()).toBe(await counted());
     await t.injectAs({ method: 'DELETE', url: `/api/faqs/${created.id}` });
     await sql`delete from faqs where title like ${'Together%'}`.execute(t.db);
     expect(await total()).toBe(await counted());
     const now = new Date().toISOString();
-    await sql`insert into faqs (title, version, created_at, updated_at) values (${'a'}, 1, ${now}, ${now}), (${'b'}, 1, ${now}, ${now})`.execute(t.db);
+    await sql`insert into faqs (title, version, created_at, updated_at) values (${'a'}, 1, ${now}, ${now}), (${'b'}, 1, ${now}, ${now})`.execute(
+      t.db,
+    );
     expect(await total()).toBe(await counted());
   });
 
@@ -171,6 +209,8 @@ describe.each(dialects)('cached section lists on %s', (dialect) => {
     const page = await t.app.inject({ method: 'GET', url: '/api/faqs?limit=2' });
     expect(page.json()).toHaveLength(2);
     await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Newest of all' } });
-    expect(titles((await t.app.inject({ method: 'GET', url: '/api/faqs?limit=1' })).json() as Faq[])).toEqual(['Newest of all']);
+    expect(titles((await t.app.inject({ method: 'GET', url: '/api/faqs?limit=1' })).json() as Faq[])).toEqual([
+      'Newest of all',
+    ]);
   });
 });

@@ -10,7 +10,15 @@ async function lastLog(t: TestApp, slug: string) {
   return t.db.selectFrom('logs').selectAll().where('section', '=', slug).orderBy('id', 'desc').executeTakeFirst();
 }
 
-const countLogs = async (t: TestApp) => Number((await t.db.selectFrom('logs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countLogs = async (t: TestApp) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('logs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(dialects)('section CRUD on %s', (dialect) => {
   let t: TestApp;
@@ -60,7 +68,10 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
       expect((list.json() as Body[]).map((r) => r.id)).toContain(id);
       expect(list.headers['x-total-count']).toBe('1');
       const field = textField(section);
-      const needle = String(body[field]).replace(/<[^>]*>/g, '').slice(0, 12).toUpperCase();
+      const needle = String(body[field])
+        .replace(/<[^>]*>/g, '')
+        .slice(0, 12)
+        .toUpperCase();
       const found = await t.app.inject({ method: 'GET', url: base, query: { q: needle } });
       expect((found.json() as Body[]).map((r) => r.id)).toEqual([id]);
       const none = await t.app.inject({ method: 'GET', url: base, query: { q: 'no such words 100%_' } });
@@ -72,7 +83,12 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
     it('updates the record: 200, new values, a new ETag, a log row', async () => {
       const field = textField(section);
       const changed = sampleRecord(section, 2, imageUrl)[field];
-      const res = await t.injectAs({ method: 'PUT', url: `${base}/${id}`, payload: { [field]: changed }, headers: { 'if-match': etag } });
+      const res = await t.injectAs({
+        method: 'PUT',
+        url: `${base}/${id}`,
+        payload: { [field]: changed },
+        headers: { 'if-match': etag },
+      });
       expect(res.statusCode).toBe(200);
       expect((res.json() as Body)[field]).toBe(changed);
       expect(res.headers.etag).toBe(`"${id}-2"`);
@@ -86,7 +102,12 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
       const field = textField(section);
       const logsBefore = await countLogs(t);
       for (const ifMatch of [`"${id}-1"`, `W/${etag}`]) {
-        const res = await t.injectAs({ method: 'PUT', url: `${base}/${id}`, payload: { [field]: 'lost edit' }, headers: { 'if-match': ifMatch } });
+        const res = await t.injectAs({
+          method: 'PUT',
+          url: `${base}/${id}`,
+          payload: { [field]: 'lost edit' },
+          headers: { 'if-match': ifMatch },
+        });
         expect(res.statusCode).toBe(412);
         const answer = res.json() as { message: string; error: string; current: Body };
         expect(answer.error).toBe('Precondition Failed');
@@ -110,7 +131,12 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
 
     it('refuses server-owned and unknown fields, storing nothing', async () => {
       const before = await countLogs(t);
-      for (const extra of [{ id: 999 }, { [keys.created]: '2020-01-01T00:00:00Z' }, { version: 7 }, { not_a_field: 'x' }]) {
+      for (const extra of [
+        { id: 999 },
+        { [keys.created]: '2020-01-01T00:00:00Z' },
+        { version: 7 },
+        { not_a_field: 'x' },
+      ]) {
         const res = await t.injectAs({ method: 'PUT', url: `${base}/${id}`, payload: { ...extra } });
         expect(res.statusCode).toBe(400);
         expect((res.json() as { fields: { path: string }[] }).fields[0]?.path).toBe(Object.keys(extra)[0]);
@@ -170,22 +196,38 @@ describe.each(dialects)('section CRUD on %s', (dialect) => {
   });
 
   it('answers an unknown section like any unknown address: 404 "This address does not exist…"', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/api/nope/1'], ['POST', '/api/nope'], ['PUT', '/api/nope/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/nope/1'],
+      ['POST', '/api/nope'],
+      ['PUT', '/api/nope/1'],
+    ] as const) {
       const res = await t.injectAs({ method, url, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'This address does not exist in the API. The routes are listed at /api/openapi.json.', error: 'Not Found' });
+      expect(res.json()).toEqual({
+        message: 'This address does not exist in the API. The routes are listed at /api/openapi.json.',
+        error: 'Not Found',
+      });
     }
   });
 
   it('lists collections newest first and pages them with limit and offset', async () => {
     const ids: number[] = [];
     for (let n = 0; n < 3; n += 1) {
-      const res = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: `Paged question ${n}`, description: '<p>a</p>' } });
+      const res = await t.injectAs({
+        method: 'POST',
+        url: '/api/faqs',
+        payload: { title: `Paged question ${n}`, description: '<p>a</p>' },
+      });
       ids.push((res.json() as { id: number }).id);
     }
     const all = await t.app.inject({ method: 'GET', url: '/api/faqs', query: { q: 'paged question' } });
     expect((all.json() as Body[]).map((r) => r.id)).toEqual([...ids].reverse());
-    const page = await t.app.inject({ method: 'GET', url: '/api/faqs', query: { q: 'paged question', limit: '1', offset: '1' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/faqs',
+      query: { q: 'paged question', limit: '1', offset: '1' },
+    });
     expect((page.json() as Body[]).map((r) => r.id)).toEqual([ids[1]]);
     expect(page.headers['x-total-count']).toBe('3');
     for (const bad of ['limit=0', 'limit=x', 'offset=-1', 'limit=1001']) {

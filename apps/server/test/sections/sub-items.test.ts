@@ -23,10 +23,19 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
       return { items: (record?.[sub.field] ?? []) as Item[], etag: String(res.headers.etag) };
     };
     const texts = (items: Item[]) => items.map((i) => i[sub.itemKey]);
-    const logs = async () => (await t.db.selectFrom('logs').select(['action', 'content']).where('section', '=', slug).orderBy('id', 'desc').execute());
+    const logs = async () =>
+      await t.db
+        .selectFrom('logs')
+        .select(['action', 'content'])
+        .where('section', '=', slug)
+        .orderBy('id', 'desc')
+        .execute();
 
     it('refuses an item before the section has its record: 409, set up first', async () => {
-      for (const [method, url, payload] of [['POST', `${base}/sub`, { [sub.itemKey]: 'early' }], ['PUT', `${base}/sub-edit/`, { [sub.field]: [] }]] as const) {
+      for (const [method, url, payload] of [
+        ['POST', `${base}/sub`, { [sub.itemKey]: 'early' }],
+        ['PUT', `${base}/sub-edit/`, { [sub.field]: [] }],
+      ] as const) {
         const res = await t.injectAs({ method, url, payload });
         expect(res.statusCode).toBe(409);
         expect((res.json() as { message: string }).message).toMatch(/[Ss]et up the section first/);
@@ -57,15 +66,25 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
     it('edits, adds and reorders with sub-edit; unmentioned items are kept after the list', async () => {
       const [first, second, third] = (await list()).items as [Item, Item, Item];
       const res = await t.injectAs({
-        method: 'PUT', url: `${base}/sub-edit/`,
-        payload: { [sub.field]: [{ id: third.id, [sub.itemKey]: 'Third, edited' }, { [sub.itemKey]: 'New one' }, { id: first.id, [sub.itemKey]: 'First' }] },
+        method: 'PUT',
+        url: `${base}/sub-edit/`,
+        payload: {
+          [sub.field]: [
+            { id: third.id, [sub.itemKey]: 'Third, edited' },
+            { [sub.itemKey]: 'New one' },
+            { id: first.id, [sub.itemKey]: 'First' },
+          ],
+        },
       });
       expect(res.statusCode).toBe(200);
       const items = (res.json() as Record<string, Item[]>)[sub.field] ?? [];
       expect(texts(items)).toEqual(['Third, edited', 'New one', 'First', 'Second']);
       expect(items[3]?.id).toBe(second.id);
       expect(items.map((i) => Object.keys(i).sort())).toEqual(items.map(() => ['id', sub.itemKey].sort()));
-      const recent = (await logs()).slice(0, 2).map((l) => l.content).sort();
+      const recent = (await logs())
+        .slice(0, 2)
+        .map((l) => l.content)
+        .sort();
       expect(recent).toEqual([`${sub.itemLabel} "New one" created`, `${sub.itemLabel} "Third, edited" updated`].sort());
       const noSlash = await t.injectAs({ method: 'PUT', url: `${base}/sub-edit`, payload: { [sub.field]: [] } });
       expect(noSlash.statusCode).toBe(200);
@@ -74,7 +93,14 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
 
     it('refuses ids of other items, repeated ids and server-owned keys in sub-edit', async () => {
       const [first] = (await list()).items as [Item];
-      for (const items of [[{ id: 999999, [sub.itemKey]: 'x' }], [{ id: first.id, [sub.itemKey]: 'a' }, { id: first.id, [sub.itemKey]: 'b' }], [{ id: first.id, [sub.itemKey]: 'a', created_at: 'x' }]]) {
+      for (const items of [
+        [{ id: 999999, [sub.itemKey]: 'x' }],
+        [
+          { id: first.id, [sub.itemKey]: 'a' },
+          { id: first.id, [sub.itemKey]: 'b' },
+        ],
+        [{ id: first.id, [sub.itemKey]: 'a', created_at: 'x' }],
+      ]) {
         const res = await t.injectAs({ method: 'PUT', url: `${base}/sub-edit`, payload: { [sub.field]: items } });
         expect(res.statusCode).toBe(400);
       }
@@ -83,10 +109,20 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
 
     it('honours If-Match on the record for sub-item writes', async () => {
       const { etag } = await list();
-      const stale = await t.injectAs({ method: 'POST', url: `${base}/sub`, payload: { [sub.itemKey]: 'Late' }, headers: { 'if-match': '"1-1"' } });
+      const stale = await t.injectAs({
+        method: 'POST',
+        url: `${base}/sub`,
+        payload: { [sub.itemKey]: 'Late' },
+        headers: { 'if-match': '"1-1"' },
+      });
       expect(stale.statusCode).toBe(412);
       expect((await list()).etag).toBe(etag);
-      const fresh = await t.injectAs({ method: 'POST', url: `${base}/sub`, payload: { [sub.itemKey]: 'On time' }, headers: { 'if-match': etag } });
+      const fresh = await t.injectAs({
+        method: 'POST',
+        url: `${base}/sub`,
+        payload: { [sub.itemKey]: 'On time' },
+        headers: { 'if-match': etag },
+      });
       expect(fresh.statusCode).toBe(201);
     });
 
@@ -105,14 +141,20 @@ describe.each(dialects)('sub-items on %s', (dialect) => {
     it('takes the list inside a record write too, and drops the items with the record', async () => {
       const { items } = await list();
       const [record] = (await t.app.inject({ method: 'GET', url: base })).json() as Item[];
-      const res = await t.injectAs({ method: 'PUT', url: base, payload: { [sub.field]: [{ [sub.itemKey]: 'Via record' }] } });
+      const res = await t.injectAs({
+        method: 'PUT',
+        url: base,
+        payload: { [sub.field]: [{ [sub.itemKey]: 'Via record' }] },
+      });
       expect(res.statusCode).toBe(200);
       expect(texts((res.json() as Record<string, Item[]>)[sub.field] ?? [])).toEqual(['Via record', ...texts(items)]);
       const removed = await t.injectAs({ method: 'DELETE', url: `${base}/${record!.id}` });
       expect(removed.statusCode).toBe(200);
       const left = await t.db.selectFrom('logs').select('id').where('section', '=', slug).execute();
       expect(left.length).toBeGreaterThan(0);
-      expect((await t.injectAs({ method: 'POST', url: `${base}/sub`, payload: { [sub.itemKey]: 'orphan' } })).statusCode).toBe(409);
+      expect(
+        (await t.injectAs({ method: 'POST', url: `${base}/sub`, payload: { [sub.itemKey]: 'orphan' } })).statusCode,
+      ).toBe(409);
     });
   });
 });

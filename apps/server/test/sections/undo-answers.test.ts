@@ -15,18 +15,28 @@ describe.each(dialects)('delete answers name their undo on %s', (dialect) => {
   });
 
   const restore = (revisionId: number, ifMatch?: string) =>
-    t.injectAs({ method: 'POST', url: `/api/revisions/${revisionId}/restore`, headers: ifMatch ? { 'if-match': ifMatch } : {} });
+    t.injectAs({
+      method: 'POST',
+      url: `/api/revisions/${revisionId}/restore`,
+      headers: ifMatch ? { 'if-match': ifMatch } : {},
+    });
 
   describe.each(sections.map((s) => [s.slug, s] as const))('%s', (slug, section: SectionDef) => {
     it('a record delete answers its message and the revision that brings the record back', async () => {
-      const created = await t.injectAs({ method: 'POST', url: `/api/${slug}`, payload: sampleRecord(section, 1, imageUrl) });
+      const created = await t.injectAs({
+        method: 'POST',
+        url: `/api/${slug}`,
+        payload: sampleRecord(section, 1, imageUrl),
+      });
       expect(created.statusCode).toBe(201);
       const record = created.json() as Body;
       const deleted = await t.injectAs({ method: 'DELETE', url: `/api/${slug}/${record.id}` });
       expect(deleted.statusCode).toBe(200);
       const answer = deleted.json() as { message: string; revision_id: number };
       expect(answer.message).toMatch(new RegExp(`^${section.singular} .*deleted`));
-      const [latest] = (await t.injectAs({ method: 'GET', url: `/api/${slug}/${record.id}/revisions?limit=1` })).json() as { id: number; action: string }[];
+      const [latest] = (
+        await t.injectAs({ method: 'GET', url: `/api/${slug}/${record.id}/revisions?limit=1` })
+      ).json() as { id: number; action: string }[];
       expect(latest).toMatchObject({ id: answer.revision_id, action: 'delete' });
 
       const back = await restore(answer.revision_id);
@@ -47,19 +57,28 @@ describe.each(dialects)('delete answers name their undo on %s', (dialect) => {
     async function recordWithTwoItems(): Promise<{ id: number; itemId: number }> {
       const [old] = (await t.app.inject({ method: 'GET', url: base })).json() as Body[];
       if (old) expect((await t.injectAs({ method: 'DELETE', url: `${base}/${old.id}` })).statusCode).toBe(200);
-      const saved = await t.injectAs({ method: 'POST', url: base, payload: { ...sampleRecord(section, 2, imageUrl), [sub.field]: [{ [sub.itemKey]: 'one' }, { [sub.itemKey]: 'two' }] } });
+      const saved = await t.injectAs({
+        method: 'POST',
+        url: base,
+        payload: {
+          ...sampleRecord(section, 2, imageUrl),
+          [sub.field]: [{ [sub.itemKey]: 'one' }, { [sub.itemKey]: 'two' }],
+        },
+      });
       expect(saved.statusCode).toBe(201);
       const record = saved.json() as Body;
       return { id: record.id as number, itemId: (record[sub.field] as Body[])[0]!.id as number };
     }
 
-    it('answer the revision from before the delete; restoring it with the answer\'s ETag puts the item back', async () => {
+    it("answer the revision from before the delete; restoring it with the answer's ETag puts the item back", async () => {
       const { itemId } = await recordWithTwoItems();
       const deleted = await t.injectAs({ method: 'DELETE', url: `${base}/sub/${itemId}` });
       expect(deleted.statusCode).toBe(200);
       const answer = deleted.json() as { message: string; undo_revision_id: number };
       expect(answer.message).toMatch(/deleted/);
-      const [, before] = (await t.injectAs({ method: 'GET', url: `${base}/revisions?limit=2` })).json() as { id: number }[];
+      const [, before] = (await t.injectAs({ method: 'GET', url: `${base}/revisions?limit=2` })).json() as {
+        id: number;
+      }[];
       expect(answer.undo_revision_id).toBe(before?.id);
 
       const back = await restore(answer.undo_revision_id, String(deleted.headers.etag));
@@ -68,7 +87,7 @@ describe.each(dialects)('delete answers name their undo on %s', (dialect) => {
       expect(((back.json() as Body)[sub.field] as Body[])[0]?.id).toBe(itemId);
     });
 
-    it('an undo after someone else\'s change is 412 and leaves their change', async () => {
+    it("an undo after someone else's change is 412 and leaves their change", async () => {
       const { itemId } = await recordWithTwoItems();
       const deleted = await t.injectAs({ method: 'DELETE', url: `${base}/sub/${itemId}` });
       const answer = deleted.json() as { undo_revision_id: number };
@@ -76,7 +95,10 @@ describe.each(dialects)('delete answers name their undo on %s', (dialect) => {
       expect(other.statusCode).toBe(201);
       const stale = await restore(answer.undo_revision_id, String(deleted.headers.etag));
       expect(stale.statusCode).toBe(412);
-      expect(items(((await t.app.inject({ method: 'GET', url: base })).json() as Body[])[0]!)).toEqual(['two', 'three']);
+      expect(items(((await t.app.inject({ method: 'GET', url: base })).json() as Body[])[0]!)).toEqual([
+        'two',
+        'three',
+      ]);
     });
 
     it('answer null when the record is older than history', async () => {

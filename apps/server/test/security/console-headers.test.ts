@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper.ts';
 
 /** Each feature the policy switches off, as `feature=()`. */
-const disabledFeatures = (policy: string) => policy.split(',').map((part) => part.trim()).filter((part) => part.endsWith('=()')).map((part) => part.slice(0, -3));
+const disabledFeatures = (policy: string) =>
+  policy
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.endsWith('=()'))
+    .map((part) => part.slice(0, -3));
 
 describe('console headers and build files (issue 11 point 7)', () => {
   let t: TestApp;
@@ -33,12 +38,21 @@ describe('console headers and build files (issue 11 point 7)', () => {
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       const disabled = disabledFeatures(String(res.headers['permissions-policy'] ?? ''));
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(disabled, `${url} ${feature}`).toContain(feature);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(disabled, `${url} ${feature}`).toContain(feature);
     }
   });
 
   it('serves no dotfile, build manifest or source map: 404 as JSON, never the console page', async () => {
-    for (const url of ['/.vite/manifest.json', '/.vite/', '/.vite', '/.env', '/assets/index-abc123.js.map', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json']) {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.vite/',
+      '/.vite',
+      '/.env',
+      '/assets/index-abc123.js.map',
+      '/%2Evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);

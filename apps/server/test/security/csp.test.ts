@@ -7,10 +7,13 @@ import { storedImageUrl } from '../factories.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
 
 /** The policy as a map of directive → sources, so each promise is checked on its own. */
-const directives = (policy: string) => new Map(policy.split(';').map((part) => {
-  const [name = '', ...sources] = part.trim().split(/\s+/);
-  return [name, sources] as const;
-}));
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
 
 describe('console Content-Security-Policy (issue 6 point 2)', () => {
   let t: TestApp;
@@ -27,7 +30,7 @@ describe('console Content-Security-Policy (issue 6 point 2)', () => {
     rmSync(consoleDir, { recursive: true, force: true });
   });
 
-  it('runs only the console\'s own scripts, calls only its own origin, keeps Quill styles and data-URL images', () => {
+  it("runs only the console's own scripts, calls only its own origin, keeps Quill styles and data-URL images", () => {
     const policy = directives(CONSOLE_CSP);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
@@ -47,7 +50,9 @@ describe('console Content-Security-Policy (issue 6 point 2)', () => {
     }
     const bare = await buildTestApp();
     try {
-      expect((await bare.app.inject({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']).toBe(CONSOLE_CSP);
+      expect((await bare.app.inject({ method: 'GET', url: '/dashboard' })).headers['content-security-policy']).toBe(
+        CONSOLE_CSP,
+      );
     } finally {
       await bare.close();
     }
@@ -56,6 +61,8 @@ describe('console Content-Security-Policy (issue 6 point 2)', () => {
   it('leaves media with their own sandbox policy and JSON answers without a page policy', async () => {
     const media = await t.app.inject({ method: 'GET', url: await storedImageUrl(t.db) });
     expect(media.headers['content-security-policy']).toMatch(/sandbox/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/faqs' })).headers['content-security-policy']).toBeUndefined();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/faqs' })).headers['content-security-policy'],
+    ).toBeUndefined();
   });
 });

@@ -26,11 +26,15 @@ describe.each(dialects)('generated bodies on %s', (dialect) => {
     const fuzzer = new Fuzzer(t);
     for (const [n, route] of routes.entries()) {
       for (const [k, body] of propertyBodies(route, SEED + n, BODIES_PER_ROUTE).entries()) {
-        await fuzzer.send(`${route.method} ${route.url} body ${k} (seed ${SEED + n}): ${JSON.stringify(body)?.slice(0, 80)}`, {
-          method: route.method as 'POST', url: concrete(route.url, '1'),
-          headers: { ...(route.needsToken ? t.auth() : {}), 'content-type': 'application/json' },
-          payload: JSON.stringify(body) ?? 'null',
-        });
+        await fuzzer.send(
+          `${route.method} ${route.url} body ${k} (seed ${SEED + n}): ${JSON.stringify(body)?.slice(0, 80)}`,
+          {
+            method: route.method as 'POST',
+            url: concrete(route.url, '1'),
+            headers: { ...(route.needsToken ? t.auth() : {}), 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          },
+        );
       }
     }
     await fuzzer.expectHealthy();

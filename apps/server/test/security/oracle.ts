@@ -13,15 +13,38 @@ import { buildTestApp, type Dialect, type TestApp } from '../helper.ts';
  */
 
 /** Traces of the inside of the server that must never reach a client. */
-const LEAK = new RegExp([
-  String.raw`\bat [\w$.<>]+ \(`, String.raw`\.[cm]?[jt]s:\d+`, 'node_modules', String.raw`(?:^|[\s"'(])/(?:home|work|tmp|usr|var|root|etc)/`,
-  'SQLITE_', 'sqlite', 'postgres', 'kysely', 'fastify', 'zod', 'busboy', String.raw`syntax error`, String.raw`relation "`,
-  String.raw`\bselect\b[^"]*\bfrom\b`, String.raw`\binsert into\b`, String.raw`\bFST_`, String.raw`\bERR_[A-Z_]+`, String.raw`\bTypeError\b`, 'stack',
-].join('|'), 'i');
+const LEAK = new RegExp(
+  [
+    String.raw`\bat [\w$.<>]+ \(`,
+    String.raw`\.[cm]?[jt]s:\d+`,
+    'node_modules',
+    String.raw`(?:^|[\s"'(])/(?:home|work|tmp|usr|var|root|etc)/`,
+    'SQLITE_',
+    'sqlite',
+    'postgres',
+    'kysely',
+    'fastify',
+    'zod',
+    'busboy',
+    String.raw`syntax error`,
+    String.raw`relation "`,
+    String.raw`\bselect\b[^"]*\bfrom\b`,
+    String.raw`\binsert into\b`,
+    String.raw`\bFST_`,
+    String.raw`\bERR_[A-Z_]+`,
+    String.raw`\bTypeError\b`,
+    'stack',
+  ].join('|'),
+  'i',
+);
 
 const ERROR_KEYS = new Set(['message', 'error', 'fields', 'current']);
 
-export interface Answer { statusCode: number; body: string; headers: Record<string, unknown> }
+export interface Answer {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}
 
 /** What is wrong with one answer, as readable lines (empty when it is calm). */
 function problemsOf(res: Answer, what: string): string[] {
@@ -38,7 +61,8 @@ function problemsOf(res: Answer, what: string): string[] {
   } catch {
     return [...problems, `${what}: ${res.statusCode} body is not JSON`];
   }
-  if (typeof body.message !== 'string' || typeof body.error !== 'string') problems.push(`${what}: ${res.statusCode} without {message, error}`);
+  if (typeof body.message !== 'string' || typeof body.error !== 'string')
+    problems.push(`${what}: ${res.statusCode} without {message, error}`);
   const extra = Object.keys(body).filter((key) => !ERROR_KEYS.has(key));
   if (extra.length) problems.push(`${what}: error body has ${extra.join(', ')}`);
   // the current record of a 412 is content, which may hold anything an editor wrote
@@ -50,7 +74,9 @@ function problemsOf(res: Answer, what: string): string[] {
 
 /** Rows that any stored write leaves behind: every write appends a log row in its transaction, uploads add media. */
 async function storedRows(t: TestApp): Promise<number> {
-  const row = await sql<{ n: number | string }>`select (select count(*) from logs) + (select count(*) from media) as n`.execute(t.db);
+  const row = await sql<{
+    n: number | string;
+  }>`select (select count(*) from logs) + (select count(*) from media) as n`.execute(t.db);
   return Number(row.rows[0]?.n);
 }
 
@@ -66,7 +92,9 @@ export class Fuzzer {
   private rows = -1;
   readonly t: TestApp;
 
-  constructor(t: TestApp) { this.t = t; }
+  constructor(t: TestApp) {
+    this.t = t;
+  }
 
   async send(what: string, options: InjectOptions): Promise<Answer> {
     if (this.rows < 0) this.rows = await storedRows(this.t);
@@ -81,12 +109,16 @@ export class Fuzzer {
     }
     const took = performance.now() - started;
     this.requests += 1;
-    if (took > this.slowestMs) { this.slowestMs = took; this.slowest = what; }
+    if (took > this.slowestMs) {
+      this.slowestMs = took;
+      this.slowest = what;
+    }
     this.problems.push(...problemsOf(res, what));
     const method = String(options.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && method !== 'HEAD') {
       const rows = await storedRows(this.t);
-      if (res.statusCode >= 400 && rows !== this.rows) this.problems.push(`${what}: refused with ${res.statusCode} but stored ${rows - this.rows} row(s)`);
+      if (res.statusCode >= 400 && rows !== this.rows)
+        this.problems.push(`${what}: refused with ${res.statusCode} but stored ${rows - this.rows} row(s)`);
       this.rows = rows;
     }
     return res;
@@ -101,7 +133,9 @@ export class Fuzzer {
   }
 
   report(label: string): void {
-    console.info(`${label}: ${this.requests} requests, ${this.problems.length} problems, slowest ${Math.round(this.slowestMs)} ms (${this.slowest.slice(0, 80)})`);
+    console.info(
+      `${label}: ${this.requests} requests, ${this.problems.length} problems, slowest ${Math.round(this.slowestMs)} ms (${this.slowest.slice(0, 80)})`,
+    );
   }
 }
 
@@ -110,11 +144,28 @@ export class Fuzzer {
  * is about input, and durability has its own crash suite, so each write need not wait on a disk.
  */
 export async function buildFuzzApp(dialect: Dialect): Promise<TestApp> {
-  const memory = dialect === 'sqlite' && existsSync('/dev/shm') ? mkdtempSync(join('/dev/shm', 'bursary-fuzz-')) : undefined;
+  const memory =
+    dialect === 'sqlite' && existsSync('/dev/shm') ? mkdtempSync(join('/dev/shm', 'bursary-fuzz-')) : undefined;
   // the throttle has its own suite; here it would answer 429 before the bodies are even read
-  const t = await buildTestApp({ dialect, config: { loginMaxFailures: 1_000_000, bodyMaxBytes: 2 * 1024 * 1024 + 1024, ...(memory ? { dataDir: memory } : {}) } });
+  const t = await buildTestApp({
+    dialect,
+    config: {
+      loginMaxFailures: 1_000_000,
+      bodyMaxBytes: 2 * 1024 * 1024 + 1024,
+      ...(memory ? { dataDir: memory } : {}),
+    },
+  });
   const close = t.close;
-  return { ...t, close: async () => { try { await close(); } finally { if (memory) rmSync(memory, { recursive: true, force: true }); } } };
+  return {
+    ...t,
+    close: async () => {
+      try {
+        await close();
+      } finally {
+        if (memory) rmSync(memory, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /**
@@ -124,11 +175,14 @@ export async function buildFuzzApp(dialect: Dialect): Promise<TestApp> {
 export async function seedOneOfEach(t: TestApp, imageUrl: string): Promise<void> {
   for (const section of sections) {
     const body = sampleRecord(section, 1, imageUrl);
-    const res = await t.injectAs(section.kind === 'single'
-      ? { method: 'PUT', url: `/api/${section.slug}`, payload: body }
-      : { method: 'POST', url: `/api/${section.slug}`, payload: body });
+    const res = await t.injectAs(
+      section.kind === 'single'
+        ? { method: 'PUT', url: `/api/${section.slug}`, payload: body }
+        : { method: 'POST', url: `/api/${section.slug}`, payload: body },
+    );
     if (res.statusCode >= 300) throw new Error(`seeding ${section.slug} failed: ${res.statusCode} ${res.body}`);
     const sub = section.subItems;
-    if (sub) await t.injectAs({ method: 'POST', url: `/api/${section.slug}/sub`, payload: { [sub.itemKey]: 'First item' } });
+    if (sub)
+      await t.injectAs({ method: 'POST', url: `/api/${section.slug}/sub`, payload: { [sub.itemKey]: 'First item' } });
   }
 }

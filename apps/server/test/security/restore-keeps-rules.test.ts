@@ -6,9 +6,12 @@ import { sampleRecord, storedImageUrl } from '../factories.ts';
 type Body = Record<string, unknown>;
 
 /** A collection with a rich-text field: where a hostile revision can hide script. */
-const section = sections.find((s) => s.kind === 'collection' && Object.values(s.fields).some((f) => f.kind === 'richtext')) as SectionDef;
+const section = sections.find(
+  (s) => s.kind === 'collection' && Object.values(s.fields).some((f) => f.kind === 'richtext'),
+) as SectionDef;
 const richField = Object.entries(section.fields).find(([, f]) => f.kind === 'richtext')?.[0] as string;
-const HOSTILE = '<p>kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a><iframe src="https://example.org/"></iframe>';
+const HOSTILE =
+  '<p>kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a><iframe src="https://example.org/"></iframe>';
 
 /**
  * Restore keeps today's rules: a restored revision, an Undo and a trash
@@ -16,7 +19,7 @@ const HOSTILE = '<p>kept</p><script>alert(1)</script><img src="x" onerror="alert
  * The hostile revision is written into the revisions table directly, as a revision of older
  * rules or a tampered database would hold it.
  */
-describe.each(dialects)('restore keeps today\'s rules on %s', (dialect) => {
+describe.each(dialects)("restore keeps today's rules on %s", (dialect) => {
   let t: TestApp;
   let imageUrl: string;
   beforeAll(async () => {
@@ -32,10 +35,19 @@ describe.each(dialects)('restore keeps today\'s rules on %s', (dialect) => {
   };
   /** Writes a revision holding `record` straight into the table; answers its id. */
   const craft = async (record: Body, action: 'update' | 'delete' = 'update'): Promise<number> => {
-    const row = await t.db.insertInto('revisions').values({
-      section: section.slug, record_id: Number(record.id), action, version: 1, record: JSON.stringify(record),
-      username: TEST_USERNAME, created_at: new Date().toISOString(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('revisions')
+      .values({
+        section: section.slug,
+        record_id: Number(record.id),
+        action,
+        version: 1,
+        record: JSON.stringify(record),
+        username: TEST_USERNAME,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return Number(row.id);
   };
   const restore = (revisionId: number) => t.injectAs({ method: 'POST', url: `/api/revisions/${revisionId}/restore` });
@@ -45,12 +57,16 @@ describe.each(dialects)('restore keeps today\'s rules on %s', (dialect) => {
   });
   const publicRead = async (id: unknown) => t.app.inject({ method: 'GET', url: `${base}/${String(id)}` });
 
-  it('cleans a revision\'s script, handlers, javascript: links and frames exactly as a PUT cleans them', async () => {
+  it("cleans a revision's script, handlers, javascript: links and frames exactly as a PUT cleans them", async () => {
     const record = await create(1);
     const restored = await restore(await craft({ ...record, [richField]: HOSTILE }));
     expect(restored.statusCode).toBe(200);
     const other = await create(2);
-    const put = await t.injectAs({ method: 'PUT', url: `${base}/${String(other.id)}`, payload: { [richField]: HOSTILE } });
+    const put = await t.injectAs({
+      method: 'PUT',
+      url: `${base}/${String(other.id)}`,
+      payload: { [richField]: HOSTILE },
+    });
     expect(put.statusCode).toBe(200);
     const cleaned = (put.json() as Body)[richField];
     expect((restored.json() as Body)[richField]).toBe(cleaned);
@@ -78,13 +94,17 @@ describe.each(dialects)('restore keeps today\'s rules on %s', (dialect) => {
     expect(refused.statusCode).toBe(400);
     const body = refused.json() as { message: string; error: string; fields: { path: string; message: string }[] };
     expect(body.error).toBe('Bad Request');
-    expect(body.message).toMatch(new RegExp(`^This version cannot be restored: ${section.titleField} must be at most \\d+ characters\\. Edit the record instead\\.$`));
+    expect(body.message).toMatch(
+      new RegExp(
+        `^This version cannot be restored: ${section.titleField} must be at most \\d+ characters\\. Edit the record instead\\.$`,
+      ),
+    );
     expect(body.fields.map((f) => f.path)).toEqual([section.titleField]);
     expect(await counts()).toEqual(was);
     expect((await publicRead(record.id)).json()).toEqual(before);
   });
 
-  it('refuses a deleted record\'s version that no longer passes, leaving it in the trash', async () => {
+  it("refuses a deleted record's version that no longer passes, leaving it in the trash", async () => {
     const record = await create(5);
     expect((await t.injectAs({ method: 'DELETE', url: `${base}/${String(record.id)}` })).statusCode).toBe(200);
     const tooLong = await craft({ ...record, [section.titleField]: 'x'.repeat(5_000) }, 'delete');

@@ -3,14 +3,23 @@ import { richTextSanitizer } from '../../src/rich-text/sanitize.ts';
 
 const sanitizeRichText = await richTextSanitizer();
 
-const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOcQAAAAABJRU5ErkJggg==';
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAHnOcQAAAAABJRU5ErkJggg==';
 const MEDIA = `/media/${'a'.repeat(64)}.png`;
 
 /** Only raster data URLs (and this server's own media) survive as images (decision 005). */
 describe('images in rich text', () => {
-  it('drops every image that would make the viewer\'s browser call another host', () => {
-    for (const src of ['http://127.0.0.1:9/x.png', 'https://example.org/a.png', '//127.0.0.1:9/x.png', 'HTTP://127.0.0.1:9/x.png',
-      ' https://example.org/a.png', 'ftp://example.org/a.png', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html,<b>x</b>']) {
+  it("drops every image that would make the viewer's browser call another host", () => {
+    for (const src of [
+      'http://127.0.0.1:9/x.png',
+      'https://example.org/a.png',
+      '//127.0.0.1:9/x.png',
+      'HTTP://127.0.0.1:9/x.png',
+      ' https://example.org/a.png',
+      'ftp://example.org/a.png',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html,<b>x</b>',
+    ]) {
       expect(sanitizeRichText(`<p>a<img src="${src}">b</p>`), src).toBe('<p>ab</p>');
     }
   });
@@ -21,6 +30,8 @@ describe('images in rich text', () => {
   });
 
   it('still keeps links to other sites', () => {
-    expect(sanitizeRichText('<a href="https://example.org/">x</a>')).toBe('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://example.org/">x</a>')).toBe(
+      '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>',
+    );
   });
 });

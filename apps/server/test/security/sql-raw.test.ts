@@ -23,11 +23,13 @@ describe('unbound SQL', () => {
     let schemaUses = 0;
     for (const file of sourceFiles(SRC)) {
       const path = relative(SRC, file);
-      readFileSync(file, 'utf8').split('\n').forEach((line, n) => {
-        if (!/\bsql\.(raw|lit)\s*\(/.test(line)) return;
-        if (path.startsWith('db/')) schemaUses += 1;
-        else offenders.push(`src/${path}:${n + 1}: ${line.trim().slice(0, 120)}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, n) => {
+          if (!/\bsql\.(raw|lit)\s*\(/.test(line)) return;
+          if (path.startsWith('db/')) schemaUses += 1;
+          else offenders.push(`src/${path}:${n + 1}: ${line.trim().slice(0, 120)}`);
+        });
     }
     expect(offenders).toEqual([]);
     // the scan reads real files: the schema code's own uses are found

@@ -2,7 +2,10 @@ import { defineSection } from '../section.ts';
 import { image, richText, text } from '../fields.ts';
 
 export const heroes = defineSection({
-  slug: 'heroes', label: 'Heroes', singular: 'Hero', kind: 'single',
+  slug: 'heroes',
+  label: 'Heroes',
+  singular: 'Hero',
+  kind: 'single',
   fields: {
     title: text('Title', { required: 'always' }),
     description: richText('Description'),
@@ -10,5 +13,6 @@ export const heroes = defineSection({
     button2: text('Button 2'),
     image: image('Image'),
   },
-  titleField: 'title', search: ['title', 'description'],
+  titleField: 'title',
+  search: ['title', 'description'],
 });

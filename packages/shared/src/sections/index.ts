@@ -16,8 +16,20 @@ import { visions } from './visions.ts';
 
 /** Every section, in the navigation's order (messages right after the testimonials). */
 export const sections: readonly SectionDef[] = [
-  heroes, steps, faqs, benefits, insights, aboutHeroes, missions, milestones,
-  successStories, visions, stakeholders, disbursementTestimonials, messages, content,
+  heroes,
+  steps,
+  faqs,
+  benefits,
+  insights,
+  aboutHeroes,
+  missions,
+  milestones,
+  successStories,
+  visions,
+  stakeholders,
+  disbursementTestimonials,
+  messages,
+  content,
 ];
 
 /**
@@ -25,8 +37,20 @@ export const sections: readonly SectionDef[] = [
  * testimonials. It is data of its own, so that where an entry sits in `sections` moves no item.
  */
 export const navigationOrder: readonly string[] = [
-  'heroes', 'steps', 'faqs', 'benefits', 'insights', 'about-heroes', 'missions', 'milestones',
-  'success-stories', 'visions', 'stakeholders', 'disbursement-testimonials', 'messages', 'content',
+  'heroes',
+  'steps',
+  'faqs',
+  'benefits',
+  'insights',
+  'about-heroes',
+  'missions',
+  'milestones',
+  'success-stories',
+  'visions',
+  'stakeholders',
+  'disbursement-testimonials',
+  'messages',
+  'content',
 ];
 
 const bySlug = new Map(sections.map((s) => [s.slug, s]));
@@ -36,6 +60,18 @@ export function findSection(slug: string): SectionDef | undefined {
 }
 
 export {
-  aboutHeroes, benefits, content, disbursementTestimonials, faqs, heroes, insights, messages,
-  milestones, missions, stakeholders, steps, successStories, visions,
+  aboutHeroes,
+  benefits,
+  content,
+  disbursementTestimonials,
+  faqs,
+  heroes,
+  insights,
+  messages,
+  milestones,
+  missions,
+  stakeholders,
+  steps,
+  successStories,
+  visions,
 };

@@ -2,7 +2,10 @@ import { defineSection } from '../section.ts';
 import { number, text } from '../fields.ts';
 
 export const insights = defineSection({
-  slug: 'insights', label: 'Insights', singular: 'Insights section', kind: 'single',
+  slug: 'insights',
+  label: 'Insights',
+  singular: 'Insights section',
+  kind: 'single',
   fields: {
     title: text('Title'),
     first_insight_number: number('First Insight Number', { required: 'always' }),

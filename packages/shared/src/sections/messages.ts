@@ -2,11 +2,15 @@ import { defineSection } from '../section.ts';
 import { richText, text } from '../fields.ts';
 
 export const messages = defineSection({
-  slug: 'messages', label: 'Messages', singular: 'Message', kind: 'collection',
+  slug: 'messages',
+  label: 'Messages',
+  singular: 'Message',
+  kind: 'collection',
   fields: {
     sender: text('Sender', { required: 'always' }),
     recipient: text('Recipient', { required: 'always' }),
     message: richText('Message'),
   },
-  titleField: 'sender', search: ['sender', 'recipient', 'message'],
+  titleField: 'sender',
+  search: ['sender', 'recipient', 'message'],
 });

@@ -2,7 +2,10 @@ import { defineSection } from '../section.ts';
 import { date, image, richText, text } from '../fields.ts';
 
 export const successStories = defineSection({
-  slug: 'success-stories', label: 'Success Stories', singular: 'Success story', kind: 'collection',
+  slug: 'success-stories',
+  label: 'Success Stories',
+  singular: 'Success story',
+  kind: 'collection',
   fields: {
     student_name: text('Student Name', { required: 'update' }),
     student_school: text('Student School'),
@@ -11,5 +14,6 @@ export const successStories = defineSection({
     story: richText('Story'),
     image: image('Image', { required: 'create' }),
   },
-  titleField: 'student_name', search: ['student_name', 'student_school', 'story', 'source', 'date'],
+  titleField: 'student_name',
+  search: ['student_name', 'student_school', 'story', 'source', 'date'],
 });

@@ -14,7 +14,15 @@ export interface TextInputProps {
 }
 
 function common({ id, onBlur, required, invalid, describedBy, placeholder }: TextInputProps) {
-  return { id, name: id, onBlur, required, placeholder, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy };
+  return {
+    id,
+    name: id,
+    onBlur,
+    required,
+    placeholder,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  };
 }
 
 export function TextInput(props: TextInputProps) {
@@ -22,12 +30,28 @@ export function TextInput(props: TextInputProps) {
 }
 
 export function TextareaInput(props: TextInputProps & { rows?: number }) {
-  return <Textarea rows={props.rows ?? 5} value={props.value} onChange={(e) => props.onChange(e.target.value)} {...common(props)} />;
+  return (
+    <Textarea
+      rows={props.rows ?? 5}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      {...common(props)}
+    />
+  );
 }
 
 /** Numbers are edited as text so a half-typed value is kept; the form converts on save. */
 export function NumberInput(props: TextInputProps) {
-  return <Input type="number" inputMode="decimal" step="any" value={props.value} onChange={(e) => props.onChange(e.target.value)} {...common(props)} />;
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      step="any"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      {...common(props)}
+    />
+  );
 }
 
 /** The date is edited as YYYY-MM-DD. */

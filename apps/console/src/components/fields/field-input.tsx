@@ -23,7 +23,18 @@ interface FieldInputProps<T extends FieldValues> {
 }
 
 /** One input per field kind of the registry, wired to react-hook-form. */
-export function FieldInput<T extends FieldValues>({ name, def, control, required, currentImage, accept, help, tone, imageTypes, onRefused }: FieldInputProps<T>) {
+export function FieldInput<T extends FieldValues>({
+  name,
+  def,
+  control,
+  required,
+  currentImage,
+  accept,
+  help,
+  tone,
+  imageTypes,
+  onRefused,
+}: FieldInputProps<T>) {
   const id = `field-${name}`;
   return (
     <Controller
@@ -43,12 +54,22 @@ export function FieldInput<T extends FieldValues>({ name, def, control, required
             input = <NumberInput {...shared} required={required} value={text} onChange={field.onChange} />;
             break;
           case 'date':
-            input = <DateInput {...shared} required={required} value={text} onChange={field.onChange} placeholder="YYYY-MM-DD" />;
+            input = (
+              <DateInput
+                {...shared}
+                required={required}
+                value={text}
+                onChange={field.onChange}
+                placeholder="YYYY-MM-DD"
+              />
+            );
             break;
           case 'image':
             input = (
               <ImageInput
-                {...shared} file={(field.value as unknown) instanceof File ? (field.value as File) : null} currentUrl={currentImage}
+                {...shared}
+                file={(field.value as unknown) instanceof File ? (field.value as File) : null}
+                currentUrl={currentImage}
                 accept={imageTypes ? imageTypes.types.join(',') : accept}
                 onChange={(file) => {
                   if (file && imageTypes && !imageTypes.types.includes(file.type)) onRefused?.(imageTypes.message);
@@ -64,7 +85,15 @@ export function FieldInput<T extends FieldValues>({ name, def, control, required
             input = <TextInput {...shared} required={required} value={text} onChange={field.onChange} />;
         }
         return (
-          <FieldShell id={id} label={def.label} required={required} error={error} tone={tone} help={help} labelId={def.kind === 'richtext' ? labelIdOf(id) : undefined}>
+          <FieldShell
+            id={id}
+            label={def.label}
+            required={required}
+            error={error}
+            tone={tone}
+            help={help}
+            labelId={def.kind === 'richtext' ? labelIdOf(id) : undefined}
+          >
             {input}
           </FieldShell>
         );

@@ -29,11 +29,28 @@ export function FieldShell({ id, label, required, error, tone = 'error', help, l
     <div className="grid gap-2">
       <Label htmlFor={labelId ? undefined : id} id={labelId}>
         {label}
-        {required && <span className="text-destructive" aria-hidden> *</span>}
+        {required && (
+          <span className="text-destructive" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </Label>
       {children}
-      {help && <p id={helpIdOf(id)} className="text-sm text-muted-foreground">{help}</p>}
-      {error && <p id={errorIdOf(id)} role="alert" className={tone === 'warning' ? 'text-sm text-amber-700 dark:text-amber-300' : 'text-sm text-destructive'}>{error}</p>}
+      {help && (
+        <p id={helpIdOf(id)} className="text-sm text-muted-foreground">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p
+          id={errorIdOf(id)}
+          role="alert"
+          className={tone === 'warning' ? 'text-sm text-amber-700 dark:text-amber-300' : 'text-sm text-destructive'}
+        >
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -35,7 +35,15 @@ function usePreviewUrl(file: File | null): string | null {
  * 'New Image Preview' once a file is picked, otherwise 'Current Image' with
  * 'Current Path: {image}'.
  */
-export function ImageInput({ id, file, onChange, currentUrl, accept = 'image/*', invalid, describedBy }: ImageInputProps) {
+export function ImageInput({
+  id,
+  file,
+  onChange,
+  currentUrl,
+  accept = 'image/*',
+  invalid,
+  describedBy,
+}: ImageInputProps) {
   const preview = usePreviewUrl(file);
   return (
     <div className="grid gap-3">
@@ -51,7 +59,9 @@ export function ImageInput({ id, file, onChange, currentUrl, accept = 'image/*',
       {file ? (
         <figure className="grid gap-2">
           <figcaption className="text-sm font-medium">New Image Preview</figcaption>
-          {preview && <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />}
+          {preview && (
+            <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />
+          )}
           <p className="text-sm text-muted-foreground">{file.name}</p>
         </figure>
       ) : currentUrl ? (

@@ -3,7 +3,10 @@ import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-ho
 import { Input } from '@/components/ui/input';
 import { FieldShell, describedByOf } from '@/components/fields/field-shell';
 
-interface TextFieldProps<T extends FieldValues> extends Omit<React.InputHTMLAttributes<HTMLInputElement>, 'form' | 'name'> {
+interface TextFieldProps<T extends FieldValues> extends Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  'form' | 'name'
+> {
   form: UseFormReturn<T>;
   name: Path<T>;
   label: string;
@@ -16,7 +19,16 @@ interface TextFieldProps<T extends FieldValues> extends Omit<React.InputHTMLAttr
 }
 
 /** One labelled text input of a react-hook-form form, with its help text and its error (client check or server field). */
-export function TextField<T extends FieldValues>({ form, name, label, help, rules, idPrefix, required, ...input }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  help,
+  rules,
+  idPrefix,
+  required,
+  ...input
+}: TextFieldProps<T>) {
   const id = `${idPrefix}-${name}`;
   const error = form.formState.errors[name]?.message;
   const message = typeof error === 'string' ? error : undefined;

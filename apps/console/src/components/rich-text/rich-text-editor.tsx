@@ -21,7 +21,14 @@ const isBlank = (html: string) => html === '' || html === '<p><br></p>';
  * The rich-text editor: Quill 2 with the toolbar of ./toolbar.ts. Quill's own image button embeds the
  * picked file as a data URL; nothing is uploaded. Loaded only by screens that edit rich text.
  */
-export default function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid,
+}: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   const emitted = useRef<string | null>(null);
@@ -71,5 +78,13 @@ export default function RichTextEditor({ value, onChange, onBlur, labelledBy, de
   // Quill's stylesheet gives its container the host's full height; below the toolbar that overflows
   // onto whatever follows the editor (the form's buttons on a narrow screen, where the toolbar wraps);
   // important, as Quill's unlayered stylesheet outranks the utilities layer
-  return <div ref={hostRef} className={cn('rounded-md bg-background [&_.ql-container]:h-auto! [&_.ql-editor]:min-h-40', invalid && '[&_.ql-container]:border-destructive!')} />;
+  return (
+    <div
+      ref={hostRef}
+      className={cn(
+        'rounded-md bg-background [&_.ql-container]:h-auto! [&_.ql-editor]:min-h-40',
+        invalid && '[&_.ql-container]:border-destructive!',
+      )}
+    />
+  );
 }

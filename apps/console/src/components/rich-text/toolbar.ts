@@ -16,19 +16,31 @@ export const RICH_TEXT_TOOLBAR = [
 
 /** Names for Quill's icon-only controls, which come without any (every control needs one). */
 const CONTROL_NAMES: Record<string, string> = {
-  font: 'Font', header: 'Heading', bold: 'Bold', italic: 'Italic', underline: 'Underline', strike: 'Strikethrough',
-  color: 'Text colour', background: 'Background colour', align: 'Alignment', link: 'Link', image: 'Image',
+  font: 'Font',
+  header: 'Heading',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strikethrough',
+  color: 'Text colour',
+  background: 'Background colour',
+  align: 'Alignment',
+  link: 'Link',
+  image: 'Image',
   clean: 'Clear formatting',
 };
 
 export function nameToolbarControls(toolbar: Element): void {
   for (const button of toolbar.querySelectorAll<HTMLButtonElement>('button')) {
     const format = [...button.classList].find((c) => c.startsWith('ql-'))?.slice(3) ?? '';
-    const name = format === 'list' ? (button.value === 'ordered' ? 'Ordered list' : 'Bullet list') : CONTROL_NAMES[format];
+    const name =
+      format === 'list' ? (button.value === 'ordered' ? 'Ordered list' : 'Bullet list') : CONTROL_NAMES[format];
     if (name) button.setAttribute('aria-label', name);
   }
   for (const picker of toolbar.querySelectorAll<HTMLElement>('.ql-picker')) {
-    const format = [...picker.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker' && !c.endsWith('-picker'))?.slice(3) ?? '';
+    const format =
+      [...picker.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker' && !c.endsWith('-picker'))?.slice(3) ??
+      '';
     const label = picker.querySelector('.ql-picker-label');
     const name = CONTROL_NAMES[format];
     if (label && name) label.setAttribute('aria-label', name);

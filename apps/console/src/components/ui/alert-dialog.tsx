@@ -34,12 +34,17 @@ export function AlertDialogTitle({ className, ...props }: React.ComponentProps<t
   return <AlertDialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
-export function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({
+  className,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
 export function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />;
+  return (
+    <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />
+  );
 }
 
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

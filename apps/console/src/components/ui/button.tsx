@@ -35,10 +35,23 @@ export interface ButtonProps
   loading?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = cn(buttonVariants({ variant, size, className }));
   if (asChild) {
-    return <Slot.Root className={classes} {...props}>{children}</Slot.Root>;
+    return (
+      <Slot.Root className={classes} {...props}>
+        {children}
+      </Slot.Root>
+    );
   }
   return (
     <button className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>

@@ -12,7 +12,11 @@ export function CardHeader({ className, ...props }: DivProps) {
 }
 
 /** A heading element; pass `as` to keep the page's heading levels in order. */
-export function CardTitle({ className, as: Heading = 'h3', ...props }: React.HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }) {
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: React.HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }) {
   return <Heading className={cn('text-xl font-semibold leading-none tracking-tight', className)} {...props} />;
 }
 

@@ -22,7 +22,13 @@ export function TableRow({ className, ...props }: React.HTMLAttributes<HTMLTable
 }
 
 export function TableHead({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cn('h-12 px-4 text-left align-middle font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cn('h-12 px-4 text-left align-middle font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {

@@ -28,9 +28,13 @@ describe('toast list', () => {
   });
 
   it('merges an update into the toast with the same id', () => {
-    const state = toastReducer({ toasts: [item('1', { description: 'old', variant: 'default' })] }, {
-      type: 'UPDATE_TOAST', toast: { id: '1', description: 'new' },
-    });
+    const state = toastReducer(
+      { toasts: [item('1', { description: 'old', variant: 'default' })] },
+      {
+        type: 'UPDATE_TOAST',
+        toast: { id: '1', description: 'new' },
+      },
+    );
     expect(state.toasts[0]).toMatchObject({ id: '1', title: 'T1', description: 'new', variant: 'default' });
   });
 

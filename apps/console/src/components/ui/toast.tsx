@@ -9,7 +9,14 @@ export const TOAST_DURATION = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
-  return <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} {...props} />;
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      {...props}
+    />
+  );
 }
 
 /** Bottom-right; on mobile it sits above the bottom navigation bar. */
@@ -38,14 +45,21 @@ const toastVariants = cva(
   },
 );
 
-export function Toast({ className, variant, ...props }: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+export function Toast({
+  className,
+  variant,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
-      className={cn('inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:border-white/40', className)}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm font-medium hover:bg-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:border-white/40',
+        className,
+      )}
       {...props}
     />
   );
@@ -54,7 +68,10 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
-      className={cn('absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring', className)}
+      className={cn(
+        'absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
       aria-label="Close"
       {...props}
     >

@@ -21,8 +21,16 @@ export function AboutHeroesPage() {
             return (
               <GridItem key={record.id} index={index}>
                 <Card className="h-full overflow-hidden">
-                  {image ? <img src={image} alt="" className="h-56 w-full object-cover" /> : <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">No Image Provided</p>}
-                  <CardHeader><CardTitle as="h2">{title}</CardTitle></CardHeader>
+                  {image ? (
+                    <img src={image} alt="" className="h-56 w-full object-cover" />
+                  ) : (
+                    <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">
+                      No Image Provided
+                    </p>
+                  )}
+                  <CardHeader>
+                    <CardTitle as="h2">{title}</CardTitle>
+                  </CardHeader>
                   <CardContent className="grid gap-4">
                     <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                     <EditLink to={`/about-heroes/edit/${record.id}`} name={title} />

@@ -22,7 +22,10 @@ async function refreshStoredUser(changed: Partial<User>): Promise<void> {
   updateStoredUser(session.token, user);
 }
 
-export interface ProfileChange { name: string; email: string }
+export interface ProfileChange {
+  name: string;
+  email: string;
+}
 
 /** PATCH /api/me: the answer is the user, stored at once (the sidebar greets by name). */
 export function useUpdateProfile() {
@@ -36,7 +39,10 @@ export function useUpdateProfile() {
   });
 }
 
-export interface PasswordChange { current_password: string; new_password: string }
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
 
 /** PUT /api/me/password; it ends the user's other sessions and clears a temporary password's flag. */
 export function useChangePassword() {
@@ -59,7 +65,8 @@ export function useStartTwoFactor() {
 /** PUT /api/me/totp: the first code confirms it; the answer holds the recovery codes, this once. */
 export function useConfirmTwoFactor() {
   return useMutation({
-    mutationFn: async (code: string) => (await apiRequest<TotpConfirmResponse>('PUT', '/api/me/totp', { json: { code } })).data,
+    mutationFn: async (code: string) =>
+      (await apiRequest<TotpConfirmResponse>('PUT', '/api/me/totp', { json: { code } })).data,
   });
 }
 
@@ -68,7 +75,10 @@ export function useRefreshStoredUser() {
   return useMutation({ mutationFn: () => refreshStoredUser({ two_factor: true, must_set_up_2fa: false }) });
 }
 
-export interface TwoFactorOff { password: string; code: string }
+export interface TwoFactorOff {
+  password: string;
+  code: string;
+}
 
 /** DELETE /api/me/totp: both the password and a code, so a stolen session alone cannot weaken the account. */
 export function useTurnOffTwoFactor() {

@@ -13,7 +13,11 @@ export function failureSentence(error: unknown): string {
  * A refused account change: the server's field messages pinned on their inputs (the API's field
  * names are the form's), and a toast titled `title` with the server's sentence.
  */
-export function reportAccountError<T extends FieldValues>(error: unknown, title: string, form?: UseFormReturn<T>): void {
+export function reportAccountError<T extends FieldValues>(
+  error: unknown,
+  title: string,
+  form?: UseFormReturn<T>,
+): void {
   if (form) pinServerFieldErrors(form, error);
   toast({ variant: 'destructive', title, description: failureSentence(error) });
 }

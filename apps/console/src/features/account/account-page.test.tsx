@@ -29,10 +29,12 @@ describe('/account: profile and password', () => {
   it('saves the name and email and stores the user the server answers', async () => {
     const user = signInWith();
     let body: unknown;
-    server.use(http.patch('/api/me', async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json({ ...user, name: 'Grace B. Hopper', email: null });
-    }));
+    server.use(
+      http.patch('/api/me', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ ...user, name: 'Grace B. Hopper', email: null });
+      }),
+    );
     const { type } = await openAccount();
     expect(screen.getByLabelText('Name')).toHaveValue('Grace Hopper');
     await fill(type, 'Name', '  Grace B. Hopper ');
@@ -46,7 +48,11 @@ describe('/account: profile and password', () => {
   it('pins a refused email on its field', async () => {
     signInWith();
     const message = 'email must be an email address';
-    server.use(http.patch('/api/me', () => HttpResponse.json({ message, error: 'Bad Request', fields: [{ path: 'email', message }] }, { status: 400 })));
+    server.use(
+      http.patch('/api/me', () =>
+        HttpResponse.json({ message, error: 'Bad Request', fields: [{ path: 'email', message }] }, { status: 400 }),
+      ),
+    );
     const { type } = await openAccount();
     await fill(type, 'Email', 'not-an-address');
     await type.click(screen.getByRole('button', { name: 'Save profile' }));
@@ -58,17 +64,23 @@ describe('/account: profile and password', () => {
   it('changes the password, saying that other devices are signed out', async () => {
     signInWith();
     let body: unknown;
-    server.use(http.put('/api/me/password', async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json({ message: 'Password changed. Your other sessions have been signed out.' });
-    }));
+    server.use(
+      http.put('/api/me/password', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'Password changed. Your other sessions have been signed out.' });
+      }),
+    );
     const { type } = await openAccount();
-    expect(within(card('Password')).getByText('Changing your password signs you out on every other device.')).toBeInTheDocument();
+    expect(
+      within(card('Password')).getByText('Changing your password signs you out on every other device.'),
+    ).toBeInTheDocument();
     await fill(type, 'Current password', 'old passphrase');
     await fill(type, 'New password', 'a new long passphrase');
     await fill(type, 'Confirm new password', 'a new long passphrase');
     await type.click(screen.getByRole('button', { name: 'Change password' }));
-    await expectToast('Password changed', { description: 'Password changed. Your other sessions have been signed out.' });
+    await expectToast('Password changed', {
+      description: 'Password changed. Your other sessions have been signed out.',
+    });
     expect(body).toEqual({ current_password: 'old passphrase', new_password: 'a new long passphrase' });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
@@ -76,7 +88,14 @@ describe('/account: profile and password', () => {
   it('a wrong current password is said on that field', async () => {
     signInWith();
     const message = 'The current password is not correct';
-    server.use(http.put('/api/me/password', () => HttpResponse.json({ message, error: message, fields: [{ path: 'current_password', message }] }, { status: 400 })));
+    server.use(
+      http.put('/api/me/password', () =>
+        HttpResponse.json(
+          { message, error: message, fields: [{ path: 'current_password', message }] },
+          { status: 400 },
+        ),
+      ),
+    );
     const { type } = await openAccount();
     await fill(type, 'Current password', 'wrong');
     await fill(type, 'New password', 'a new long passphrase');
@@ -89,7 +108,11 @@ describe('/account: profile and password', () => {
 
 describe('/account: signed-in devices', () => {
   const session = (id: number, current: boolean): SessionInfo => ({
-    id, current, created_at: `2026-11-2${id}T09:00:00.000Z`, last_seen_at: `2026-11-2${id}T10:30:00.000Z`, expires_at: '2026-12-01T00:00:00.000Z',
+    id,
+    current,
+    created_at: `2026-11-2${id}T09:00:00.000Z`,
+    last_seen_at: `2026-11-2${id}T10:30:00.000Z`,
+    expires_at: '2026-12-01T00:00:00.000Z',
     user_agent: current ? 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' : null,
   });
 
@@ -124,6 +147,10 @@ describe('/account: signed-in devices', () => {
     signInWith();
     server.use(http.get('/api/me/sessions', () => HttpResponse.error()));
     await openAccount();
-    expect(await screen.findByText('Could not load your sessions. Could not connect to the server. Please check your network.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Could not load your sessions. Could not connect to the server. Please check your network.',
+      ),
+    ).toBeInTheDocument();
   });
 });

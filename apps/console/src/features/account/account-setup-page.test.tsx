@@ -24,11 +24,13 @@ function signInWith(flags: Partial<User>) {
 /** Records the dashboard's calls made while the account is still pending: the server would refuse them. */
 function countRefusedCalls(pending: () => boolean) {
   const calls: string[] = [];
-  server.use(http.get('/api/logs*', ({ request }) => {
-    if (!pending()) return undefined;
-    calls.push(request.url);
-    return HttpResponse.json({ message: 'refused' }, { status: 403 });
-  }));
+  server.use(
+    http.get('/api/logs*', ({ request }) => {
+      if (!pending()) return undefined;
+      calls.push(request.url);
+      return HttpResponse.json({ message: 'refused' }, { status: 403 });
+    }),
+  );
   return calls;
 }
 
@@ -62,7 +64,9 @@ describe('first sign-in with a temporary password (issue 14)', () => {
     await type.clear(screen.getByLabelText('Confirm new password'));
     await fill(type, 'Confirm new password', 'a brand new passphrase');
     await type.click(screen.getByRole('button', { name: 'Set new password' }));
-    await expectToast('Password changed', { description: 'Password changed. Your other sessions have been signed out.' });
+    await expectToast('Password changed', {
+      description: 'Password changed. Your other sessions have been signed out.',
+    });
     expect(await screen.findByRole('heading', { name: 'Hello Nina New' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(body).toEqual({ current_password: 'temporary-1234', new_password: 'a brand new passphrase' });
@@ -73,8 +77,11 @@ describe('first sign-in with a temporary password (issue 14)', () => {
   it("shows the server's reason on the field it names", async () => {
     signInWith({ must_change_password: true });
     const message = 'This password is too common; choose another one';
-    server.use(http.put('/api/me/password', () =>
-      HttpResponse.json({ message, error: message, fields: [{ path: 'new_password', message }] }, { status: 400 })));
+    server.use(
+      http.put('/api/me/password', () =>
+        HttpResponse.json({ message, error: message, fields: [{ path: 'new_password', message }] }, { status: 400 }),
+      ),
+    );
     renderApp('/account/setup');
     const type = userEvent.setup();
     await fill(type, 'Temporary password', 'temporary-1234');
@@ -92,7 +99,13 @@ describe('first sign-in with a temporary password (issue 14)', () => {
     const codes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
     let confirmed = false;
     server.use(
-      http.post('/api/me/totp', () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Bursary:nina?secret=JBSWY3DPEHPK3PXP', message: 'Add it' })),
+      http.post('/api/me/totp', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Bursary:nina?secret=JBSWY3DPEHPK3PXP',
+          message: 'Add it',
+        }),
+      ),
       http.put('/api/me/totp', () => {
         confirmed = true;
         return HttpResponse.json({ recovery_codes: codes, message: 'Keep these recovery codes somewhere safe.' });
@@ -103,7 +116,9 @@ describe('first sign-in with a temporary password (issue 14)', () => {
     expect(await screen.findByRole('heading', { name: 'Set up two-factor sign-in' })).toBeInTheDocument();
     const type = userEvent.setup();
     await type.click(screen.getByRole('button', { name: 'Set up' }));
-    expect(await screen.findByRole('img', { name: 'QR code to add Bursary to your authenticator app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'QR code to add Bursary to your authenticator app' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await fill(type, 'Authentication code', '123456');
     await type.click(screen.getByRole('button', { name: 'Turn on' }));

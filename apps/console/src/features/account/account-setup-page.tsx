@@ -16,8 +16,12 @@ function ChooseNewPassword() {
   return (
     <>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Choose a new password</CardTitle>
-        <CardDescription>You signed in with a temporary password. Choose your own to continue; nobody else will know it.</CardDescription>
+        <CardTitle as="h1" className="text-2xl">
+          Choose a new password
+        </CardTitle>
+        <CardDescription>
+          You signed in with a temporary password. Choose your own to continue; nobody else will know it.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <PasswordForm currentLabel="Temporary password" submitLabel="Set new password" />
@@ -33,17 +37,21 @@ function RequiredTwoFactor({ username }: { username: string }) {
   return (
     <>
       <CardHeader>
-        <CardTitle as="h1" className="text-2xl">Set up two-factor sign-in</CardTitle>
+        <CardTitle as="h1" className="text-2xl">
+          Set up two-factor sign-in
+        </CardTitle>
         <CardDescription>Your organisation asks for a second step at sign-in. Set it up to continue.</CardDescription>
       </CardHeader>
       <CardContent>
-        {confirmed
-          ? (
-            <RecoveryCodes heading="h2" username={username} codes={confirmed.recovery_codes} message={confirmed.message}>
-              <Button type="button" loading={refresh.isPending} onClick={() => refresh.mutate()}>Continue</Button>
-            </RecoveryCodes>
-          )
-          : <TwoFactorSetup onConfirmed={setConfirmed} />}
+        {confirmed ? (
+          <RecoveryCodes heading="h2" username={username} codes={confirmed.recovery_codes} message={confirmed.message}>
+            <Button type="button" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+              Continue
+            </Button>
+          </RecoveryCodes>
+        ) : (
+          <TwoFactorSetup onConfirmed={setConfirmed} />
+        )}
       </CardContent>
     </>
   );

@@ -15,14 +15,26 @@ describe('/account: two-factor sign-in', () => {
     const user = signInWith();
     let confirmedWith: unknown;
     server.use(
-      http.post('/api/me/totp', () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXPJBSW', uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXPJBSW&issuer=Bursary', message: 'Add it' })),
+      http.post('/api/me/totp', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXPJBSW',
+          uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXPJBSW&issuer=Bursary',
+          message: 'Add it',
+        }),
+      ),
       http.put('/api/me/totp', async ({ request }) => {
         confirmedWith = await request.json();
-        return HttpResponse.json({ recovery_codes: codes, message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe.' });
+        return HttpResponse.json({
+          recovery_codes: codes,
+          message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe.',
+        });
       }),
       http.get('/api/me', () => HttpResponse.json({ ...user, two_factor: confirmedWith !== undefined })),
     );
-    const createObjectURL = vi.fn((blob: Blob) => { void blob; return 'blob:codes'; });
+    const createObjectURL = vi.fn((blob: Blob) => {
+      void blob;
+      return 'blob:codes';
+    });
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -34,7 +46,9 @@ describe('/account: two-factor sign-in', () => {
     const twoFactor = card('Two-factor sign-in');
     expect(within(twoFactor).getByText('Off')).toBeInTheDocument();
     await type.click(within(twoFactor).getByRole('button', { name: 'Set up' }));
-    expect(await screen.findByRole('img', { name: 'QR code to add Bursary to your authenticator app' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'QR code to add Bursary to your authenticator app' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW')).toBeInTheDocument();
 
     await type.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -42,7 +56,11 @@ describe('/account: two-factor sign-in', () => {
     await fill(type, 'Authentication code', '123 456');
     await type.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
     expect(confirmedWith).toEqual({ code: '123456' });
     expect(screen.getByText('Two-factor sign-in is on. Keep these recovery codes somewhere safe.')).toBeInTheDocument();
 
@@ -67,24 +85,48 @@ describe('/account: two-factor sign-in', () => {
   it('a failed copy says how to keep the codes instead', async () => {
     signInWith();
     server.use(
-      http.post('/api/me/totp', () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXP', message: 'Add it' })),
+      http.post('/api/me/totp', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXP',
+          message: 'Add it',
+        }),
+      ),
       http.put('/api/me/totp', () => HttpResponse.json({ recovery_codes: codes, message: 'Keep them.' })),
     );
     const { type } = await openAccount();
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => { throw new Error('denied'); }) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: {
+        writeText: vi.fn(async () => {
+          throw new Error('denied');
+        }),
+      },
+      configurable: true,
+    });
     await type.click(screen.getByRole('button', { name: 'Set up' }));
     await fill(type, 'Authentication code', '123456');
     await type.click(screen.getByRole('button', { name: 'Turn on' }));
     await type.click(await screen.findByRole('button', { name: 'Copy' }));
-    await expectToast('Could not copy the codes', { description: 'Select the codes and copy them yourself, or download them.', destructive: true });
+    await expectToast('Could not copy the codes', {
+      description: 'Select the codes and copy them yourself, or download them.',
+      destructive: true,
+    });
   });
 
   it('a wrong first code keeps the set-up with the reason on the field', async () => {
     signInWith();
     const message = 'The code is not correct';
     server.use(
-      http.post('/api/me/totp', () => HttpResponse.json({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXP', message: 'Add it' })),
-      http.put('/api/me/totp', () => HttpResponse.json({ message, error: message, fields: [{ path: 'code', message }] }, { status: 400 })),
+      http.post('/api/me/totp', () =>
+        HttpResponse.json({
+          secret: 'JBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/Bursary:grace?secret=JBSWY3DPEHPK3PXP',
+          message: 'Add it',
+        }),
+      ),
+      http.put('/api/me/totp', () =>
+        HttpResponse.json({ message, error: message, fields: [{ path: 'code', message }] }, { status: 400 }),
+      ),
     );
     const { type } = await openAccount();
     await type.click(screen.getByRole('button', { name: 'Set up' }));

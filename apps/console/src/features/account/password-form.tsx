@@ -6,7 +6,11 @@ import { useChangePassword } from './account-api';
 import { reportAccountError } from './account-errors';
 import { TextField } from '@/components/fields/text-field';
 
-interface PasswordValues { current_password: string; new_password: string; confirm_password: string }
+interface PasswordValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
 
 interface PasswordFormProps {
   /** 'Current password', or 'Temporary password' on a first sign-in. */
@@ -19,7 +23,9 @@ interface PasswordFormProps {
  * judges the new one (length, common passwords) and says why it refuses, on the field.
  */
 export function PasswordForm({ currentLabel, submitLabel }: PasswordFormProps) {
-  const form = useForm<PasswordValues>({ defaultValues: { current_password: '', new_password: '', confirm_password: '' } });
+  const form = useForm<PasswordValues>({
+    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
+  });
   const change = useChangePassword();
   // awaited rather than given callbacks: the stored user changes with the answer, which may close this screen
   const submit = form.handleSubmit(async ({ current_password, new_password }) => {
@@ -34,13 +40,28 @@ export function PasswordForm({ currentLabel, submitLabel }: PasswordFormProps) {
   const field = { form, idPrefix: 'password', type: 'password' } as const;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <TextField {...field} name="current_password" label={currentLabel} autoComplete="current-password"
-        rules={{ required: `Enter your ${currentLabel.toLowerCase()}` }} />
-      <TextField {...field} name="new_password" label="New password" autoComplete="new-password"
+      <TextField
+        {...field}
+        name="current_password"
+        label={currentLabel}
+        autoComplete="current-password"
+        rules={{ required: `Enter your ${currentLabel.toLowerCase()}` }}
+      />
+      <TextField
+        {...field}
+        name="new_password"
+        label="New password"
+        autoComplete="new-password"
         help="A long passphrase is best; common passwords are refused."
-        rules={{ required: 'Enter a new password' }} />
-      <TextField {...field} name="confirm_password" label="Confirm new password" autoComplete="new-password"
-        rules={{ validate: (value, values) => value === values.new_password || 'The two new passwords do not match' }} />
+        rules={{ required: 'Enter a new password' }}
+      />
+      <TextField
+        {...field}
+        name="confirm_password"
+        label="Confirm new password"
+        autoComplete="new-password"
+        rules={{ validate: (value, values) => value === values.new_password || 'The two new passwords do not match' }}
+      />
       <Button type="submit" className="w-fit" loading={change.isPending}>
         <KeyRound aria-hidden />
         {submitLabel}

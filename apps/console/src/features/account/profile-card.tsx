@@ -13,13 +13,17 @@ export function ProfileCard({ user }: { user: User }) {
   const form = useForm<ProfileChange>({ defaultValues: { name: user.name, email: user.email ?? '' } });
   const update = useUpdateProfile();
   const submit = form.handleSubmit((values) =>
-    update.mutate({ name: values.name.trim(), email: values.email.trim() }, {
-      onSuccess: (saved) => {
-        form.reset({ name: saved.name, email: saved.email ?? '' });
-        toast({ title: 'Profile saved', description: 'Your name and email are up to date.' });
+    update.mutate(
+      { name: values.name.trim(), email: values.email.trim() },
+      {
+        onSuccess: (saved) => {
+          form.reset({ name: saved.name, email: saved.email ?? '' });
+          toast({ title: 'Profile saved', description: 'Your name and email are up to date.' });
+        },
+        onError: (error) => reportAccountError(error, 'Could not save your profile', form),
       },
-      onError: (error) => reportAccountError(error, 'Could not save your profile', form),
-    }));
+    ),
+  );
   const field = { form, idPrefix: 'profile' } as const;
   return (
     <Card>
@@ -29,10 +33,21 @@ export function ProfileCard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <TextField {...field} name="name" label="Name" autoComplete="name"
-            rules={{ validate: (value) => value.trim() !== '' || 'Enter your name' }} />
-          <TextField {...field} name="email" label="Email" type="email" autoComplete="email"
-            help="Optional. Leave it empty to remove it." />
+          <TextField
+            {...field}
+            name="name"
+            label="Name"
+            autoComplete="name"
+            rules={{ validate: (value) => value.trim() !== '' || 'Enter your name' }}
+          />
+          <TextField
+            {...field}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            help="Optional. Leave it empty to remove it."
+          />
           <Button type="submit" className="w-fit" loading={update.isPending}>
             <Save aria-hidden />
             Save profile

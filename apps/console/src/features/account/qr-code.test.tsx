@@ -14,7 +14,7 @@ function rasterise(svg: SVGElement) {
   for (const [, x, y] of path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
     for (let dy = 0; dy < SCALE; dy++) {
       for (let dx = 0; dx < SCALE; dx++) {
-        const offset = (((Number(y) * SCALE) + dy) * side + (Number(x) * SCALE) + dx) * 4;
+        const offset = ((Number(y) * SCALE + dy) * side + Number(x) * SCALE + dx) * 4;
         data.set([0, 0, 0, 255], offset);
       }
     }
@@ -24,7 +24,8 @@ function rasterise(svg: SVGElement) {
 
 describe('QR code of the authenticator URI', () => {
   it('draws a code that reads back as the URI, with its name for screen readers', () => {
-    const uri = 'otpauth://totp/Bursary:grace?issuer=Bursary&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+    const uri =
+      'otpauth://totp/Bursary:grace?issuer=Bursary&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
     render(<QrCode text={uri} label="QR code to add Bursary to your authenticator app" />);
     const svg = screen.getByRole('img', { name: 'QR code to add Bursary to your authenticator app' });
     expect(decodeQR(rasterise(svg as unknown as SVGElement))).toBe(uri);

@@ -7,9 +7,11 @@ const QUIET_ZONE = 4;
 /** One path of unit squares, one per dark module: a small SVG, drawn here and sent nowhere. */
 function modulesPath(modules: boolean[][]): string {
   const parts: string[] = [];
-  modules.forEach((row, y) => row.forEach((dark, x) => {
-    if (dark) parts.push(`M${x} ${y}h1v1h-1z`);
-  }));
+  modules.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) parts.push(`M${x} ${y}h1v1h-1z`);
+    }),
+  );
   return parts.join('');
 }
 
@@ -22,7 +24,13 @@ export function QrCode({ text, label, className }: { text: string; label: string
   const modules = useMemo(() => encodeQR(text, 'raw', { ecc: 'medium', border: QUIET_ZONE }), [text]);
   const size = modules.length;
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} className={className} shapeRendering="crispEdges">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      className={className}
+      shapeRendering="crispEdges"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={modulesPath(modules)} fill="#000" />
     </svg>

@@ -7,15 +7,28 @@ const FILE_NAME = 'bursary-recovery-codes.txt';
 
 /** The text of the copy and of the downloaded file: who they are for, then one code a line. */
 function recoveryCodesText(username: string, codes: string[]): string {
-  return [`Bursary recovery codes for ${username}`, 'Each code signs you in once, instead of a code from your authenticator app.', '', ...codes, ''].join('\n');
+  return [
+    `Bursary recovery codes for ${username}`,
+    'Each code signs you in once, instead of a code from your authenticator app.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
 }
 
 async function copy(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: 'Recovery codes copied', description: 'Paste them into your password manager or another safe place.' });
+    toast({
+      title: 'Recovery codes copied',
+      description: 'Paste them into your password manager or another safe place.',
+    });
   } catch {
-    toast({ variant: 'destructive', title: 'Could not copy the codes', description: 'Select the codes and copy them yourself, or download them.' });
+    toast({
+      variant: 'destructive',
+      title: 'Could not copy the codes',
+      description: 'Select the codes and copy them yourself, or download them.',
+    });
   }
 }
 
@@ -45,10 +58,17 @@ export function RecoveryCodes({ username, codes, message, children, heading: Hea
   const text = recoveryCodesText(username, codes);
   return (
     <section aria-labelledby="recovery-codes-title" className="grid gap-4">
-      <Heading id="recovery-codes-title" className="text-lg font-semibold">Recovery codes</Heading>
+      <Heading id="recovery-codes-title" className="text-lg font-semibold">
+        Recovery codes
+      </Heading>
       <p className="text-sm text-muted-foreground">{message}</p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:grid-cols-2">
-        {codes.map((code) => <li key={code}>{code}</li>)}
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-4 font-mono text-sm sm:grid-cols-2"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={() => void copy(text)}>

@@ -28,18 +28,26 @@ export function SessionsCard() {
   const sessions = useMySessions();
   const endOthers = useEndOtherSessions();
   const others = (sessions.data ?? []).filter((s) => !s.current).length;
-  const signOutOthers = () => endOthers.mutate(undefined, {
-    onSuccess: ({ message }) => toast({ title: 'Signed out other devices', description: message }),
-    onError: (error) => reportAccountError(error, 'Could not sign out other devices'),
-  });
+  const signOutOthers = () =>
+    endOthers.mutate(undefined, {
+      onSuccess: ({ message }) => toast({ title: 'Signed out other devices', description: message }),
+      onError: (error) => reportAccountError(error, 'Could not sign out other devices'),
+    });
 
   let list;
   if (sessions.isPending) list = <Spinner label="Loading sessions" />;
-  else if (sessions.isError) list = <p role="alert" className="text-sm text-danger">Could not load your sessions. {failureSentence(sessions.error)}</p>;
+  else if (sessions.isError)
+    list = (
+      <p role="alert" className="text-sm text-danger">
+        Could not load your sessions. {failureSentence(sessions.error)}
+      </p>
+    );
   else {
     list = (
       <ul aria-label="Signed-in devices" className="divide-y">
-        {sessions.data.map((session) => <SessionRow key={session.id} session={session} />)}
+        {sessions.data.map((session) => (
+          <SessionRow key={session.id} session={session} />
+        ))}
       </ul>
     );
   }
@@ -47,11 +55,20 @@ export function SessionsCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Signed-in devices</CardTitle>
-        <CardDescription>Each sign-in of your account, newest first. Changing your password also signs out the others.</CardDescription>
+        <CardDescription>
+          Each sign-in of your account, newest first. Changing your password also signs out the others.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {list}
-        <Button type="button" variant="outline" className="w-fit" onClick={signOutOthers} loading={endOthers.isPending} disabled={others === 0}>
+        <Button
+          type="button"
+          variant="outline"
+          className="w-fit"
+          onClick={signOutOthers}
+          loading={endOthers.isPending}
+          disabled={others === 0}
+        >
           <LogOut aria-hidden />
           Sign out other devices
         </Button>

@@ -23,17 +23,36 @@ export function TurnOffTwoFactor({ onClose }: { onClose: () => void }) {
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <p className="text-sm text-muted-foreground">To turn it off, confirm it is you: your password and a code from your authenticator app, or one of your recovery codes.</p>
-      <TextField form={form} idPrefix="totp-off" name="password" label="Password" type="password" autoComplete="current-password"
-        rules={{ required: 'Enter your password' }} />
-      <TextField form={form} idPrefix="totp-off" name="code" label="Authentication or recovery code" autoComplete="one-time-code" spellCheck={false}
-        rules={codeRules('either')} />
+      <p className="text-sm text-muted-foreground">
+        To turn it off, confirm it is you: your password and a code from your authenticator app, or one of your recovery
+        codes.
+      </p>
+      <TextField
+        form={form}
+        idPrefix="totp-off"
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        rules={{ required: 'Enter your password' }}
+      />
+      <TextField
+        form={form}
+        idPrefix="totp-off"
+        name="code"
+        label="Authentication or recovery code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        rules={codeRules('either')}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="destructive" loading={turnOff.isPending}>
           <ShieldOff aria-hidden />
           Turn off two-factor sign-in
         </Button>
-        <Button type="button" variant="outline" onClick={onClose}>Cancel</Button>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -13,7 +13,10 @@ function TwoFactorOn({ turningOff, setTurningOff }: { turningOff: boolean; setTu
   if (turningOff) return <TurnOffTwoFactor onClose={() => setTurningOff(false)} />;
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">Signing in asks for a code from your authenticator app after your password. Lost your phone? Sign in with a recovery code.</p>
+      <p className="text-sm text-muted-foreground">
+        Signing in asks for a code from your authenticator app after your password. Lost your phone? Sign in with a
+        recovery code.
+      </p>
       <Button type="button" variant="outline" className="w-fit" onClick={() => setTurningOff(true)}>
         <ShieldOff aria-hidden />
         Turn off
@@ -37,7 +40,9 @@ export function TwoFactorCard({ user }: { user: User }) {
   if (confirmed) {
     body = (
       <RecoveryCodes username={user.username} codes={confirmed.recovery_codes} message={confirmed.message}>
-        <Button type="button" onClick={() => setConfirmed(null)}>Done</Button>
+        <Button type="button" onClick={() => setConfirmed(null)}>
+          Done
+        </Button>
       </RecoveryCodes>
     );
   } else if (user.two_factor) {

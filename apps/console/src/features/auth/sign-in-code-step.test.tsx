@@ -8,7 +8,11 @@ import { expectToast } from '@/testing/toasts';
 import { TOKEN_KEY, getSession } from '@/lib/session';
 import { makeLoginResponse, makeUser } from '@/testing/factories';
 
-const CHALLENGE = { mfa_required: true, mfa_token: 'challenge-1', message: 'Enter the code from your authenticator app, or a recovery code.' };
+const CHALLENGE = {
+  mfa_required: true,
+  mfa_token: 'challenge-1',
+  message: 'Enter the code from your authenticator app, or a recovery code.',
+};
 
 /** Signs in with a password that is right for an account with two-factor sign-in; returns the code step's bodies. */
 async function reachCodeStep(answer: Parameters<typeof http.post>[1]) {
@@ -76,7 +80,9 @@ describe('sign-in code step (issue 14)', () => {
 
   it('a wrong code keeps the step and says so on the field and in the toast', async () => {
     const message = 'The code is not correct';
-    const { user } = await reachCodeStep(() => HttpResponse.json({ message, error: message, fields: [{ path: 'code', message }] }, { status: 401 }));
+    const { user } = await reachCodeStep(() =>
+      HttpResponse.json({ message, error: message, fields: [{ path: 'code', message }] }, { status: 401 }),
+    );
     await user.type(screen.getByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectToast('Login failed', { description: message, destructive: true });
@@ -87,7 +93,9 @@ describe('sign-in code step (issue 14)', () => {
 
   it('too many attempts keep the step with the server sentence', async () => {
     const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
-    const { user } = await reachCodeStep(() => HttpResponse.json({ message, error: message }, { status: 429, headers: { 'Retry-After': '900' } }));
+    const { user } = await reachCodeStep(() =>
+      HttpResponse.json({ message, error: message }, { status: 429, headers: { 'Retry-After': '900' } }),
+    );
     await user.type(screen.getByLabelText('Authentication code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectToast('Login failed', { description: message, destructive: true });

@@ -12,7 +12,8 @@ const INPUT_ID = 'sign-in-code';
 const isWrongCode = (error: unknown): error is ApiError =>
   error instanceof ApiError && (error.body?.fields ?? []).some((field) => field.path === 'code');
 
-const codeInput = (form: HTMLFormElement | null) => form?.elements.namedItem('code') as HTMLInputElement | null | undefined;
+const codeInput = (form: HTMLFormElement | null) =>
+  form?.elements.namedItem('code') as HTMLInputElement | null | undefined;
 
 interface SignInCodeStepProps {
   challenge: CodeChallenge;
@@ -33,7 +34,10 @@ export function SignInCodeStep({ challenge, onBack }: SignInCodeStepProps) {
   const send = async (code: string) => {
     setPending(true);
     try {
-      const { data } = await apiRequest<unknown>('POST', '/api/login/totp', { json: { mfa_token: challenge.mfaToken, code }, auth: false });
+      const { data } = await apiRequest<unknown>('POST', '/api/login/totp', {
+        json: { mfa_token: challenge.mfaToken, code },
+        auth: false,
+      });
       setPending(false);
       startSession(data, challenge.username);
     } catch (failure) {
@@ -82,7 +86,15 @@ export function SignInCodeStep({ challenge, onBack }: SignInCodeStepProps) {
         {pending ? 'Verifying...' : 'Verify'}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
-        <Button type="button" variant="link" className="h-auto px-0" onClick={() => { setError(undefined); setRecovery(!recovery); }}>
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto px-0"
+          onClick={() => {
+            setError(undefined);
+            setRecovery(!recovery);
+          }}
+        >
           {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
         </Button>
         <Button type="button" variant="link" className="h-auto px-0" onClick={onBack}>

@@ -73,7 +73,11 @@ export function SignInForm({ onCodeNeeded, defaultUsername }: SignInFormProps) {
           aria-describedby={errors.username ? 'username-error' : undefined}
           name="username"
         />
-        {errors.username && <p id="username-error" role="alert" className="text-sm text-danger">{errors.username}</p>}
+        {errors.username && (
+          <p id="username-error" role="alert" className="text-sm text-danger">
+            {errors.username}
+          </p>
+        )}
       </div>
       <div className="grid gap-2">
         <Label htmlFor="password">Password</Label>
@@ -85,7 +89,11 @@ export function SignInForm({ onCodeNeeded, defaultUsername }: SignInFormProps) {
           aria-describedby={errors.password ? 'password-error' : undefined}
           name="password"
         />
-        {errors.password && <p id="password-error" role="alert" className="text-sm text-danger">{errors.password}</p>}
+        {errors.password && (
+          <p id="password-error" role="alert" className="text-sm text-danger">
+            {errors.password}
+          </p>
+        )}
       </div>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? 'Signing in...' : 'Sign in'}

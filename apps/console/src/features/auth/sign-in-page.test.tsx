@@ -18,7 +18,8 @@ async function failureToastText(): Promise<string | null> {
   const title = await screen.findByText('Login failed');
   const toastItem = title.closest('li');
   if (!toastItem) throw new Error('no toast');
-  return within(toastItem).getByText((_, el) => el?.tagName === 'DIV' && el.previousElementSibling === title).textContent;
+  return within(toastItem).getByText((_, el) => el?.tagName === 'DIV' && el.previousElementSibling === title)
+    .textContent;
 }
 
 describe('sign-in page', () => {
@@ -33,7 +34,12 @@ describe('sign-in page', () => {
 
   it('validates before calling the server', async () => {
     let calls = 0;
-    server.use(http.post('/api/login', () => { calls += 1; return HttpResponse.json(makeLoginResponse()); }));
+    server.use(
+      http.post('/api/login', () => {
+        calls += 1;
+        return HttpResponse.json(makeLoginResponse());
+      }),
+    );
     renderApp('/');
     await screen.findByRole('button', { name: 'Sign in' });
     await fillAndSubmit('', '12345');
@@ -44,10 +50,12 @@ describe('sign-in page', () => {
 
   it('signs in: stores the session, greets and goes to the dashboard', async () => {
     let body: unknown;
-    server.use(http.post('/api/login', async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json(makeLoginResponse(makeUser({ username: 'grace', name: 'Grace Hopper' })));
-    }));
+    server.use(
+      http.post('/api/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(makeLoginResponse(makeUser({ username: 'grace', name: 'Grace Hopper' })));
+      }),
+    );
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: 'Sign in' });
     await fillAndSubmit('grace', 'secret1');
@@ -61,7 +69,12 @@ describe('sign-in page', () => {
   });
 
   it("reads 'Signing in...' with a spinner and is disabled while pending", async () => {
-    server.use(http.post('/api/login', async () => { await delay('infinite'); return HttpResponse.json({}); }));
+    server.use(
+      http.post('/api/login', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     renderApp('/');
     await screen.findByRole('button', { name: 'Sign in' });
     await fillAndSubmit('grace', 'secret1');
@@ -71,11 +84,28 @@ describe('sign-in page', () => {
   });
 
   it.each([
-    ['the error field', () => HttpResponse.json({ message: 'Invalid credentials', error: 'Invalid username or password' }, { status: 401 }), 'Invalid username or password'],
-    ['the status when the answer has no error field', () => HttpResponse.json({ message: 'x' }, { status: 500 }), 'Login failed (Status: 500)'],
-    ['the status when the answer is not JSON', () => new HttpResponse('<html>', { status: 502 }), 'Login failed (Status: 502)'],
+    [
+      'the error field',
+      () =>
+        HttpResponse.json({ message: 'Invalid credentials', error: 'Invalid username or password' }, { status: 401 }),
+      'Invalid username or password',
+    ],
+    [
+      'the status when the answer has no error field',
+      () => HttpResponse.json({ message: 'x' }, { status: 500 }),
+      'Login failed (Status: 500)',
+    ],
+    [
+      'the status when the answer is not JSON',
+      () => new HttpResponse('<html>', { status: 502 }),
+      'Login failed (Status: 502)',
+    ],
     ['a network failure', () => HttpResponse.error(), 'Could not connect to the server. Please check your network.'],
-    ['an unreadable success', () => HttpResponse.json({ nonsense: true }), 'An unexpected error occurred. Please try again.'],
+    [
+      'an unreadable success',
+      () => HttpResponse.json({ nonsense: true }),
+      'An unexpected error occurred. Please try again.',
+    ],
   ])('fails with %s', async (_case, resolver, text) => {
     localStorage.setItem(USER_KEY, JSON.stringify({ name: 'Old' }));
     localStorage.setItem(TOKEN_KEY, 'old');
@@ -107,10 +137,12 @@ describe('sign-in checks in the form', () => {
 
   it('sends the username trimmed and the password as typed', async () => {
     let body: unknown;
-    server.use(http.post('/api/login', async ({ request }) => {
-      body = await request.json();
-      return HttpResponse.json(makeLoginResponse());
-    }));
+    server.use(
+      http.post('/api/login', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(makeLoginResponse());
+      }),
+    );
     renderApp('/');
     await screen.findByRole('button', { name: 'Sign in' });
     await fillAndSubmit('  grace ', ' secret ');

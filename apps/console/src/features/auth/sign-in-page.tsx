@@ -25,13 +25,19 @@ export function SignInPage() {
       <main className="flex flex-1 items-center justify-center px-4 pb-8 pt-24">
         <Card className="w-full max-w-md">
           <CardHeader>
-            <CardTitle as="h1" className="text-2xl">Sign in to {BRAND} CMS</CardTitle>
+            <CardTitle as="h1" className="text-2xl">
+              Sign in to {BRAND} CMS
+            </CardTitle>
             <CardDescription>Enter your credentials to access your account</CardDescription>
           </CardHeader>
           <CardContent>
-            {challenge
-              ? <Suspense><SignInCodeStep challenge={challenge} onBack={backToPassword} /></Suspense>
-              : <SignInForm onCodeNeeded={setChallenge} defaultUsername={lastUsername} />}
+            {challenge ? (
+              <Suspense>
+                <SignInCodeStep challenge={challenge} onBack={backToPassword} />
+              </Suspense>
+            ) : (
+              <SignInForm onCodeNeeded={setChallenge} defaultUsername={lastUsername} />
+            )}
           </CardContent>
         </Card>
       </main>

@@ -14,7 +14,10 @@ describe('sign-in checks', () => {
       ok: false,
       errors: { password: 'Password must be at least 6 characters' },
     });
-    expect(checkSignIn({ username: '', password: 'secret1' })).toEqual({ ok: false, errors: { username: 'Username is required' } });
+    expect(checkSignIn({ username: '', password: 'secret1' })).toEqual({
+      ok: false,
+      errors: { username: 'Username is required' },
+    });
   });
 
   it('accepts six characters, trims the username and keeps the password as typed', () => {

@@ -5,9 +5,7 @@ const MIN_PASSWORD_LENGTH = 6;
 
 export type SignInErrors = Partial<Record<keyof LoginRequest, string>>;
 
-export type SignInCheck =
-  | { ok: true; credentials: LoginRequest }
-  | { ok: false; errors: SignInErrors };
+export type SignInCheck = { ok: true; credentials: LoginRequest } | { ok: false; errors: SignInErrors };
 
 /** Every failing field's message at once; the username is sent trimmed, the password as typed. */
 export function checkSignIn({ username, password }: LoginRequest): SignInCheck {

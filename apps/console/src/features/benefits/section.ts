@@ -6,5 +6,10 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: Gift },
   page: () => import('./benefits-page').then((m) => m.BenefitsPage),
   // the sub-item block's every string follows from these words
-  subItems: { item: 'benefit point', blockTitle: 'Benefit Points', toastNoun: { one: 'benefit', many: 'benefits' }, confirmNeedsText: false },
+  subItems: {
+    item: 'benefit point',
+    blockTitle: 'Benefit Points',
+    toastNoun: { one: 'benefit', many: 'benefits' },
+    confirmNeedsText: false,
+  },
 });

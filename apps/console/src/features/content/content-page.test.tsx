@@ -10,22 +10,32 @@ import { LIST_BATCH_SIZE } from '@/features/sections/list/progressive-list';
 
 const TOTAL = 100_000;
 /** Item n of the server's 100,000, newest first: 'Item 99999' down to 'Item 0'. */
-const item = (n: number): SectionRecord => ({ id: n + 1, title: `Item ${n}`, excerpt: `Excerpt of item ${n}`, body: '<p>Body</p>', updatedAt: '2024-01-05T10:00:00.000Z' });
+const item = (n: number): SectionRecord => ({
+  id: n + 1,
+  title: `Item ${n}`,
+  excerpt: `Excerpt of item ${n}`,
+  body: '<p>Body</p>',
+  updatedAt: '2024-01-05T10:00:00.000Z',
+});
 
 /** The server's paged answer (limit, offset, q on title or excerpt), and every query it was asked. */
 function serveContent() {
   const asked: URLSearchParams[] = [];
-  server.use(http.get('/api/content', ({ request }) => {
-    const params = new URL(request.url).searchParams;
-    asked.push(params);
-    const limit = Number(params.get('limit') ?? TOTAL);
-    const offset = Number(params.get('offset') ?? 0);
-    const q = params.get('q');
-    const all = q ? [item(4_242)].filter((record) => String(record.title).includes(q)) : null;
-    const total = all ? all.length : TOTAL;
-    const page = all ? all.slice(offset, offset + limit) : Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => item(TOTAL - 1 - offset - i));
-    return HttpResponse.json(page, { headers: { 'X-Total-Count': String(total) } });
-  }));
+  server.use(
+    http.get('/api/content', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const limit = Number(params.get('limit') ?? TOTAL);
+      const offset = Number(params.get('offset') ?? 0);
+      const q = params.get('q');
+      const all = q ? [item(4_242)].filter((record) => String(record.title).includes(q)) : null;
+      const total = all ? all.length : TOTAL;
+      const page = all
+        ? all.slice(offset, offset + limit)
+        : Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) => item(TOTAL - 1 - offset - i));
+      return HttpResponse.json(page, { headers: { 'X-Total-Count': String(total) } });
+    }),
+  );
   return asked;
 }
 

@@ -5,7 +5,18 @@ import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
 import { EmptyState } from '@/components/list-states';
-import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  NewButton,
+  RecordActions,
+  SectionListPage,
+  useDeleteWithToasts,
+  RecordCard,
+  RecordGrid,
+  RecordTable,
+  type SectionPageProps,
+} from '@/features/sections';
 
 /** The content items, read and written at /api/content. */
 export function ContentPage({ resolved }: SectionPageProps) {
@@ -34,32 +45,52 @@ export function ContentPage({ resolved }: SectionPageProps) {
       empty={{
         title: 'No content found',
         text: 'Start by creating your first content item',
-        action: <Button asChild><Link to="/content/create">Create Content</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/content/create">Create Content</Link>
+          </Button>
+        ),
       }}
       renderNoResults={() => <EmptyState title="No content found" text="Try adjusting your search query" />}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <RecordCard title={fieldText(record, 'title')}>
-            <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
-            <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
-            {actions(record)}
-          </RecordCard>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Title</TableHead><TableHead className="hidden md:table-cell">Excerpt</TableHead><TableHead className="hidden md:table-cell">Updated</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
-              <TableCell className="hidden text-muted-foreground md:table-cell">{fieldText(record, 'excerpt')}</TableCell>
-              <TableCell className="hidden whitespace-nowrap md:table-cell">{formatDateUS(fieldText(record, 'updatedAt') || null)}</TableCell>
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <RecordCard title={fieldText(record, 'title')}>
+                <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
+                <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
+                {actions(record)}
+              </RecordCard>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Title</TableHead>
+                <TableHead className="hidden md:table-cell">Excerpt</TableHead>
+                <TableHead className="hidden md:table-cell">Updated</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">
+                  {fieldText(record, 'excerpt')}
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap md:table-cell">
+                  {formatDateUS(fieldText(record, 'updatedAt') || null)}
+                </TableCell>
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

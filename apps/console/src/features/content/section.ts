@@ -3,8 +3,11 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 
 /** The content area's delete confirmation and toasts. */
 const contentDeleteTexts = {
-  confirmTitle: 'Are you sure?', confirmText: () => 'This action cannot be undone. This will permanently delete this content.',
-  success: 'Content deleted successfully', errorTitle: 'Failed to delete content', fallback: 'Failed to delete content',
+  confirmTitle: 'Are you sure?',
+  confirmText: () => 'This action cannot be undone. This will permanently delete this content.',
+  success: 'Content deleted successfully',
+  errorTitle: 'Failed to delete content',
+  fallback: 'Failed to delete content',
 } satisfies ConfirmedDeleteTexts;
 
 /** The content area is reached from the dashboard, not the navigation. */

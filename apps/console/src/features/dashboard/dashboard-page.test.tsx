@@ -14,7 +14,11 @@ function logsTable() {
 describe('dashboard', () => {
   it('greets the user and shows the overview', async () => {
     signInAs('Grace Hopper');
-    server.use(http.get('/api/logs/summary', () => HttpResponse.json({ total: 1234, last_updated_at: '2024-02-07T12:00:00.000Z' })));
+    server.use(
+      http.get('/api/logs/summary', () =>
+        HttpResponse.json({ total: 1234, last_updated_at: '2024-02-07T12:00:00.000Z' }),
+      ),
+    );
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hello Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('Welcome to your Bursary CMS dashboard')).toBeInTheDocument();
@@ -39,15 +43,22 @@ describe('dashboard', () => {
     let auth: string | null = null;
     let limit: string | null = null;
     const logs = ['create', 'update', 'delete', 'publish', 'update', 'create'].map((action, i) =>
-      makeLog({ action: action as 'create', content: `Item ${i}`, created_at: '2024-03-09T10:00:00.000Z' }));
-    server.use(http.get('/api/logs', ({ request }) => {
-      auth = request.headers.get('Authorization');
-      limit = new URL(request.url).searchParams.get('limit');
-      return HttpResponse.json(logs);
-    }));
+      makeLog({ action: action as 'create', content: `Item ${i}`, created_at: '2024-03-09T10:00:00.000Z' }),
+    );
+    server.use(
+      http.get('/api/logs', ({ request }) => {
+        auth = request.headers.get('Authorization');
+        limit = new URL(request.url).searchParams.get('limit');
+        return HttpResponse.json(logs);
+      }),
+    );
     renderApp('/dashboard');
     const table = await logsTable();
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Content', 'Created at', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Content', 'Created at', 'Action']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(5);
     expect(within(table).queryByText('Item 5')).not.toBeInTheDocument();
@@ -63,7 +74,12 @@ describe('dashboard', () => {
 
   it("shows 'Loading logs...' and disables Refresh while loading", async () => {
     signInAs();
-    server.use(http.get('/api/logs', async () => { await delay('infinite'); return HttpResponse.json([]); }));
+    server.use(
+      http.get('/api/logs', async () => {
+        await delay('infinite');
+        return HttpResponse.json([]);
+      }),
+    );
     renderApp('/dashboard');
     expect(await screen.findByText('Loading logs...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
@@ -78,7 +94,11 @@ describe('dashboard', () => {
   });
 
   it.each([
-    ['the error field', () => HttpResponse.json({ message: 'm', error: 'Logs are resting' }, { status: 500 }), 'Logs are resting'],
+    [
+      'the error field',
+      () => HttpResponse.json({ message: 'm', error: 'Logs are resting' }, { status: 500 }),
+      'Logs are resting',
+    ],
     ['the status', () => HttpResponse.json({ message: 'only message' }, { status: 503 }), 'Error: 503'],
     ['a network failure', () => HttpResponse.error(), 'Network error. Please check your connection.'],
   ])('shows a failure from %s inline and as an error toast', async (_case, resolver, text) => {
@@ -94,7 +114,12 @@ describe('dashboard', () => {
   it('re-fetches on Refresh', async () => {
     signInAs();
     let calls = 0;
-    server.use(http.get('/api/logs', () => { calls += 1; return HttpResponse.json([makeLog({ content: `Call ${calls}` })]); }));
+    server.use(
+      http.get('/api/logs', () => {
+        calls += 1;
+        return HttpResponse.json([makeLog({ content: `Call ${calls}` })]);
+      }),
+    );
     renderApp('/dashboard');
     expect(await screen.findByText('Call 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -103,7 +128,12 @@ describe('dashboard', () => {
 
   it("shows 'Authentication required' without a token and makes no call", async () => {
     let calls = 0;
-    server.use(http.get('/api/logs', () => { calls += 1; return HttpResponse.json([]); }));
+    server.use(
+      http.get('/api/logs', () => {
+        calls += 1;
+        return HttpResponse.json([]);
+      }),
+    );
     renderWithProviders(<DashboardPage />);
     expect(await screen.findByText('Authentication required')).toBeInTheDocument();
     expect(calls).toBe(0);

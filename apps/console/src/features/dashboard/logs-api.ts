@@ -10,7 +10,8 @@ export const DASHBOARD_LOG_COUNT = 5;
 function recentLogsQuery(token: string | null) {
   return queryOptions({
     queryKey: queryKeys.logs.list({ limit: DASHBOARD_LOG_COUNT }),
-    queryFn: async () => (await apiRequest<LogEntry[]>('GET', '/api/logs', { auth: true, query: { limit: DASHBOARD_LOG_COUNT } })).data,
+    queryFn: async () =>
+      (await apiRequest<LogEntry[]>('GET', '/api/logs', { auth: true, query: { limit: DASHBOARD_LOG_COUNT } })).data,
     // Without a token there is no call at all.
     enabled: token !== null,
   });

@@ -29,9 +29,13 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
       <TableBody>
         {logs.slice(0, DASHBOARD_LOG_COUNT).map((log) => (
           <TableRow key={log.id}>
-            <TableCell className="font-medium"><LogContent log={log} /></TableCell>
+            <TableCell className="font-medium">
+              <LogContent log={log} />
+            </TableCell>
             <TableCell className="hidden md:table-cell">{formatDateUS(log.created_at)}</TableCell>
-            <TableCell><ActionBadge action={log.action} /></TableCell>
+            <TableCell>
+              <ActionBadge action={log.action} />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -50,16 +54,34 @@ function LogsBody() {
     if (errorText) toast({ title: 'Error', description: errorText, variant: 'destructive' });
   }, [errorText, logs.errorUpdatedAt]);
 
-  if (!session) return <p role="alert" className="text-danger">Authentication required</p>;
+  if (!session)
+    return (
+      <p role="alert" className="text-danger">
+        Authentication required
+      </p>
+    );
   if (logs.isPending) {
-    return <p role="status" className="flex items-center gap-2 text-muted-foreground"><Spinner /> Loading logs...</p>;
+    return (
+      <p role="status" className="flex items-center gap-2 text-muted-foreground">
+        <Spinner /> Loading logs...
+      </p>
+    );
   }
-  if (logs.isError) return <p role="alert" className="text-danger">{errorText}</p>;
+  if (logs.isError)
+    return (
+      <p role="alert" className="text-danger">
+        {errorText}
+      </p>
+    );
   if (logs.data.length === 0) {
     return (
       <div className="grid justify-items-center gap-2 py-6 text-center">
         <p className="text-muted-foreground">No logs available.</p>
-        {canEdit && <Link to="/content/create" className="text-primary underline-offset-4 hover:underline">Create your first content</Link>}
+        {canEdit && (
+          <Link to="/content/create" className="text-primary underline-offset-4 hover:underline">
+            Create your first content
+          </Link>
+        )}
       </div>
     );
   }
@@ -76,7 +98,9 @@ export function LogsSection() {
   return (
     <section aria-labelledby="logs-heading" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="logs-heading" className="text-xl font-semibold">Logs</h2>
+        <h2 id="logs-heading" className="text-xl font-semibold">
+          Logs
+        </h2>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" onClick={refresh} disabled={loading || !session}>
             <RefreshCw aria-hidden className={loading ? 'animate-spin' : undefined} />

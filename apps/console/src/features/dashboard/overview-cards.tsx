@@ -20,19 +20,34 @@ export function OverviewCards() {
   const data = summary.data;
   return (
     <section aria-labelledby="overview-heading" className="grid gap-4">
-      <h2 id="overview-heading" className="text-xl font-semibold">Overview</h2>
+      <h2 id="overview-heading" className="text-xl font-semibold">
+        Overview
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card>
-          <CardHeader className="pb-2"><CardTitle className="text-sm font-medium text-muted-foreground">Total Logs</CardTitle></CardHeader>
-          <CardContent><Value loading={loading}>{data ? data.total.toLocaleString('en-US') : 'N/A'}</Value></CardContent>
+          <CardHeader className="pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">Total Logs</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Value loading={loading}>{data ? data.total.toLocaleString('en-US') : 'N/A'}</Value>
+          </CardContent>
         </Card>
         <Card>
-          <CardHeader className="pb-2"><CardTitle className="text-sm font-medium text-muted-foreground">Last Updated</CardTitle></CardHeader>
-          <CardContent><Value loading={loading}>{formatDateUS(data?.last_updated_at)}</Value></CardContent>
+          <CardHeader className="pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">Last Updated</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Value loading={loading}>{formatDateUS(data?.last_updated_at)}</Value>
+          </CardContent>
         </Card>
         <Card>
-          <CardHeader className="pb-2"><CardTitle className="text-sm font-medium text-muted-foreground">{BRAND} CMS</CardTitle></CardHeader>
-          <CardContent><p className="text-2xl font-bold">{BRAND}</p><p className="text-sm text-muted-foreground">Version {PRODUCT_VERSION}</p></CardContent>
+          <CardHeader className="pb-2">
+            <CardTitle className="text-sm font-medium text-muted-foreground">{BRAND} CMS</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-2xl font-bold">{BRAND}</p>
+            <p className="text-sm text-muted-foreground">Version {PRODUCT_VERSION}</p>
+          </CardContent>
         </Card>
       </div>
     </section>

@@ -26,25 +26,38 @@ describe('Create FAQ', () => {
     expect(await screen.findByText('Question (Title) is required.')).toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText('Answer (Description) is required.')).toBeInTheDocument();
-    expect(screen.getByText('Plain text. Basic HTML such as <p>, <strong> or <a> may be used for formatting.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Plain text. Basic HTML such as <p>, <strong> or <a> may be used for formatting.'),
+    ).toBeInTheDocument();
 
     await user.type(field('Question (Title)'), ' How do I apply? ');
     await user.type(field('Answer (Description)'), 'Online. ');
     expect(submit()).toBeEnabled();
     await user.click(submit());
     await expectToast('FAQ created successfully.');
-    expect(sent).toEqual([{ method: 'POST', path: '/api/faqs', ifMatch: null, json: { title: 'How do I apply?', description: 'Online.' } }]);
+    expect(sent).toEqual([
+      { method: 'POST', path: '/api/faqs', ifMatch: null, json: { title: 'How do I apply?', description: 'Online.' } },
+    ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'FAQs' })).toBeInTheDocument();
   });
 
   it("pins the API's field messages on their inputs and tells the failure in the FAQ's words", async () => {
     signInAs();
-    captureWrites('faqs', () => HttpResponse.json(
-      { message: 'Validation failed', error: 'Bad Request', fields: [{ path: 'title', message: 'title is already asked' }] },
-      { status: 400 },
-    ));
+    captureWrites('faqs', () =>
+      HttpResponse.json(
+        {
+          message: 'Validation failed',
+          error: 'Bad Request',
+          fields: [{ path: 'title', message: 'title is already asked' }],
+        },
+        { status: 400 },
+      ),
+    );
     renderApp('/create-faq');
-    await user.type(await screen.findByRole('heading', { level: 1 }).then(() => field('Question (Title)')), 'How do I apply?');
+    await user.type(
+      await screen.findByRole('heading', { level: 1 }).then(() => field('Question (Title)')),
+      'How do I apply?',
+    );
     await user.type(field('Answer (Description)'), 'Online.');
     await user.click(submit());
     await expectToast('Error Creating FAQ', { description: 'Validation failed', destructive: true });
@@ -57,7 +70,10 @@ describe('Create FAQ', () => {
     serveRecord('/api/faqs', []);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderApp('/create-faq');
-    await user.type(await screen.findByRole('heading', { level: 1 }).then(() => field('Question (Title)')), 'Half a question');
+    await user.type(
+      await screen.findByRole('heading', { level: 1 }).then(() => field('Question (Title)')),
+      'Half a question',
+    );
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Are you sure you want to leave?');
     expect(screen.getByRole('heading', { level: 1, name: 'Create FAQ' })).toBeInTheDocument();

@@ -7,7 +7,8 @@ const createFaq: FormVariant = {
   ...texts,
   fields: {
     description: {
-      kind: 'textarea', required: 'always',
+      kind: 'textarea',
+      required: 'always',
       help: 'Plain text. Basic HTML such as <p>, <strong> or <a> may be used for formatting.',
     },
   },

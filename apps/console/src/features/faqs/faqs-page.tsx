@@ -4,7 +4,17 @@ import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordCard, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  useRecordActions,
+  NewButton,
+  SectionListPage,
+  RecordCard,
+  RecordGrid,
+  RecordTable,
+  type SectionPageProps,
+} from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
 
@@ -22,29 +32,44 @@ export function FaqsPage({ resolved }: SectionPageProps) {
       empty={{
         title: 'No FAQs Yet',
         text: 'Add the questions applicants ask most, with their answers.',
-        action: <Button asChild><Link to="/faqs/create">Create First FAQ</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/faqs/create">Create First FAQ</Link>
+          </Button>
+        ),
       }}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <RecordCard title={fieldText(record, 'title')}>
-            <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
-            {actions(record)}
-          </RecordCard>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Question</TableHead><TableHead>Answer</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
-              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <RecordCard title={fieldText(record, 'title')}>
+                <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
+                {actions(record)}
+              </RecordCard>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Question</TableHead>
+                <TableHead>Answer</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

@@ -5,8 +5,13 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 /** The delete confirmation and its success and failure toasts. */
 const faqDeleteTexts = {
   // the confirmation is kept letter for letter, with its double space after 'to'
-  confirmTitle: 'Delete FAQ', confirmText: (title: string) => `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`,
-  success: 'FAQ deleted successfully.', errorTitle: 'Error Deleting FAQ', fallback: 'Could not delete FAQ. Please try again.', useErrorField: true,
+  confirmTitle: 'Delete FAQ',
+  confirmText: (title: string) =>
+    `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`,
+  success: 'FAQ deleted successfully.',
+  errorTitle: 'Error Deleting FAQ',
+  fallback: 'Could not delete FAQ. Please try again.',
+  useErrorField: true,
 } satisfies ConfirmedDeleteTexts;
 
 export const consoleSection = defineConsoleSection({

@@ -4,7 +4,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, SectionListPage, RecordGrid, RecordTable } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  EditLink,
+  EditOrSetupButton,
+  SectionListPage,
+  RecordGrid,
+  RecordTable,
+} from '@/features/sections';
 
 /** Heroes: List by default; Grid cards show the title, description, button badges and image. */
 export function HeroesPage() {
@@ -16,34 +24,51 @@ export function HeroesPage() {
       actions={(records) => <EditOrSetupButton section={heroes} records={records} />}
       empty={{ title: 'No Hero Content', text: 'Set up the banner of the website to see it here.' }}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <Card className="h-full overflow-hidden">
-            {fieldText(record, 'image') && <img src={fieldText(record, 'image')} alt="" className="h-40 w-full object-cover" />}
-            <CardHeader><CardTitle as="h2">{fieldTextOr(record, 'title', 'Untitled')}</CardTitle></CardHeader>
-            <CardContent className="grid gap-3">
-              <SafeHtml html={fieldText(record, 'description')} />
-              <div className="flex flex-wrap gap-2">
-                {fieldText(record, 'button1') && <Badge variant="secondary">{fieldText(record, 'button1')}</Badge>}
-                {fieldText(record, 'button2') && <Badge variant="outline">{fieldText(record, 'button2')}</Badge>}
-              </div>
-              <EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} />
-            </CardContent>
-          </Card>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Title</TableHead><TableHead>Description Snippet</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell className="font-medium">{fieldTextOr(record, 'title', 'Untitled')}</TableCell>
-              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
-              <ActionsCell><EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} /></ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <Card className="h-full overflow-hidden">
+                {fieldText(record, 'image') && (
+                  <img src={fieldText(record, 'image')} alt="" className="h-40 w-full object-cover" />
+                )}
+                <CardHeader>
+                  <CardTitle as="h2">{fieldTextOr(record, 'title', 'Untitled')}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-3">
+                  <SafeHtml html={fieldText(record, 'description')} />
+                  <div className="flex flex-wrap gap-2">
+                    {fieldText(record, 'button1') && <Badge variant="secondary">{fieldText(record, 'button1')}</Badge>}
+                    {fieldText(record, 'button2') && <Badge variant="outline">{fieldText(record, 'button2')}</Badge>}
+                  </div>
+                  <EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} />
+                </CardContent>
+              </Card>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Title</TableHead>
+                <TableHead>Description Snippet</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell className="font-medium">{fieldTextOr(record, 'title', 'Untitled')}</TableCell>
+                <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>
+                <ActionsCell>
+                  <EditLink to={`/heroes/edit/${record.id}`} name={fieldTextOr(record, 'title', 'hero')} />
+                </ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

@@ -18,10 +18,23 @@ function WordParts({ parts }: { parts: WordPart[] }) {
     <p className="whitespace-pre-wrap break-words leading-relaxed">
       {parts.map((part, index) => {
         if (part.change === 'added') {
-          return <ins key={index} className="rounded-sm bg-green-100 px-0.5 text-green-900 no-underline dark:bg-green-900/60 dark:text-green-50"><span className="sr-only">added: </span>{part.text}</ins>;
+          return (
+            <ins
+              key={index}
+              className="rounded-sm bg-green-100 px-0.5 text-green-900 no-underline dark:bg-green-900/60 dark:text-green-50"
+            >
+              <span className="sr-only">added: </span>
+              {part.text}
+            </ins>
+          );
         }
         if (part.change === 'removed') {
-          return <del key={index} className="rounded-sm bg-red-100 px-0.5 text-red-900 dark:bg-red-900/60 dark:text-red-50"><span className="sr-only">removed: </span>{part.text}</del>;
+          return (
+            <del key={index} className="rounded-sm bg-red-100 px-0.5 text-red-900 dark:bg-red-900/60 dark:text-red-50">
+              <span className="sr-only">removed: </span>
+              {part.text}
+            </del>
+          );
         }
         return <span key={index}>{part.text}</span>;
       })}
@@ -34,7 +47,13 @@ const orEmpty = (value: string) => (value === '' ? '(empty)' : value);
 function Thumbnail({ src, caption }: { src: string; caption: string }) {
   return (
     <figure className="grid gap-1">
-      {src ? <img src={src} alt={`${caption}: image`} className="h-24 w-32 rounded-md border object-cover" /> : <p className="flex h-24 w-32 items-center justify-center rounded-md border bg-muted text-sm text-muted-foreground">No image</p>}
+      {src ? (
+        <img src={src} alt={`${caption}: image`} className="h-24 w-32 rounded-md border object-cover" />
+      ) : (
+        <p className="flex h-24 w-32 items-center justify-center rounded-md border bg-muted text-sm text-muted-foreground">
+          No image
+        </p>
+      )}
       <figcaption className="text-xs text-muted-foreground">{caption}</figcaption>
     </figure>
   );
@@ -53,7 +72,12 @@ function ItemList({ title, children }: { title: string; children: React.ReactNod
 function DifferenceBody({ difference }: { difference: FieldDifference }) {
   switch (difference.kind) {
     case 'words':
-      return <><p className="text-sm text-muted-foreground">{wordSummary(difference.parts)}</p><WordParts parts={difference.parts} /></>;
+      return (
+        <>
+          <p className="text-sm text-muted-foreground">{wordSummary(difference.parts)}</p>
+          <WordParts parts={difference.parts} />
+        </>
+      );
     case 'image':
       return (
         <div className="flex flex-wrap items-center gap-4">
@@ -63,13 +87,32 @@ function DifferenceBody({ difference }: { difference: FieldDifference }) {
         </div>
       );
     case 'value':
-      return <p>{orEmpty(difference.before)} <span aria-hidden>→</span><span className="sr-only">changed to</span> {orEmpty(difference.after)}</p>;
+      return (
+        <p>
+          {orEmpty(difference.before)} <span aria-hidden>→</span>
+          <span className="sr-only">changed to</span> {orEmpty(difference.after)}
+        </p>
+      );
     case 'items':
       return (
         <div className="grid gap-3">
-          <ItemList title="Added since this version">{difference.added.map((text, i) => <li key={i}>{orEmpty(text)}</li>)}</ItemList>
-          <ItemList title="Removed since this version">{difference.removed.map((text, i) => <li key={i}>{orEmpty(text)}</li>)}</ItemList>
-          <ItemList title="Changed since this version">{difference.changed.map((parts, i) => <li key={i}><WordParts parts={parts} /></li>)}</ItemList>
+          <ItemList title="Added since this version">
+            {difference.added.map((text, i) => (
+              <li key={i}>{orEmpty(text)}</li>
+            ))}
+          </ItemList>
+          <ItemList title="Removed since this version">
+            {difference.removed.map((text, i) => (
+              <li key={i}>{orEmpty(text)}</li>
+            ))}
+          </ItemList>
+          <ItemList title="Changed since this version">
+            {difference.changed.map((parts, i) => (
+              <li key={i}>
+                <WordParts parts={parts} />
+              </li>
+            ))}
+          </ItemList>
         </div>
       );
   }
@@ -77,7 +120,8 @@ function DifferenceBody({ difference }: { difference: FieldDifference }) {
 
 /** Each field that differs, under its label from the registry; or 'No differences'. */
 export function DifferenceList({ differences }: { differences: FieldDifference[] }) {
-  if (differences.length === 0) return <p className="text-muted-foreground">No differences: this version reads the same as the current one.</p>;
+  if (differences.length === 0)
+    return <p className="text-muted-foreground">No differences: this version reads the same as the current one.</p>;
   return (
     <ul className="grid gap-4" aria-label="Differences">
       {differences.map((difference) => (
@@ -99,8 +143,20 @@ export function ContentList({ content }: { content: FieldContent[] }) {
           <dt className="font-semibold">{field.label}</dt>
           <dd className="whitespace-pre-wrap break-words">
             {field.kind === 'items' ? (
-              field.items.length === 0 ? '(none)' : <ol className="grid list-decimal gap-1 pl-5">{field.items.map((text, i) => <li key={i}>{orEmpty(text)}</li>)}</ol>
-            ) : field.kind === 'image' ? <Thumbnail src={field.value} caption="In this version" /> : orEmpty(field.value)}
+              field.items.length === 0 ? (
+                '(none)'
+              ) : (
+                <ol className="grid list-decimal gap-1 pl-5">
+                  {field.items.map((text, i) => (
+                    <li key={i}>{orEmpty(text)}</li>
+                  ))}
+                </ol>
+              )
+            ) : field.kind === 'image' ? (
+              <Thumbnail src={field.value} caption="In this version" />
+            ) : (
+              orEmpty(field.value)
+            )}
           </dd>
         </div>
       ))}

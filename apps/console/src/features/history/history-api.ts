@@ -10,25 +10,44 @@ import { totalCountOf } from '@/lib/total-count';
 const REVISIONS_PAGE_SIZE = 20;
 
 /** The key a record's history is kept under: its id, or 'single' for a single-record section's. */
-const historyKey = (section: SectionDef, id: string | undefined) => queryKeys.sections.history(section.slug, section.kind === 'single' ? 'single' : id ?? '');
+const historyKey = (section: SectionDef, id: string | undefined) =>
+  queryKeys.sections.history(section.slug, section.kind === 'single' ? 'single' : (id ?? ''));
 
-interface RevisionsPage { items: Revision[]; total: number; offset: number }
+interface RevisionsPage {
+  items: Revision[];
+  total: number;
+  offset: number;
+}
 
 export function revisionsQuery(section: SectionDef, id: string | undefined) {
   const path = section.kind === 'single' ? `/api/${section.slug}/revisions` : `/api/${section.slug}/${id}/revisions`;
   return infiniteQueryOptions({
     queryKey: [...historyKey(section, id), 'versions'],
     queryFn: async ({ pageParam, signal }): Promise<RevisionsPage> => {
-      const response = await apiRequest<Revision[]>('GET', path, { auth: true, query: { limit: REVISIONS_PAGE_SIZE, offset: pageParam }, signal });
-      return { items: response.data, total: totalCountOf(response.headers, pageParam + response.data.length), offset: pageParam };
+      const response = await apiRequest<Revision[]>('GET', path, {
+        auth: true,
+        query: { limit: REVISIONS_PAGE_SIZE, offset: pageParam },
+        signal,
+      });
+      return {
+        items: response.data,
+        total: totalCountOf(response.headers, pageParam + response.data.length),
+        offset: pageParam,
+      };
     },
     initialPageParam: 0,
-    getNextPageParam: (last) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
+    getNextPageParam: (last) =>
+      last.offset + last.items.length < last.total && last.items.length > 0
+        ? last.offset + last.items.length
+        : undefined,
   });
 }
 
 /** The record as it is now, with its ETag; null when it is deleted (a collection's answers 404, a single section's nothing). */
-export interface CurrentRecord { record: SectionRecord | null; etag: string | null }
+export interface CurrentRecord {
+  record: SectionRecord | null;
+  etag: string | null;
+}
 
 export function currentRecordQuery(section: SectionDef, id: string | undefined) {
   return queryOptions({

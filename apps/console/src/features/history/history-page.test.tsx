@@ -11,16 +11,25 @@ import { expectToast } from '@/testing/toasts';
 
 const user = userEvent.setup({ delay: null });
 
-
 const faq = (description: string): SectionRecord => ({ id: 7, title: 'How do I apply?', description });
 const version = (id: number, action: Revision['action'], record: SectionRecord, at: string): Revision => ({
-  id, action, username: 'ada', created_at: at, log_id: id, record,
+  id,
+  action,
+  username: 'ada',
+  created_at: at,
+  log_id: id,
+  record,
 });
 
-interface Served { restores: { id: string; ifMatch: string | null }[] }
+interface Served {
+  restores: { id: string; ifMatch: string | null }[];
+}
 
 /** A FAQ with two versions; a restore writes the old one back and adds a third. */
-function serveFaqHistory({ deleted = false, restoreAnswer }: { deleted?: boolean; restoreAnswer?: () => Response } = {}): Served {
+function serveFaqHistory({
+  deleted = false,
+  restoreAnswer,
+}: { deleted?: boolean; restoreAnswer?: () => Response } = {}): Served {
   const served: Served = { restores: [] };
   let current = faq('<p>Apply online by post.</p>');
   const versions = [
@@ -28,10 +37,14 @@ function serveFaqHistory({ deleted = false, restoreAnswer }: { deleted?: boolean
     version(1, 'create', faq('<p>Apply online.</p>'), '2026-11-10T09:00:00.000Z'),
   ];
   server.use(
-    http.get('/api/faqs/7/revisions', () => HttpResponse.json(versions, { headers: { 'X-Total-Count': String(versions.length) } })),
-    http.get('/api/faqs/7', () => (deleted
-      ? HttpResponse.json({ message: 'No FAQ with id 7.', error: 'Not Found' }, { status: 404 })
-      : HttpResponse.json(current, { headers: { ETag: `"v${versions.length}"` } }))),
+    http.get('/api/faqs/7/revisions', () =>
+      HttpResponse.json(versions, { headers: { 'X-Total-Count': String(versions.length) } }),
+    ),
+    http.get('/api/faqs/7', () =>
+      deleted
+        ? HttpResponse.json({ message: 'No FAQ with id 7.', error: 'Not Found' }, { status: 404 })
+        : HttpResponse.json(current, { headers: { ETag: `"v${versions.length}"` } }),
+    ),
     http.post('/api/revisions/:id/restore', ({ params, request }) => {
       served.restores.push({ id: String(params.id), ifMatch: request.headers.get('If-Match') });
       if (restoreAnswer) return restoreAnswer();
@@ -83,7 +96,9 @@ describe('history screen (issue 13 point 5)', () => {
     expect(served.restores).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
-    await expectToast('Version restored', { description: `Restored to the version of ${formatDateTimeGB('2026-11-10T09:00:00.000Z')}.` });
+    await expectToast('Version restored', {
+      description: `Restored to the version of ${formatDateTimeGB('2026-11-10T09:00:00.000Z')}.`,
+    });
     expect(served.restores).toEqual([{ id: '1', ifMatch: '"v2"' }]);
     await waitFor(() => expect(versionButtons()).toHaveLength(3));
     expect(versionButtons()[0]).toHaveTextContent(/Restored.*Current version/);
@@ -92,8 +107,11 @@ describe('history screen (issue 13 point 5)', () => {
 
   it("tells a refused restore with the server's sentence", async () => {
     signInWithRole('editor');
-    const message = 'This faq was changed by someone else since you opened it. Reload it to see the current version, then make your change again.';
-    serveFaqHistory({ restoreAnswer: () => HttpResponse.json({ message, error: 'Precondition Failed', current: null }, { status: 412 }) });
+    const message =
+      'This faq was changed by someone else since you opened it. Reload it to see the current version, then make your change again.';
+    serveFaqHistory({
+      restoreAnswer: () => HttpResponse.json({ message, error: 'Precondition Failed', current: null }, { status: 412 }),
+    });
     renderApp('/faqs/history/7?revision=1');
     await user.click(await screen.findByRole('button', { name: 'Restore this version' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
@@ -101,11 +119,13 @@ describe('history screen (issue 13 point 5)', () => {
     expect(versionButtons()).toHaveLength(2);
   });
 
-  it('shows a deleted record\'s version as it was, and brings it back without If-Match', async () => {
+  it("shows a deleted record's version as it was, and brings it back without If-Match", async () => {
     signInWithRole('editor');
     const served = serveFaqHistory({ deleted: true });
     renderApp('/faqs/history/7?revision=2');
-    expect(await screen.findByText(/This record is deleted, so there is no current version to compare with/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/This record is deleted, so there is no current version to compare with/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Apply online by post.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Restore this version' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
@@ -142,16 +162,28 @@ describe('ways into the history', () => {
 
   it('links a dashboard log row to the change it records, keeping its text', async () => {
     signInWithRole('editor');
-    server.use(http.get('/api/logs', () => HttpResponse.json([
-      makeLog({ content: 'FAQ "How do I apply?" updated', section: 'faqs', record_id: 7, revision_id: 2 }),
-      makeLog({ content: 'Mission section "Our mission" updated', section: 'missions', record_id: 1, revision_id: 5 }),
-      makeLog({ content: 'FAQ "Old" updated', section: 'faqs', record_id: 3, revision_id: null }),
-    ])));
+    server.use(
+      http.get('/api/logs', () =>
+        HttpResponse.json([
+          makeLog({ content: 'FAQ "How do I apply?" updated', section: 'faqs', record_id: 7, revision_id: 2 }),
+          makeLog({
+            content: 'Mission section "Our mission" updated',
+            section: 'missions',
+            record_id: 1,
+            revision_id: 5,
+          }),
+          makeLog({ content: 'FAQ "Old" updated', section: 'faqs', record_id: 3, revision_id: null }),
+        ]),
+      ),
+    );
     renderApp('/dashboard');
     const link = await screen.findByRole('link', { name: 'View change: FAQ "How do I apply?" updated' });
     expect(link).toHaveAttribute('href', '/faqs/history/7?revision=2');
     expect(link).toHaveTextContent(/^FAQ "How do I apply\?" updated$/);
-    expect(screen.getByRole('link', { name: 'View change: Mission section "Our mission" updated' })).toHaveAttribute('href', '/missions/history?revision=5');
+    expect(screen.getByRole('link', { name: 'View change: Mission section "Our mission" updated' })).toHaveAttribute(
+      'href',
+      '/missions/history?revision=5',
+    );
     expect(screen.getByText('FAQ "Old" updated').closest('a')).toBeNull();
   });
 });

@@ -24,7 +24,10 @@ export function HistoryPage() {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-6">
         <h1 className="text-3xl font-bold tracking-tight">History</h1>
-        <EmptyState title="No record chosen" text="Open a record's history with the History button of its edit screen." />
+        <EmptyState
+          title="No record chosen"
+          text="Open a record's history with the History button of its edit screen."
+        />
       </div>
     );
   }
@@ -35,7 +38,8 @@ export function HistoryPage() {
 function useSelectedRevision(): [number | null, (id: number) => void] {
   const [params, setParams] = useSearchParams();
   const wanted = Number(params.get('revision'));
-  const select = (revision: number) => setParams({ revision: String(revision) }, { replace: true, preventScrollReset: true });
+  const select = (revision: number) =>
+    setParams({ revision: String(revision) }, { replace: true, preventScrollReset: true });
   return [Number.isInteger(wanted) && wanted > 0 ? wanted : null, select];
 }
 
@@ -60,7 +64,8 @@ function RecordHistory({ section, id }: { section: SectionDef; id: string | unde
   const newest = loaded[0];
   const shown = record ?? newest?.record;
   const title = shown ? fieldText(shown, section.titleField) : '';
-  const back = section.kind === 'single' ? `/${section.slug}` : record ? `/${section.slug}/edit/${record.id}` : `/${section.slug}`;
+  const back =
+    section.kind === 'single' ? `/${section.slug}` : record ? `/${section.slug}/edit/${record.id}` : `/${section.slug}`;
 
   const choose = (revision: number) => {
     select(revision);
@@ -70,24 +75,33 @@ function RecordHistory({ section, id }: { section: SectionDef; id: string | unde
 
   let body: React.ReactNode;
   if (versions.isPending || current.isPending) {
-    body = <div className="flex min-h-40 items-center justify-center"><Spinner className="size-8" label="Loading history" /></div>;
+    body = (
+      <div className="flex min-h-40 items-center justify-center">
+        <Spinner className="size-8" label="Loading history" />
+      </div>
+    );
   } else if (versions.isError || current.isError) {
     const error = versions.error ?? current.error;
-    body = error instanceof ApiError && error.status === 404
-      ? <EmptyState title="No history" text={error.message} />
-      : <ErrorPanel noun="this history" error={error} />;
+    body =
+      error instanceof ApiError && error.status === 404 ? (
+        <EmptyState title="No history" text={error.message} />
+      ) : (
+        <ErrorPanel noun="this history" error={error} />
+      );
   } else if (loaded.length === 0) {
     body = <EmptyState title="No versions yet" text="Versions appear here once the record is saved." />;
   } else {
     body = (
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <Card>
-          <CardHeader><CardTitle as="h2">Versions</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle as="h2">Versions</CardTitle>
+          </CardHeader>
           <CardContent>
             <VersionList
               versions={loaded}
               selectedId={selectedId}
-              currentId={record && newest?.action !== 'delete' ? newest?.id ?? null : null}
+              currentId={record && newest?.action !== 'delete' ? (newest?.id ?? null) : null}
               onSelect={choose}
               total={total}
               more={{ has: hasNextPage, loading: isFetchingNextPage, load: () => void fetchNextPage() }}
@@ -106,10 +120,15 @@ function RecordHistory({ section, id }: { section: SectionDef; id: string | unde
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">History</h1>
-          <p className="text-muted-foreground">{title ? `${section.singular} "${title}"` : section.singular}: every saved version, newest first</p>
+          <p className="text-muted-foreground">
+            {title ? `${section.singular} "${title}"` : section.singular}: every saved version, newest first
+          </p>
         </div>
         <Button asChild variant="outline">
-          <Link to={back}><ArrowLeft aria-hidden />Back</Link>
+          <Link to={back}>
+            <ArrowLeft aria-hidden />
+            Back
+          </Link>
         </Button>
       </div>
       {body}

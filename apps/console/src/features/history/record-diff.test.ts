@@ -5,7 +5,13 @@ import { wordSummary } from './difference-views';
 
 describe('record differences (issue 13: the change in plain language)', () => {
   it('finds nothing when a version reads the same as the current record, timestamps aside', () => {
-    const version = { id: 1, title: 'How do I apply?', description: '<p>Online.</p>', created_at: 'a', updated_at: 'b' };
+    const version = {
+      id: 1,
+      title: 'How do I apply?',
+      description: '<p>Online.</p>',
+      created_at: 'a',
+      updated_at: 'b',
+    };
     expect(recordDifferences(faqs, version, { ...version, updated_at: 'c' })).toEqual([]);
   });
 
@@ -29,17 +35,47 @@ describe('record differences (issue 13: the change in plain language)', () => {
   });
 
   it('shows dates and numbers as before → after, images as both pictures', () => {
-    const dated = recordDifferences(milestones, { id: 1, title: 'T', date: '2024-01-05', description: 'D' }, { id: 1, title: 'T', date: '2024-02-06', description: 'D' });
+    const dated = recordDifferences(
+      milestones,
+      { id: 1, title: 'T', date: '2024-01-05', description: 'D' },
+      { id: 1, title: 'T', date: '2024-02-06', description: 'D' },
+    );
     expect(dated).toEqual([{ kind: 'value', name: 'date', label: 'Date', before: '5 Jan 2024', after: '6 Feb 2024' }]);
-    const numbers = recordDifferences(insights, { id: 1, first_insight_number: 10 }, { id: 1, first_insight_number: 12 });
-    expect(numbers).toEqual([{ kind: 'value', name: 'first_insight_number', label: 'First Insight Number', before: '10', after: '12' }]);
-    const pictures = recordDifferences(successStories, { id: 1, image: '/media/a.png' }, { id: 1, image: '/media/b.png' });
-    expect(pictures).toEqual([{ kind: 'image', name: 'image', label: 'Image', before: '/media/a.png', after: '/media/b.png' }]);
+    const numbers = recordDifferences(
+      insights,
+      { id: 1, first_insight_number: 10 },
+      { id: 1, first_insight_number: 12 },
+    );
+    expect(numbers).toEqual([
+      { kind: 'value', name: 'first_insight_number', label: 'First Insight Number', before: '10', after: '12' },
+    ]);
+    const pictures = recordDifferences(
+      successStories,
+      { id: 1, image: '/media/a.png' },
+      { id: 1, image: '/media/b.png' },
+    );
+    expect(pictures).toEqual([
+      { kind: 'image', name: 'image', label: 'Image', before: '/media/a.png', after: '/media/b.png' },
+    ]);
   });
 
   it('lists sub-items added, removed and changed since the version, matched by id', () => {
-    const version = { id: 1, title: 'M', missions: [{ id: 1, mission: 'Fair loans' }, { id: 2, mission: 'Open books' }] };
-    const current = { id: 1, title: 'M', missions: [{ id: 1, mission: 'Fair and quick loans' }, { id: 3, mission: 'Mentors' }] };
+    const version = {
+      id: 1,
+      title: 'M',
+      missions: [
+        { id: 1, mission: 'Fair loans' },
+        { id: 2, mission: 'Open books' },
+      ],
+    };
+    const current = {
+      id: 1,
+      title: 'M',
+      missions: [
+        { id: 1, mission: 'Fair and quick loans' },
+        { id: 3, mission: 'Mentors' },
+      ],
+    };
     const [difference] = recordDifferences(missions, version, current);
     if (difference?.kind !== 'items') throw new Error('a sub-item difference');
     expect(difference.label).toBe('Mission points');
@@ -50,7 +86,12 @@ describe('record differences (issue 13: the change in plain language)', () => {
   });
 
   it("reads a deleted record's version field by field, with its sub-items", () => {
-    const content = versionContent(missions, { id: 1, title: 'Our mission', description: '<p>Why we lend.</p>', missions: [{ id: 1, mission: 'Fair loans' }] });
+    const content = versionContent(missions, {
+      id: 1,
+      title: 'Our mission',
+      description: '<p>Why we lend.</p>',
+      missions: [{ id: 1, mission: 'Fair loans' }],
+    });
     expect(content).toEqual([
       { kind: 'text', name: 'title', label: 'Title', value: 'Our mission' },
       { kind: 'text', name: 'description', label: 'Description', value: 'Why we lend.' },

@@ -4,7 +4,10 @@ import { formatDateGB } from '@/lib/format-date';
 import { itemsOf, stripTags } from '@/lib/record-text';
 
 /** A run of words: kept, or added or removed since the version compared. */
-export interface WordPart { text: string; change: 'kept' | 'added' | 'removed' }
+export interface WordPart {
+  text: string;
+  change: 'kept' | 'added' | 'removed';
+}
 
 /** How one field of a record differs between a version and the current record, in plain terms. */
 export type FieldDifference =
@@ -32,7 +35,10 @@ function readable(def: FieldDef, value: unknown): string {
 
 function wordParts(before: string, after: string): WordPart[] {
   const changes = diffWords(before, after, { maxEditLength: MAX_WORD_EDITS });
-  const asParts = changes ?? [{ value: before, added: false, removed: true }, { value: after, added: true, removed: false }];
+  const asParts = changes ?? [
+    { value: before, added: false, removed: true },
+    { value: after, added: true, removed: false },
+  ];
   return asParts
     .filter((change) => change.value !== '')
     .map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
@@ -57,7 +63,12 @@ function itemsDifference(sub: SubItems, version: SectionRecord, current: Section
   return { kind: 'items', name: sub.field, label: itemsLabel(sub), added, removed, changed };
 }
 
-function fieldDifference(name: string, def: FieldDef, version: SectionRecord, current: SectionRecord): FieldDifference | null {
+function fieldDifference(
+  name: string,
+  def: FieldDef,
+  version: SectionRecord,
+  current: SectionRecord,
+): FieldDifference | null {
   const before = readable(def, version[name]);
   const after = readable(def, current[name]);
   if (before === after) return null;
@@ -70,7 +81,11 @@ function fieldDifference(name: string, def: FieldDef, version: SectionRecord, cu
  * What changed from a version to the current record, field by field in the section's order,
  * sub-items last; empty when they read the same. Timestamps are not the record's content.
  */
-export function recordDifferences(section: SectionDef, version: SectionRecord, current: SectionRecord): FieldDifference[] {
+export function recordDifferences(
+  section: SectionDef,
+  version: SectionRecord,
+  current: SectionRecord,
+): FieldDifference[] {
   const fields = Object.entries(section.fields).map(([name, def]) => fieldDifference(name, def, version, current));
   const items = section.subItems ? [itemsDifference(section.subItems, version, current)] : [];
   return [...fields, ...items].filter((difference): difference is FieldDifference => difference !== null);
@@ -80,9 +95,14 @@ export function recordDifferences(section: SectionDef, version: SectionRecord, c
 export function versionContent(section: SectionDef, version: SectionRecord): FieldContent[] {
   const fields = Object.entries(section.fields).map(([name, def]): FieldContent => ({
     kind: def.kind === 'image' ? 'image' : def.kind === 'number' || def.kind === 'date' ? 'value' : 'text',
-    name, label: def.label, value: readable(def, version[name]),
+    name,
+    label: def.label,
+    value: readable(def, version[name]),
   }));
   const sub = section.subItems;
   if (!sub) return fields;
-  return [...fields, { kind: 'items', name: sub.field, label: itemsLabel(sub), items: [...itemTexts(version, sub).values()] }];
+  return [
+    ...fields,
+    { kind: 'items', name: sub.field, label: itemsLabel(sub), items: [...itemTexts(version, sub).values()] },
+  ];
 }

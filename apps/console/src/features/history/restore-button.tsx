@@ -1,8 +1,15 @@
 import { RotateCcw } from 'lucide-react';
 import type { Revision, SectionDef } from '@bursary/shared';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
@@ -16,7 +23,10 @@ const FAILURE_TITLE = 'Could not restore this version';
 /** What a refused restore tells: the server's sentence, or what to do next. */
 function failureText(error: unknown): string {
   if (error instanceof ApiError && error.status === 412) {
-    return serverMessage(error) ?? 'The record changed since you opened its history. It has been reloaded: look again, then restore.';
+    return (
+      serverMessage(error) ??
+      'The record changed since you opened its history. It has been reloaded: look again, then restore.'
+    );
   }
   return serverMessage(error) ?? 'Please check your connection and try again.';
 }
@@ -34,21 +44,34 @@ interface RestoreButtonProps {
 export function RestoreButton({ section, revision, etag, deleted }: RestoreButtonProps) {
   const restore = useRestoreRevision(section);
   const when = formatDateTimeGB(revision.created_at);
-  const confirm = () => restore.mutate({ revisionId: revision.id, etag }, {
-    onSuccess: () => { toast({ title: 'Version restored', description: `Restored to the version of ${when}.` }); },
-    onError: (error) => { toast({ variant: 'destructive', title: FAILURE_TITLE, description: failureText(error) }); },
-  });
+  const confirm = () =>
+    restore.mutate(
+      { revisionId: revision.id, etag },
+      {
+        onSuccess: () => {
+          toast({ title: 'Version restored', description: `Restored to the version of ${when}.` });
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: FAILURE_TITLE, description: failureText(error) });
+        },
+      },
+    );
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button loading={restore.isPending}>{!restore.isPending && <RotateCcw aria-hidden />}{RESTORE_LABEL}</Button>
+        <Button loading={restore.isPending}>
+          {!restore.isPending && <RotateCcw aria-hidden />}
+          {RESTORE_LABEL}
+        </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Restore this version?</AlertDialogTitle>
           <AlertDialogDescription>
-            {deleted ? `The record will be brought back as it was on ${when}.` : `The record will be written back as it was on ${when}.`}
-            {' '}This is saved as a new version, so you can undo it from this history.
+            {deleted
+              ? `The record will be brought back as it was on ${when}.`
+              : `The record will be written back as it was on ${when}.`}{' '}
+            This is saved as a new version, so you can undo it from this history.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -34,24 +34,33 @@ export function VersionDetails({ section, version, current }: VersionDetailsProp
     <Card>
       <CardHeader>
         <CardTitle as="h2">Version of {formatDateTimeGB(version.created_at)}</CardTitle>
-        <CardDescription>{actionLabel(version.action)} by {version.username}</CardDescription>
+        <CardDescription>
+          {actionLabel(version.action)} by {version.username}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {record ? (
           <>
             {differences.length > 0 && (
-              <p className="text-sm text-muted-foreground">What has changed since this version, up to the current one. Added words are highlighted, removed words struck through.</p>
+              <p className="text-sm text-muted-foreground">
+                What has changed since this version, up to the current one. Added words are highlighted, removed words
+                struck through.
+              </p>
             )}
             <DifferenceList differences={differences} />
           </>
         ) : (
           <>
-            <p>This record is deleted, so there is no current version to compare with. This is the version's content.</p>
+            <p>
+              This record is deleted, so there is no current version to compare with. This is the version's content.
+            </p>
             <ContentList content={versionContent(section, version.record)} />
           </>
         )}
         {canEdit && restorable && (
-          <div><RestoreButton section={section} revision={version} etag={current.etag} deleted={record === null} /></div>
+          <div>
+            <RestoreButton section={section} revision={version} etag={current.etag} deleted={record === null} />
+          </div>
         )}
       </CardContent>
     </Card>

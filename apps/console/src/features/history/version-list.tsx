@@ -44,7 +44,9 @@ export function VersionList({ versions, selectedId, currentId, onSelect, total, 
               >
                 <span className="flex flex-wrap items-center gap-2">
                   <Badge variant={ACTIONS[version.action].variant}>{actionLabel(version.action)}</Badge>
-                  {version.id === currentId && <span className="text-xs font-medium text-muted-foreground">Current version</span>}
+                  {version.id === currentId && (
+                    <span className="text-xs font-medium text-muted-foreground">Current version</span>
+                  )}
                 </span>
                 <span className="text-sm">{formatDateTimeGB(version.created_at)}</span>
                 <span className="text-sm text-muted-foreground">by {version.username}</span>
@@ -53,8 +55,14 @@ export function VersionList({ versions, selectedId, currentId, onSelect, total, 
           );
         })}
       </ol>
-      <p className="text-sm text-muted-foreground">Showing {versions.length} of {total} {total === 1 ? 'version' : 'versions'}</p>
-      {more.has && <Button variant="outline" onClick={more.load} loading={more.loading}>Load more</Button>}
+      <p className="text-sm text-muted-foreground">
+        Showing {versions.length} of {total} {total === 1 ? 'version' : 'versions'}
+      </p>
+      {more.has && (
+        <Button variant="outline" onClick={more.load} loading={more.loading}>
+          Load more
+        </Button>
+      )}
     </div>
   );
 }

@@ -5,7 +5,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
-import { ActionsHead, ActionsCell, EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  EditLink,
+  EditOrSetupButton,
+  GridItem,
+  ItemGrid,
+  SectionListPage,
+} from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');
@@ -16,14 +24,23 @@ function InsightsPanel({ record }: { record: SectionRecord }) {
   const panelId = useId();
   return (
     <div className="grid gap-3">
-      <button type="button" className="inline-flex w-fit items-center gap-1 text-sm font-medium" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />View Insights
+      <button
+        type="button"
+        className="inline-flex w-fit items-center gap-1 text-sm font-medium"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
+        View Insights
       </button>
       <div id={panelId} hidden={!open} className="grid gap-3">
         <ol className="grid gap-2">
           {ORDINALS.map((ordinal) => (
             <li key={ordinal} className="flex items-center gap-3">
-              <span className="rounded-md bg-primary px-2 py-1 text-sm font-semibold text-primary-foreground">{fieldText(record, `${ordinal}_insight_number`) || '–'}</span>
+              <span className="rounded-md bg-primary px-2 py-1 text-sm font-semibold text-primary-foreground">
+                {fieldText(record, `${ordinal}_insight_number`) || '–'}
+              </span>
               <span>{fieldText(record, `${ordinal}_insight_text`)}</span>
             </li>
           ))}
@@ -45,33 +62,47 @@ export function InsightsPage() {
       actions={(records) => <EditOrSetupButton section={insights} records={records} />}
       empty={{ title: 'No Insights Content', text: 'Set up the three statistics the website shows.' }}
     >
-      {(records, view) => view === 'grid' ? (
-        <ItemGrid>
-          {records.map((record, index) => (
-            <GridItem key={record.id} index={index}>
-              <Card className="h-full">
-                <CardHeader><CardTitle as="h2">{titleOf(record)}</CardTitle></CardHeader>
-                <CardContent><InsightsPanel record={record} /></CardContent>
-              </Card>
-            </GridItem>
-          ))}
-        </ItemGrid>
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow><TableHead>Title</TableHead><TableHead>Details</TableHead><ActionsHead /></TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id}>
-                <TableCell className="font-medium">{titleOf(record)}</TableCell>
-                <TableCell><InsightsPanel record={record} /></TableCell>
-                <ActionsCell><EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} /></ActionsCell>
-              </TableRow>
+      {(records, view) =>
+        view === 'grid' ? (
+          <ItemGrid>
+            {records.map((record, index) => (
+              <GridItem key={record.id} index={index}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle as="h2">{titleOf(record)}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <InsightsPanel record={record} />
+                  </CardContent>
+                </Card>
+              </GridItem>
             ))}
-          </TableBody>
-        </Table>
-      )}
+          </ItemGrid>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Title</TableHead>
+                <TableHead>Details</TableHead>
+                <ActionsHead />
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {records.map((record) => (
+                <TableRow key={record.id}>
+                  <TableCell className="font-medium">{titleOf(record)}</TableCell>
+                  <TableCell>
+                    <InsightsPanel record={record} />
+                  </TableCell>
+                  <ActionsCell>
+                    <EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} />
+                  </ActionsCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )
+      }
     </SectionListPage>
   );
 }

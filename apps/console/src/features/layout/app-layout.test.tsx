@@ -76,10 +76,12 @@ describe('signed-in layout', () => {
   it('logs out: revokes the token, clears storage, says so and goes to /', async () => {
     signInAs('Ada', 'tok-1');
     let auth: string | null = null;
-    server.use(http.post('/api/logout', ({ request }) => {
-      auth = request.headers.get('Authorization');
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.post('/api/logout', ({ request }) => {
+        auth = request.headers.get('Authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { router } = renderApp('/dashboard');
     await mainNav();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
@@ -105,7 +107,11 @@ describe('signed-in layout', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
     const sheet = await screen.findByRole('dialog');
-    expect(within(sheet).getAllByRole('link').map((l) => l.textContent)).toEqual(expect.arrayContaining(NAV_ORDER));
+    expect(
+      within(sheet)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(expect.arrayContaining(NAV_ORDER));
     expect(within(sheet).getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/insights');
     await userEvent.click(within(sheet).getByRole('link', { name: 'Steps' }));
     // the Steps screen is its own chunk: under load it can take a moment to arrive
@@ -126,7 +132,11 @@ describe('signed-in layout', () => {
 describe('session check', () => {
   it('ends a session the server no longer accepts as soon as the frame opens', async () => {
     signInAs('Ada', 'revoked');
-    server.use(http.get('/api/me', () => HttpResponse.json({ message: 'Session expired', error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.get('/api/me', () =>
+        HttpResponse.json({ message: 'Session expired', error: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
     const { router } = renderApp('/heroes');
     expect(await screen.findByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');

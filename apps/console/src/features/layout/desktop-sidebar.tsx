@@ -20,7 +20,10 @@ export function DesktopSidebar({ collapsed, onToggle }: DesktopSidebarProps) {
       data-collapsed={collapsed}
     >
       <div className={collapsed ? 'flex flex-col items-center gap-2' : 'flex items-center justify-between gap-2'}>
-        <Link to="/dashboard" className="rounded-md px-1 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/dashboard"
+          className="rounded-md px-1 py-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <BrandMark showName={!collapsed} />
         </Link>
         <Button

@@ -22,10 +22,19 @@ export function MobileShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3">
-        <Button variant="ghost" size="icon" onClick={() => setOpen(true)} aria-label="Open navigation" aria-expanded={open}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => setOpen(true)}
+          aria-label="Open navigation"
+          aria-expanded={open}
+        >
           <Menu aria-hidden />
         </Button>
-        <Link to="/dashboard" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/dashboard"
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <BrandMark />
         </Link>
       </header>
@@ -42,7 +51,10 @@ export function MobileShell({ children }: { children: React.ReactNode }) {
           <SidebarFooter onNavigate={close} />
         </SheetContent>
       </Sheet>
-      <nav aria-label="Bottom" className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center justify-center border-t bg-background">
+      <nav
+        aria-label="Bottom"
+        className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center justify-center border-t bg-background"
+      >
         <Link
           to="/dashboard"
           aria-current={dashboardActive ? 'page' : undefined}

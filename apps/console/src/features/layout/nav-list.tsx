@@ -25,19 +25,21 @@ export function NavList({ collapsed = false, onNavigate }: NavListProps) {
             aria-label={collapsed ? item.label : undefined}
             className={cn(
               'flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              active ? 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground' : 'text-foreground/80',
+              active
+                ? 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground'
+                : 'text-foreground/80',
               collapsed && 'justify-center px-0',
             )}
           >
             <item.icon className="size-5 shrink-0" aria-hidden />
-            {!collapsed && <span className="truncate" title={item.label}>{item.label}</span>}
+            {!collapsed && (
+              <span className="truncate" title={item.label}>
+                {item.label}
+              </span>
+            )}
           </Link>
         );
-        return (
-          <li key={item.to}>
-            {collapsed ? <SidebarTooltip label={item.label}>{link}</SidebarTooltip> : link}
-          </li>
-        );
+        return <li key={item.to}>{collapsed ? <SidebarTooltip label={item.label}>{link}</SidebarTooltip> : link}</li>;
       })}
     </ul>
   );

@@ -39,8 +39,20 @@ export function SidebarFooter({ collapsed = false, onNavigate }: { collapsed?: b
   const logout = useLogout();
   return (
     <div className="flex flex-col gap-1 border-t pt-2">
-      <FooterLink to="/account" label="Account" icon={<CircleUser aria-hidden />} collapsed={collapsed} onNavigate={onNavigate} />
-      <FooterLink to="/settings" label="Settings" icon={<Settings aria-hidden />} collapsed={collapsed} onNavigate={onNavigate} />
+      <FooterLink
+        to="/account"
+        label="Account"
+        icon={<CircleUser aria-hidden />}
+        collapsed={collapsed}
+        onNavigate={onNavigate}
+      />
+      <FooterLink
+        to="/settings"
+        label="Settings"
+        icon={<Settings aria-hidden />}
+        collapsed={collapsed}
+        onNavigate={onNavigate}
+      />
       <WithTooltip show={collapsed} label="Logout">
         <Button
           variant="ghost"

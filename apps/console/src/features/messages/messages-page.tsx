@@ -3,7 +3,16 @@ import { messages, type SectionRecord } from '@bursary/shared';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
-import { ActionsHead, ActionsCell, NewButton, RecordActions, SectionListPage, useDeleteWithToasts, type ConfirmedDeleteTexts, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  NewButton,
+  RecordActions,
+  SectionListPage,
+  useDeleteWithToasts,
+  type ConfirmedDeleteTexts,
+  type SectionPageProps,
+} from '@/features/sections';
 
 interface MessageRowProps {
   record: SectionRecord;
@@ -46,15 +55,33 @@ export function MessagesPage({ resolved }: SectionPageProps) {
       section={messages}
       search={{ placeholder: 'Search sender, recipient or message...' }}
       actions={() => <NewButton to="/messages/create" label="New Message" />}
-      empty={{ title: 'No Messages Yet', text: 'Messages you create appear here.', action: <NewButton to="/messages/create" label="Create First Message" /> }}
+      empty={{
+        title: 'No Messages Yet',
+        text: 'Messages you create appear here.',
+        action: <NewButton to="/messages/create" label="Create First Message" />,
+      }}
     >
       {(records) => (
         <Table>
           <TableHeader>
-            <TableRow><TableHead>Sender</TableHead><TableHead>Recipient</TableHead><TableHead>Message</TableHead><TableHead>Updated</TableHead><ActionsHead /></TableRow>
+            <TableRow>
+              <TableHead>Sender</TableHead>
+              <TableHead>Recipient</TableHead>
+              <TableHead>Message</TableHead>
+              <TableHead>Updated</TableHead>
+              <ActionsHead />
+            </TableRow>
           </TableHeader>
           <TableBody>
-            {records.map((record) => <MessageRow key={record.id} record={record} deleting={pendingId === record.id} remove={remove} texts={texts} />)}
+            {records.map((record) => (
+              <MessageRow
+                key={record.id}
+                record={record}
+                deleting={pendingId === record.id}
+                remove={remove}
+                texts={texts}
+              />
+            ))}
           </TableBody>
         </Table>
       )}

@@ -4,8 +4,12 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 
 /** The delete confirmation and its success and failure toasts. */
 const messageDeleteTexts = {
-  confirmTitle: 'Delete Message', confirmText: (sender: string) => `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`,
-  success: 'Message deleted successfully.', errorTitle: 'Error Deleting Message', fallback: 'Could not delete message. Please try again.',
+  confirmTitle: 'Delete Message',
+  confirmText: (sender: string) =>
+    `Are you sure you want to delete the message from "${sender}"? This action cannot be undone.`,
+  success: 'Message deleted successfully.',
+  errorTitle: 'Error Deleting Message',
+  fallback: 'Could not delete message. Please try again.',
 } satisfies ConfirmedDeleteTexts;
 
 export const consoleSection = defineConsoleSection({

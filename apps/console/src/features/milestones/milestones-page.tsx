@@ -6,7 +6,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  useRecordActions,
+  NewButton,
+  SectionListPage,
+  RecordGrid,
+  RecordTable,
+  type SectionPageProps,
+} from '@/features/sections';
 
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
@@ -26,36 +35,56 @@ export function MilestonesPage({ resolved }: SectionPageProps) {
       empty={{
         title: 'No Milestones Added Yet',
         text: 'Add the first company or project milestone, including its date, title, and description.',
-        action: <Button asChild><Link to="/milestones/create">New Milestone</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/milestones/create">New Milestone</Link>
+          </Button>
+        ),
       }}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col">
-            <CardHeader className="gap-3">
-              <Badge variant="blue" className="w-fit">{dateOf(record)}</Badge>
-              <CardTitle as="h2" className="text-lg">{titleOf(record)}</CardTitle>
-            </CardHeader>
-            <CardContent className="grid flex-1 content-between gap-4">
-              <p className="whitespace-pre-line text-muted-foreground">{descriptionOf(record)}</p>
-              {actions(record)}
-            </CardContent>
-          </Card>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Date</TableHead><TableHead>Title</TableHead><TableHead>Description</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
-              <TableCell className="font-medium">{titleOf(record)}</TableCell>
-              <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <Card className="flex h-full flex-col">
+                <CardHeader className="gap-3">
+                  <Badge variant="blue" className="w-fit">
+                    {dateOf(record)}
+                  </Badge>
+                  <CardTitle as="h2" className="text-lg">
+                    {titleOf(record)}
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  <p className="whitespace-pre-line text-muted-foreground">{descriptionOf(record)}</p>
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Date</TableHead>
+                <TableHead>Title</TableHead>
+                <TableHead>Description</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
+                <TableCell className="font-medium">{titleOf(record)}</TableCell>
+                <TableCell className="text-muted-foreground">{descriptionOf(record)}</TableCell>
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

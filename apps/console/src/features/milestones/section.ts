@@ -4,8 +4,12 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 
 /** The delete confirmation and its success and failure toasts. */
 const milestoneDeleteTexts = {
-  confirmTitle: 'Delete Milestone', confirmText: (title: string) => `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`,
-  success: 'Milestone deleted successfully.', errorTitle: 'Error Deleting Milestone', fallback: 'Could not delete milestone. Please try again.',
+  confirmTitle: 'Delete Milestone',
+  confirmText: (title: string) =>
+    `Are you sure you want to delete the milestone: "${title}"? This action cannot be undone.`,
+  success: 'Milestone deleted successfully.',
+  errorTitle: 'Error Deleting Milestone',
+  fallback: 'Could not delete milestone. Please try again.',
 } satisfies ConfirmedDeleteTexts;
 
 export const consoleSection = defineConsoleSection({

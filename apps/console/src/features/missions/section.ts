@@ -7,7 +7,10 @@ export const consoleSection = defineConsoleSection({
   page: () => import('./missions-page').then((m) => m.MissionsPage),
   // the sub-item block's every string follows from these words
   subItems: {
-    item: 'mission point', blockTitle: 'Mission Points', toastNoun: { one: 'mission point', many: 'mission points' },
-    confirmNeedsText: true, emptyItem: 'Empty',
+    item: 'mission point',
+    blockTitle: 'Mission Points',
+    toastNoun: { one: 'mission point', many: 'mission points' },
+    confirmNeedsText: true,
+    emptyItem: 'Empty',
   },
 });

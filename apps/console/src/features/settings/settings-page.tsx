@@ -13,7 +13,8 @@ import { defaultSettings, type SettingField, settingGroups, type SettingsValues 
 export function SettingsPage() {
   const session = useSession();
   const [values, setValues] = useState<SettingsValues>(() => defaultSettings(session?.user.email));
-  const set = (key: keyof SettingsValues, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof SettingsValues, value: string | boolean) =>
+    setValues((current) => ({ ...current, [key]: value }));
 
   const control = (field: SettingField) => {
     const id = `setting-${field.key}`;
@@ -29,8 +30,13 @@ export function SettingsPage() {
     return (
       <div key={field.key} className="grid gap-2">
         <Label htmlFor={id}>{field.label}</Label>
-        <Input id={id} type={field.type} value={String(value)} onChange={(event) => set(field.key, event.target.value)}
-          className={field.type === 'color' ? 'h-10 w-24 p-1' : undefined} />
+        <Input
+          id={id}
+          type={field.type}
+          value={String(value)}
+          onChange={(event) => set(field.key, event.target.value)}
+          className={field.type === 'color' ? 'h-10 w-24 p-1' : undefined}
+        />
       </div>
     );
   };
@@ -41,14 +47,25 @@ export function SettingsPage() {
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
         <p className="text-muted-foreground">Manage your site settings</p>
       </div>
-      <form className="grid gap-6" onSubmit={(event) => { event.preventDefault(); toast({ title: 'Settings saved successfully' }); }}>
+      <form
+        className="grid gap-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          toast({ title: 'Settings saved successfully' });
+        }}
+      >
         {settingGroups.map((group) => (
           <Card key={group.title}>
-            <CardHeader><CardTitle as="h2">{group.title}</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle as="h2">{group.title}</CardTitle>
+            </CardHeader>
             <CardContent className="grid gap-4">{group.fields.map(control)}</CardContent>
           </Card>
         ))}
-        <Button type="submit" className="w-fit justify-self-end"><Save aria-hidden />Save Settings</Button>
+        <Button type="submit" className="w-fit justify-self-end">
+          <Save aria-hidden />
+          Save Settings
+        </Button>
       </form>
     </div>
   );

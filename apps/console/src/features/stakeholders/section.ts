@@ -7,7 +7,10 @@ export const consoleSection = defineConsoleSection({
   page: () => import('./stakeholders-page').then((m) => m.StakeholdersPage),
   // the sub-item block's every string follows from these words
   subItems: {
-    item: 'stakeholder point', blockTitle: 'Stakeholder Points', toastNoun: { one: 'stakeholder', many: 'stakeholders' },
-    confirmNeedsText: true, emptyItem: 'Empty',
+    item: 'stakeholder point',
+    blockTitle: 'Stakeholder Points',
+    toastNoun: { one: 'stakeholder', many: 'stakeholders' },
+    confirmNeedsText: true,
+    emptyItem: 'Empty',
   },
 });

@@ -6,5 +6,10 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: ListOrdered },
   page: () => import('./steps-page').then((m) => m.StepsPage),
   // the sub-item block's every string follows from these words
-  subItems: { item: 'step', blockTitle: 'Process Steps', toastNoun: { one: 'step', many: 'steps' }, confirmNeedsText: false },
+  subItems: {
+    item: 'step',
+    blockTitle: 'Process Steps',
+    toastNoun: { one: 'step', many: 'steps' },
+    confirmNeedsText: false,
+  },
 });

@@ -12,7 +12,11 @@ export function StepsPage({ resolved }: SectionPageProps) {
       searchPlaceholder="Search process title or steps..."
       empty={{
         title: 'No Steps Content',
-        action: <Button asChild><Link to="/steps/edit">Setup Process Steps Section</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/steps/edit">Setup Process Steps Section</Link>
+          </Button>
+        ),
       }}
     />
   );

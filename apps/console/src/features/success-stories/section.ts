@@ -4,8 +4,12 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 
 /** The delete confirmation and its success and failure toasts. */
 const successStoryDeleteTexts = {
-  confirmTitle: 'Delete Success Story', confirmText: (name: string) => `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`,
-  success: 'Success story deleted successfully.', errorTitle: 'Error Deleting Success Story', fallback: 'Could not delete success story. Please try again.',
+  confirmTitle: 'Delete Success Story',
+  confirmText: (name: string) =>
+    `Are you sure you want to delete the success story for "${name}"? This action cannot be undone.`,
+  success: 'Success story deleted successfully.',
+  errorTitle: 'Error Deleting Success Story',
+  fallback: 'Could not delete success story. Please try again.',
 } satisfies ConfirmedDeleteTexts;
 
 export const consoleSection = defineConsoleSection({

@@ -8,7 +8,16 @@ import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  useRecordActions,
+  NewButton,
+  SectionListPage,
+  RecordGrid,
+  RecordTable,
+  type SectionPageProps,
+} from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
@@ -18,7 +27,8 @@ function Photo({ record, className }: { record: SectionRecord; className: string
   if (url) return <img src={url} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
   return (
     <div className={`${className} flex items-center justify-center bg-muted text-muted-foreground`}>
-      <ImageOff className="size-6" aria-hidden /><span className="sr-only">No photo</span>
+      <ImageOff className="size-6" aria-hidden />
+      <span className="sr-only">No photo</span>
     </div>
   );
 }
@@ -37,42 +47,69 @@ export function SuccessStoriesPage({ resolved }: SectionPageProps) {
       empty={{
         title: 'No Success Stories Added Yet',
         text: 'Share how a bursary changed a student’s path.',
-        action: <Button asChild><Link to="/success-stories/create">Create First Success Story</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/success-stories/create">Create First Success Story</Link>
+          </Button>
+        ),
       }}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col overflow-hidden">
-            <Photo record={record} className="h-48 w-full" />
-            <CardHeader className="gap-2">
-              <CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle>
-              <p className="text-sm text-muted-foreground">{fieldText(record, 'student_school')}</p>
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span>{dateOf(record)}</span>
-                {fieldText(record, 'source') && <Badge variant="secondary">{fieldText(record, 'source')}</Badge>}
-              </div>
-            </CardHeader>
-            <CardContent className="grid flex-1 content-between gap-4">
-              {fieldText(record, 'story').trim() ? <SafeHtml html={fieldText(record, 'story')} className="text-muted-foreground" /> : <p className="text-muted-foreground">No story provided.</p>}
-              {actions(record)}
-            </CardContent>
-          </Card>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Img</TableHead><TableHead>Student</TableHead><TableHead>School</TableHead><TableHead>Story Snippet</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell><Photo record={record} className="size-12 rounded-md" /></TableCell>
-              <TableCell className="font-medium">{nameOf(record)}</TableCell>
-              <TableCell>{fieldText(record, 'student_school')}</TableCell>
-              <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'story')) || 'No story provided.'}</TableCell>
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <Card className="flex h-full flex-col overflow-hidden">
+                <Photo record={record} className="h-48 w-full" />
+                <CardHeader className="gap-2">
+                  <CardTitle as="h2" className="text-lg">
+                    {nameOf(record)}
+                  </CardTitle>
+                  <p className="text-sm text-muted-foreground">{fieldText(record, 'student_school')}</p>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>{dateOf(record)}</span>
+                    {fieldText(record, 'source') && <Badge variant="secondary">{fieldText(record, 'source')}</Badge>}
+                  </div>
+                </CardHeader>
+                <CardContent className="grid flex-1 content-between gap-4">
+                  {fieldText(record, 'story').trim() ? (
+                    <SafeHtml html={fieldText(record, 'story')} className="text-muted-foreground" />
+                  ) : (
+                    <p className="text-muted-foreground">No story provided.</p>
+                  )}
+                  {actions(record)}
+                </CardContent>
+              </Card>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Img</TableHead>
+                <TableHead>Student</TableHead>
+                <TableHead>School</TableHead>
+                <TableHead>Story Snippet</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell>
+                  <Photo record={record} className="size-12 rounded-md" />
+                </TableCell>
+                <TableCell className="font-medium">{nameOf(record)}</TableCell>
+                <TableCell>{fieldText(record, 'student_school')}</TableCell>
+                <TableCell className="text-muted-foreground">
+                  {snippet(fieldText(record, 'story')) || 'No story provided.'}
+                </TableCell>
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

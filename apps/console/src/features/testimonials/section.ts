@@ -4,8 +4,12 @@ import { defineConsoleSection } from '@/features/sections/descriptor/console-sec
 
 /** The delete confirmation and its success and failure toasts. */
 const testimonialDeleteTexts = {
-  confirmTitle: 'Delete Testimonial', confirmText: (name: string) => `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`,
-  success: 'Testimonial deleted successfully.', errorTitle: 'Error Deleting Testimonial', fallback: 'Could not delete testimonial. Please try again.',
+  confirmTitle: 'Delete Testimonial',
+  confirmText: (name: string) =>
+    `Are you sure you want to delete the testimonial for "${name}"? This action cannot be undone.`,
+  success: 'Testimonial deleted successfully.',
+  errorTitle: 'Error Deleting Testimonial',
+  fallback: 'Could not delete testimonial. Please try again.',
 } satisfies ConfirmedDeleteTexts;
 
 export const consoleSection = defineConsoleSection({

@@ -4,14 +4,27 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
-import { ActionsHead, ActionsCell, useRecordActions, NewButton, SectionListPage, RecordGrid, RecordTable, type SectionPageProps } from '@/features/sections';
+import {
+  ActionsHead,
+  ActionsCell,
+  useRecordActions,
+  NewButton,
+  SectionListPage,
+  RecordGrid,
+  RecordTable,
+  type SectionPageProps,
+} from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
 function Logo({ record, className }: { record: SectionRecord; className: string }) {
   const url = fieldText(record, 'image');
   if (url) return <img src={url} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
-  return <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>No Image</div>;
+  return (
+    <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>
+      No Image
+    </div>
+  );
 }
 
 /** The university testimonials page. */
@@ -29,30 +42,51 @@ export function TestimonialsPage({ resolved }: SectionPageProps) {
       empty={{
         title: 'No Testimonials Yet',
         text: 'Add the universities that received disbursements, with their logos.',
-        action: <Button asChild><Link to="/create-testimonial">New Testimonial</Link></Button>,
+        action: (
+          <Button asChild>
+            <Link to="/create-testimonial">New Testimonial</Link>
+          </Button>
+        ),
       }}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <Card className="flex h-full flex-col overflow-hidden">
-            <Logo record={record} className="h-40 w-full p-4" />
-            <CardHeader><CardTitle as="h2" className="text-lg">{nameOf(record)}</CardTitle></CardHeader>
-            <CardContent className="mt-auto">{actions(record)}</CardContent>
-          </Card>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<><TableHead>Image</TableHead><TableHead>University Name</TableHead><ActionsHead /></>}
-          cells={(record) => (
-            <>
-              <TableCell><Logo record={record} className="size-12 rounded-md" /></TableCell>
-              <TableCell className="font-medium">{nameOf(record)}</TableCell>
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <Card className="flex h-full flex-col overflow-hidden">
+                <Logo record={record} className="h-40 w-full p-4" />
+                <CardHeader>
+                  <CardTitle as="h2" className="text-lg">
+                    {nameOf(record)}
+                  </CardTitle>
+                </CardHeader>
+                <CardContent className="mt-auto">{actions(record)}</CardContent>
+              </Card>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                <TableHead>Image</TableHead>
+                <TableHead>University Name</TableHead>
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell>
+                  <Logo record={record} className="size-12 rounded-md" />
+                </TableCell>
+                <TableCell className="font-medium">{nameOf(record)}</TableCell>
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

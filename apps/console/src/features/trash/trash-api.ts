@@ -20,7 +20,11 @@ export function useTrashPage(offset: number) {
   return useQuery({
     queryKey: queryKeys.trash.page({ limit: TRASH_PAGE_SIZE, offset }),
     queryFn: async ({ signal }): Promise<TrashPage> => {
-      const { data, headers } = await apiRequest<TrashEntry[]>('GET', '/api/trash', { auth: true, signal, query: { limit: TRASH_PAGE_SIZE, offset } });
+      const { data, headers } = await apiRequest<TrashEntry[]>('GET', '/api/trash', {
+        auth: true,
+        signal,
+        query: { limit: TRASH_PAGE_SIZE, offset },
+      });
       return { entries: data, total: totalCountOf(headers, offset + data.length) };
     },
     placeholderData: keepPreviousData,
@@ -37,12 +41,14 @@ export function entryName(entry: TrashEntry): string {
 export function useRestoreFromTrash() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (entry: TrashEntry) => restoreRevision(queryClient, { slug: entry.section, revisionId: entry.revision_id }),
+    mutationFn: (entry: TrashEntry) =>
+      restoreRevision(queryClient, { slug: entry.section, revisionId: entry.revision_id }),
     onSuccess: (_record, entry) => toast({ title: `${entryName(entry)} restored.` }),
-    onError: (error, entry) => toast({
-      variant: 'destructive',
-      title: 'Restore Failed',
-      description: serverMessage(error) ?? `Could not restore ${entryName(entry)}. Please try again.`,
-    }),
+    onError: (error, entry) =>
+      toast({
+        variant: 'destructive',
+        title: 'Restore Failed',
+        description: serverMessage(error) ?? `Could not restore ${entryName(entry)}. Please try again.`,
+      }),
   });
 }

@@ -12,11 +12,28 @@ import { TRASH_PAGE_SIZE } from './trash-api';
 
 const user = userEvent.setup({ delay: null });
 
-const faq: TrashEntry = { section: 'faqs', record_id: 4, title: 'How do I apply?', username: 'ada', deleted_at: '2026-11-12T14:05:00.000Z', revision_id: 31 };
-const story: TrashEntry = { section: 'success-stories', record_id: 9, title: '', username: 'ben', deleted_at: '2026-11-10T09:00:00.000Z', revision_id: 27 };
+const faq: TrashEntry = {
+  section: 'faqs',
+  record_id: 4,
+  title: 'How do I apply?',
+  username: 'ada',
+  deleted_at: '2026-11-12T14:05:00.000Z',
+  revision_id: 31,
+};
+const story: TrashEntry = {
+  section: 'success-stories',
+  record_id: 9,
+  title: '',
+  username: 'ben',
+  deleted_at: '2026-11-10T09:00:00.000Z',
+  revision_id: 27,
+};
 
-
-interface Read { limit: string | null; offset: string | null; auth: string | null }
+interface Read {
+  limit: string | null;
+  offset: string | null;
+  auth: string | null;
+}
 
 /** Serves the trash from `entries` (restores take theirs out), `total` in X-Total-Count. */
 function serveTrash(entries: TrashEntry[], total = entries.length) {
@@ -26,7 +43,11 @@ function serveTrash(entries: TrashEntry[], total = entries.length) {
   server.use(
     http.get('/api/trash', ({ request }) => {
       const url = new URL(request.url);
-      reads.push({ limit: url.searchParams.get('limit'), offset: url.searchParams.get('offset'), auth: request.headers.get('Authorization') });
+      reads.push({
+        limit: url.searchParams.get('limit'),
+        offset: url.searchParams.get('offset'),
+        auth: request.headers.get('Authorization'),
+      });
       return HttpResponse.json(left, { headers: { 'X-Total-Count': String(total - (entries.length - left.length)) } });
     }),
     http.post('/api/revisions/:id/restore', ({ params }) => {
@@ -48,7 +69,14 @@ describe('the Trash page (issue 13)', () => {
     renderApp('/trash');
     expect(await screen.findByRole('heading', { level: 1, name: 'Trash' })).toBeInTheDocument();
     const rows = (await screen.findAllByRole('row')).slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['FAQs', 'How do I apply?', 'ada', formatDateGB(faq.deleted_at)],
       ['Success Stories', 'Untitled', 'ben', formatDateGB(story.deleted_at)],
     ]);
@@ -69,8 +97,11 @@ describe('the Trash page (issue 13)', () => {
   it("tells a failed restore in the server's words", async () => {
     signInWithRole('editor');
     serveTrash([faq]);
-    server.use(http.post('/api/revisions/:id/restore', () =>
-      HttpResponse.json({ message: 'FAQs already has its record.', error: 'Conflict' }, { status: 409 })));
+    server.use(
+      http.post('/api/revisions/:id/restore', () =>
+        HttpResponse.json({ message: 'FAQs already has its record.', error: 'Conflict' }, { status: 409 }),
+      ),
+    );
     renderApp('/trash');
     await user.click(await screen.findByRole('button', { name: 'Restore FAQ "How do I apply?"' }));
     await expectToast('Restore Failed', { description: 'FAQs already has its record.', destructive: true });
@@ -106,12 +137,16 @@ describe('the Trash page (issue 13)', () => {
   it('offers a viewer whose later page was emptied by others the way back to the first page', async () => {
     signInWithRole('viewer');
     const offsets: (string | null)[] = [];
-    server.use(http.get('/api/trash', ({ request }) => {
-      const offset = new URL(request.url).searchParams.get('offset');
-      offsets.push(offset);
-      // the first read sees a second page; by the time it is asked for, others have restored it
-      return HttpResponse.json(offset === '0' ? [faq] : [], { headers: { 'X-Total-Count': String(offset === '0' ? TRASH_PAGE_SIZE + 1 : 1) } });
-    }));
+    server.use(
+      http.get('/api/trash', ({ request }) => {
+        const offset = new URL(request.url).searchParams.get('offset');
+        offsets.push(offset);
+        // the first read sees a second page; by the time it is asked for, others have restored it
+        return HttpResponse.json(offset === '0' ? [faq] : [], {
+          headers: { 'X-Total-Count': String(offset === '0' ? TRASH_PAGE_SIZE + 1 : 1) },
+        });
+      }),
+    );
     renderApp('/trash');
     const pages = await screen.findByRole('navigation', { name: 'Trash pages' });
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
@@ -126,7 +161,9 @@ describe('the Trash page (issue 13)', () => {
     signInWithRole('editor');
     serveTrash([faq, story]);
     renderApp('/trash');
-    const card = (await screen.findByRole('heading', { level: 2, name: 'How do I apply?' })).closest('li') as HTMLElement;
+    const card = (await screen.findByRole('heading', { level: 2, name: 'How do I apply?' })).closest(
+      'li',
+    ) as HTMLElement;
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(card).getByText('FAQs')).toBeInTheDocument();
     expect(within(card).getByText('ada')).toBeInTheDocument();

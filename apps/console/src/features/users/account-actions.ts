@@ -14,10 +14,15 @@ export interface AccountActionTexts {
   failed: string;
 }
 
-const you = (user: UserSummary, ownId: number | undefined) => (user.id === ownId ? ' This includes your own session.' : '');
+const you = (user: UserSummary, ownId: number | undefined) =>
+  user.id === ownId ? ' This includes your own session.' : '';
 
 /** The words of each action about one user; `ownId` is the signed-in administrator's id. */
-export function accountActionTexts(action: AccountAction, user: UserSummary, ownId: number | undefined): AccountActionTexts {
+export function accountActionTexts(
+  action: AccountAction,
+  user: UserSummary,
+  ownId: number | undefined,
+): AccountActionTexts {
   const name = `"${user.username}"`;
   switch (action) {
     case 'disable':
@@ -45,7 +50,10 @@ export function accountActionTexts(action: AccountAction, user: UserSummary, own
     case 'sign-out':
       return {
         label: 'Sign out everywhere',
-        confirm: { title: `Sign ${name} out everywhere?`, text: `Every session of this user ends; they sign in again with their password.${you(user, ownId)}` },
+        confirm: {
+          title: `Sign ${name} out everywhere?`,
+          text: `Every session of this user ends; they sign in again with their password.${you(user, ownId)}`,
+        },
         done: 'Signed out everywhere',
         failed: 'Could not sign the user out',
       };

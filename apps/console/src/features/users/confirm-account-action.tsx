@@ -1,6 +1,12 @@
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import type { AccountActionTexts } from './account-actions';
 
@@ -14,7 +20,12 @@ interface ConfirmAccountActionProps {
 /** The yes/no question before an account action that takes something away. */
 export function ConfirmAccountAction({ texts, onConfirm, onCancel }: ConfirmAccountActionProps) {
   return (
-    <AlertDialog open={texts?.confirm !== undefined} onOpenChange={(open) => { if (!open) onCancel(); }}>
+    <AlertDialog
+      open={texts?.confirm !== undefined}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{texts?.confirm?.title}</AlertDialogTitle>

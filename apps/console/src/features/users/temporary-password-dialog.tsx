@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Copy } from 'lucide-react';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -26,7 +32,13 @@ const COPY_RESULT: Record<'copied' | 'failed', string> = {
  * (Done or Escape), which forgets it. A click outside does not close it, so a stray click cannot
  * lose it unread.
  */
-export function TemporaryPasswordDialog({ revealed, onClose }: { revealed: RevealedPassword | null; onClose: () => void }) {
+export function TemporaryPasswordDialog({
+  revealed,
+  onClose,
+}: {
+  revealed: RevealedPassword | null;
+  onClose: () => void;
+}) {
   const fieldId = useId();
   // told inside the dialog: a toast would be hidden from screen readers while the dialog is open
   const [copied, setCopied] = useState<Copied>(null);
@@ -43,7 +55,12 @@ export function TemporaryPasswordDialog({ revealed, onClose }: { revealed: Revea
     onClose();
   };
   return (
-    <AlertDialog open={revealed !== null} onOpenChange={(open) => { if (!open) close(); }}>
+    <AlertDialog
+      open={revealed !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Temporary password for "{revealed?.username}"</AlertDialogTitle>
@@ -52,10 +69,24 @@ export function TemporaryPasswordDialog({ revealed, onClose }: { revealed: Revea
         <div className="grid gap-2">
           <Label htmlFor={fieldId}>Temporary password</Label>
           <div className="flex gap-2">
-            <Input id={fieldId} readOnly value={revealed?.password ?? ''} onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 bg-muted font-mono" />
-            <Button type="button" variant="outline" onClick={() => void copy()}><Copy aria-hidden />Copy</Button>
+            <Input
+              id={fieldId}
+              readOnly
+              value={revealed?.password ?? ''}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 bg-muted font-mono"
+            />
+            <Button type="button" variant="outline" onClick={() => void copy()}>
+              <Copy aria-hidden />
+              Copy
+            </Button>
           </div>
-          <p role="status" className={copied === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}>{copied && COPY_RESULT[copied]}</p>
+          <p
+            role="status"
+            className={copied === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+          >
+            {copied && COPY_RESULT[copied]}
+          </p>
         </div>
         <AlertDialogFooter>
           <AlertDialogAction className={buttonVariants()}>Done</AlertDialogAction>

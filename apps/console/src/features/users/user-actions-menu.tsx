@@ -1,7 +1,13 @@
 import { ChevronDown } from 'lucide-react';
 import type { UserSummary } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { type AccountAction, accountActionTexts, actionsFor } from './account-actions';
 
 interface UserActionsMenuProps {
@@ -28,7 +34,11 @@ export function UserActionsMenu({ user, ownId, pending, onEdit, onAction }: User
         <DropdownMenuSeparator />
         {actionsFor(user, ownId).map((action) => {
           const { label, confirm } = accountActionTexts(action, user, ownId);
-          return <DropdownMenuItem key={action} onSelect={() => onAction(action, user)}>{confirm ? `${label}…` : label}</DropdownMenuItem>;
+          return (
+            <DropdownMenuItem key={action} onSelect={() => onAction(action, user)}>
+              {confirm ? `${label}…` : label}
+            </DropdownMenuItem>
+          );
         })}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -18,10 +18,17 @@ import { UserSheet } from './user-sheet';
 import { useUserMutations, useUsers } from './users-api';
 
 type Panel = { mode: 'add' } | { mode: 'edit'; user: UserSummary };
-interface Chosen { action: AccountAction; user: UserSummary }
+interface Chosen {
+  action: AccountAction;
+  user: UserSummary;
+}
 
 function failed(title: string, error: unknown): void {
-  toast({ variant: 'destructive', title, description: serverMessage(error) ?? (error instanceof Error ? error.message : undefined) });
+  toast({
+    variant: 'destructive',
+    title,
+    description: serverMessage(error) ?? (error instanceof Error ? error.message : undefined),
+  });
 }
 
 /** /users for administrators (issue 14): the users, and adding, editing and looking after each. */
@@ -66,7 +73,9 @@ export function UserAdministration() {
         const answer = await mutations.resetPassword.mutateAsync(user.id);
         setRevealed({ username: user.username, password: answer.temporary_password, message: answer.message });
       } else {
-        message = (await (action === 'sign-out' ? mutations.signOutEverywhere : mutations.turnOffTwoFactor).mutateAsync(user.id)).message;
+        message = (
+          await (action === 'sign-out' ? mutations.signOutEverywhere : mutations.turnOffTwoFactor).mutateAsync(user.id)
+        ).message;
       }
       toast({ title: texts.done, description: message });
     } catch (error) {
@@ -90,17 +99,26 @@ export function UserAdministration() {
   };
 
   let body;
-  if (users.isPending) body = <div className="flex min-h-40 items-center justify-center"><Spinner className="size-8" label="Loading users" /></div>;
+  if (users.isPending)
+    body = (
+      <div className="flex min-h-40 items-center justify-center">
+        <Spinner className="size-8" label="Loading users" />
+      </div>
+    );
   else if (users.isError) body = <ErrorPanel noun="users" error={users.error} />;
   else {
     const List = isMobile ? UserCards : UserTable;
     body = (
       <List
-        users={users.data} ownId={ownId}
+        users={users.data}
+        ownId={ownId}
         actions={(user) => (
           <UserActionsMenu
-            user={user} ownId={ownId} pending={running?.user.id === user.id}
-            onEdit={(chosen) => setPanel({ mode: 'edit', user: chosen })} onAction={(action, chosen) => choose({ action, user: chosen })}
+            user={user}
+            ownId={ownId}
+            pending={running?.user.id === user.id}
+            onEdit={(chosen) => setPanel({ mode: 'edit', user: chosen })}
+            onAction={(action, chosen) => choose({ action, user: chosen })}
           />
         )}
       />
@@ -114,14 +132,27 @@ export function UserAdministration() {
           <h1 className="text-3xl font-bold tracking-tight">Users</h1>
           <p className="text-muted-foreground">Add people, choose what each may do and look after their sign-in.</p>
         </div>
-        <Button type="button" onClick={() => setPanel({ mode: 'add' })}><UserPlus aria-hidden />Add user</Button>
+        <Button type="button" onClick={() => setPanel({ mode: 'add' })}>
+          <UserPlus aria-hidden />
+          Add user
+        </Button>
       </div>
       {body}
-      <UserSheet open={panel !== null} onOpenChange={(open) => { if (!open) setPanel(null); }} user={edited} onSave={save} />
+      <UserSheet
+        open={panel !== null}
+        onOpenChange={(open) => {
+          if (!open) setPanel(null);
+        }}
+        user={edited}
+        onSave={save}
+      />
       <ConfirmAccountAction
         texts={asking && accountActionTexts(asking.action, asking.user, ownId)}
         onCancel={() => setAsking(null)}
-        onConfirm={() => { if (asking) void run(asking); setAsking(null); }}
+        onConfirm={() => {
+          if (asking) void run(asking);
+          setAsking(null);
+        }}
       />
       <TemporaryPasswordDialog revealed={revealed} onClose={forgetPassword} />
     </div>

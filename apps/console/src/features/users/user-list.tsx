@@ -18,15 +18,29 @@ interface UserListProps {
 const columns: { head: string; cell: (user: UserSummary) => React.ReactNode }[] = [
   { head: 'Name', cell: (user) => user.name },
   { head: 'Email', cell: (user) => user.email ?? <span className="text-muted-foreground">None</span> },
-  { head: 'Role', cell: (user) => <Badge variant={user.role === 'admin' ? 'blue' : 'grey'}>{roleName(user.role)}</Badge> },
-  { head: 'Status', cell: (user) => (user.disabled ? <Badge variant="red">Disabled</Badge> : <Badge variant="green">Active</Badge>) },
-  { head: 'Two-factor', cell: (user) => (user.two_factor ? <Badge variant="green">On</Badge> : <Badge variant="grey">Off</Badge>) },
+  {
+    head: 'Role',
+    cell: (user) => <Badge variant={user.role === 'admin' ? 'blue' : 'grey'}>{roleName(user.role)}</Badge>,
+  },
+  {
+    head: 'Status',
+    cell: (user) => (user.disabled ? <Badge variant="red">Disabled</Badge> : <Badge variant="green">Active</Badge>),
+  },
+  {
+    head: 'Two-factor',
+    cell: (user) => (user.two_factor ? <Badge variant="green">On</Badge> : <Badge variant="grey">Off</Badge>),
+  },
   { head: 'Last sign-in', cell: (user) => (user.last_login_at ? formatDateUS(user.last_login_at) : 'Never') },
   { head: 'Created', cell: (user) => formatDateUS(user.created_at) },
 ];
 
 function Username({ user, ownId }: { user: UserSummary; ownId: number | undefined }) {
-  return <><span>{user.username}</span>{user.id === ownId && <span className="text-muted-foreground"> (you)</span>}</>;
+  return (
+    <>
+      <span>{user.username}</span>
+      {user.id === ownId && <span className="text-muted-foreground"> (you)</span>}
+    </>
+  );
 }
 
 /** The users as a table: one row each, the username first. */
@@ -36,15 +50,23 @@ export function UserTable({ users, ownId, actions }: UserListProps) {
       <TableHeader>
         <TableRow>
           <TableHead>Username</TableHead>
-          {columns.map((column) => <TableHead key={column.head}>{column.head}</TableHead>)}
-          <TableHead><span className="sr-only">Actions</span></TableHead>
+          {columns.map((column) => (
+            <TableHead key={column.head}>{column.head}</TableHead>
+          ))}
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.id}>
-            <TableCell className="font-medium"><Username user={user} ownId={ownId} /></TableCell>
-            {columns.map((column) => <TableCell key={column.head}>{column.cell(user)}</TableCell>)}
+            <TableCell className="font-medium">
+              <Username user={user} ownId={ownId} />
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.head}>{column.cell(user)}</TableCell>
+            ))}
             <TableCell>{actions(user)}</TableCell>
           </TableRow>
         ))}
@@ -61,7 +83,9 @@ export function UserCards({ users, ownId, actions }: UserListProps) {
         <li key={user.id}>
           <Card>
             <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-              <CardTitle as="h2" className="text-lg break-all"><Username user={user} ownId={ownId} /></CardTitle>
+              <CardTitle as="h2" className="text-lg break-all">
+                <Username user={user} ownId={ownId} />
+              </CardTitle>
               {actions(user)}
             </CardHeader>
             <CardContent>

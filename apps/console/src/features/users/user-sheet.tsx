@@ -18,10 +18,17 @@ export function UserSheet({ open, onOpenChange, user, onSave }: UserSheetProps) 
         <div className="grid gap-1 pr-6">
           <SheetTitle>{user ? `Edit "${user.username}"` : 'Add user'}</SheetTitle>
           <SheetDescription>
-            {user ? 'Their name, email and role. The username stays as it is.' : 'They get a temporary password, shown once, and choose their own at the first sign-in.'}
+            {user
+              ? 'Their name, email and role. The username stays as it is.'
+              : 'They get a temporary password, shown once, and choose their own at the first sign-in.'}
           </SheetDescription>
         </div>
-        <UserForm key={user?.id ?? 'new'} user={user} submitLabel={user ? 'Save changes' : 'Add user'} onSubmit={onSave} />
+        <UserForm
+          key={user?.id ?? 'new'}
+          user={user}
+          submitLabel={user ? 'Save changes' : 'Add user'}
+          onSubmit={onSave}
+        />
       </SheetContent>
     </Sheet>
   );

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedUserResponse, MessageResponse, NewUserRequest, Role, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
+import type {
+  CreatedUserResponse,
+  MessageResponse,
+  NewUserRequest,
+  Role,
+  TemporaryPasswordResponse,
+  UserSummary,
+} from '@bursary/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession, updateStoredUser } from '@/lib/session';
@@ -38,7 +45,8 @@ export function useUserMutations() {
   const settled = () => queryClient.invalidateQueries({ queryKey: queryKeys.users() });
   return {
     create: useMutation({
-      mutationFn: async (input: NewUserRequest) => (await apiRequest<CreatedUserResponse>('POST', '/api/users', { json: input })).data,
+      mutationFn: async (input: NewUserRequest) =>
+        (await apiRequest<CreatedUserResponse>('POST', '/api/users', { json: input })).data,
       onSettled: settled,
       gcTime: 0,
     }),
@@ -49,7 +57,8 @@ export function useUserMutations() {
       onSettled: settled,
     }),
     resetPassword: useMutation({
-      mutationFn: async (id: number) => (await apiRequest<TemporaryPasswordResponse>('POST', `/api/users/${id}/reset-password`)).data,
+      mutationFn: async (id: number) =>
+        (await apiRequest<TemporaryPasswordResponse>('POST', `/api/users/${id}/reset-password`)).data,
       onSettled: settled,
       gcTime: 0,
     }),

@@ -11,11 +11,23 @@ import { expectToast } from '@/testing/toasts';
 const PLACEHOLDER = 'User administration is currently handled elsewhere or not yet implemented in this interface.';
 const user = userEvent.setup({ delay: null });
 
-const admin = makeUserSummary({ id: 1, username: 'ada', name: 'Ada Admin', email: null, role: 'admin', two_factor: true, last_login_at: null });
+const admin = makeUserSummary({
+  id: 1,
+  username: 'ada',
+  name: 'Ada Admin',
+  email: null,
+  role: 'admin',
+  two_factor: true,
+  last_login_at: null,
+});
 const viewer = makeUserSummary();
 const grace = makeUserSummary({ id: 3, username: 'grace', name: 'Grace Admin', role: 'admin', two_factor: true });
 
-interface Call { method: string; path: string; json: unknown }
+interface Call {
+  method: string;
+  path: string;
+  json: unknown;
+}
 
 /** The users API as a small in-memory server: answers the list, records every write. */
 function serveUsers(initial: UserSummary[] = [admin, viewer]) {
@@ -32,7 +44,14 @@ function serveUsers(initial: UserSummary[] = [admin, viewer]) {
       const body = calls.at(-1)?.json as { username: string; name: string; role: UserSummary['role'] };
       const created = makeUserSummary({ id: 3, ...body, email: null, last_login_at: null });
       users = [...users, created];
-      return HttpResponse.json({ user: created, temporary_password: 'Temp-Pass-123', message: 'User created. Give them this temporary password.' }, { status: 201 });
+      return HttpResponse.json(
+        {
+          user: created,
+          temporary_password: 'Temp-Pass-123',
+          message: 'User created. Give them this temporary password.',
+        },
+        { status: 201 },
+      );
     }),
     http.patch('/api/users/:id', async ({ request, params }) => {
       await note(request);
@@ -41,7 +60,10 @@ function serveUsers(initial: UserSummary[] = [admin, viewer]) {
     }),
     http.post('/api/users/:id/reset-password', async ({ request }) => {
       await note(request);
-      return HttpResponse.json({ temporary_password: 'Reset-Pass-456', message: 'Password reset and the user signed out everywhere.' });
+      return HttpResponse.json({
+        temporary_password: 'Reset-Pass-456',
+        message: 'Password reset and the user signed out everywhere.',
+      });
     }),
     http.delete('/api/users/:id/sessions', async ({ request }) => {
       await note(request);
@@ -63,7 +85,9 @@ async function openAsAdmin() {
 
 /** The table row of `username`; found while a panel is open too (the page is then hidden from the reader). */
 const rowOf = (username: string) => {
-  const row = screen.getAllByRole('row', { hidden: true }).find((r) => r.querySelector('td')?.textContent?.replace(' (you)', '') === username);
+  const row = screen
+    .getAllByRole('row', { hidden: true })
+    .find((r) => r.querySelector('td')?.textContent?.replace(' (you)', '') === username);
   if (!row) throw new Error(`No row for ${username}`);
   return row;
 };
@@ -82,7 +106,12 @@ afterEach(() => vi.restoreAllMocks());
 describe('/users (issue 14)', () => {
   it.each(['editor', 'viewer'] as const)('shows an %s the placeholder sentence and reads no users', async (role) => {
     const calls = vi.fn();
-    server.use(http.get('/api/users', () => { calls(); return HttpResponse.json([]); }));
+    server.use(
+      http.get('/api/users', () => {
+        calls();
+        return HttpResponse.json([]);
+      }),
+    );
     signInWithRole(role);
     renderApp('/users');
     expect(await screen.findByText(PLACEHOLDER)).toBeInTheDocument();
@@ -96,10 +125,40 @@ describe('/users (issue 14)', () => {
     await openAsAdmin();
     expect(screen.queryByText(PLACEHOLDER)).not.toBeInTheDocument();
     const heads = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(heads).toEqual(['Username', 'Name', 'Email', 'Role', 'Status', 'Two-factor', 'Last sign-in', 'Created', 'Actions']);
+    expect(heads).toEqual([
+      'Username',
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Two-factor',
+      'Last sign-in',
+      'Created',
+      'Actions',
+    ]);
     const cells = (username: string) => Array.from(rowOf(username).querySelectorAll('td'), (c) => c.textContent);
-    expect(cells('ada')).toEqual(['ada (you)', 'Ada Admin', 'None', 'Administrator', 'Active', 'On', 'Never', 'Jan 2, 2024', 'Actions']);
-    expect(cells('nina')).toEqual(['nina', 'Nina Viewer', 'nina@example.org', 'Viewer', 'Active', 'Off', 'Jan 5, 2024', 'Jan 2, 2024', 'Actions']);
+    expect(cells('ada')).toEqual([
+      'ada (you)',
+      'Ada Admin',
+      'None',
+      'Administrator',
+      'Active',
+      'On',
+      'Never',
+      'Jan 2, 2024',
+      'Actions',
+    ]);
+    expect(cells('nina')).toEqual([
+      'nina',
+      'Nina Viewer',
+      'nina@example.org',
+      'Viewer',
+      'Active',
+      'Off',
+      'Jan 5, 2024',
+      'Jan 2, 2024',
+      'Actions',
+    ]);
   });
 
   it('adds a user and shows the temporary password once, with Copy', async () => {
@@ -117,7 +176,9 @@ describe('/users (issue 14)', () => {
     const shown = await screen.findByRole('alertdialog', { name: 'Temporary password for "ed"' });
     // the panel closes as the password opens; the page takes clicks once it has gone
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls).toEqual([{ method: 'POST', path: '/api/users', json: { username: 'ed', name: 'Ed Editor', email: '', role: 'editor' } }]);
+    expect(calls).toEqual([
+      { method: 'POST', path: '/api/users', json: { username: 'ed', name: 'Ed Editor', email: '', role: 'editor' } },
+    ]);
     expect(within(shown).getByText('User created. Give them this temporary password.')).toBeInTheDocument();
     expect(within(shown).getByLabelText('Temporary password')).toHaveValue('Temp-Pass-123');
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
@@ -131,10 +192,18 @@ describe('/users (issue 14)', () => {
 
   it('shows a refused field at its input and the reason in a toast', async () => {
     serveUsers();
-    server.use(http.post('/api/users', () => HttpResponse.json(
-      { message: 'username is 1 to 64 letters', error: 'Bad Request', fields: [{ path: 'username', message: 'username is 1 to 64 letters' }] },
-      { status: 400 },
-    )));
+    server.use(
+      http.post('/api/users', () =>
+        HttpResponse.json(
+          {
+            message: 'username is 1 to 64 letters',
+            error: 'Bad Request',
+            fields: [{ path: 'username', message: 'username is 1 to 64 letters' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
     await openAsAdmin();
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const panel = await screen.findByRole('dialog', { name: 'Add user' });
@@ -156,7 +225,9 @@ describe('/users (issue 14)', () => {
     await user.selectOptions(within(panel).getByRole('combobox', { name: /Role/ }), 'editor');
     await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
     await expectToast('Changes to "nina" saved');
-    expect(calls).toEqual([{ method: 'PATCH', path: '/api/users/2', json: { name: 'Nina Viewer', email: '', role: 'editor' } }]);
+    expect(calls).toEqual([
+      { method: 'PATCH', path: '/api/users/2', json: { name: 'Nina Viewer', email: '', role: 'editor' } },
+    ]);
     await waitFor(() => expect(within(rowOf('nina')).getByText('Editor')).toBeInTheDocument());
   });
 
@@ -187,17 +258,26 @@ describe('/users (issue 14)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('tells the server\'s reason when the last administrator would be disabled', async () => {
+  it("tells the server's reason when the last administrator would be disabled", async () => {
     serveUsers();
-    server.use(http.patch('/api/users/:id', () => HttpResponse.json(
-      { message: 'ada is the last active administrator: make someone else an administrator first.', error: 'Conflict' }, { status: 409 },
-    )));
+    server.use(
+      http.patch('/api/users/:id', () =>
+        HttpResponse.json(
+          {
+            message: 'ada is the last active administrator: make someone else an administrator first.',
+            error: 'Conflict',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
     await openAsAdmin();
     await choose('ada', 'Disable…');
     expect(await screen.findByText(/This includes your own session/)).toBeInTheDocument();
     await confirmIn('Disable "ada"?', 'Disable');
     await expectToast('Could not disable the user', {
-      destructive: true, description: 'ada is the last active administrator: make someone else an administrator first.',
+      destructive: true,
+      description: 'ada is the last active administrator: make someone else an administrator first.',
     });
   });
 
@@ -233,7 +313,7 @@ describe('/users (issue 14)', () => {
     expect(calls.at(-1)).toEqual({ method: 'DELETE', path: '/api/users/3/totp', json: null });
   });
 
-  it('offers neither a password reset nor turning off two-factor on one\'s own row: those are on the Account page', async () => {
+  it("offers neither a password reset nor turning off two-factor on one's own row: those are on the Account page", async () => {
     serveUsers();
     await openAsAdmin();
     await user.click(screen.getByRole('button', { name: 'Actions for ada' }));

@@ -7,7 +7,9 @@ export function UsersPage() {
   return (
     <div className="mx-auto grid w-full max-w-[1400px] gap-4">
       <h1 className="text-3xl font-bold tracking-tight">Users</h1>
-      <p className="text-muted-foreground">User administration is currently handled elsewhere or not yet implemented in this interface.</p>
+      <p className="text-muted-foreground">
+        User administration is currently handled elsewhere or not yet implemented in this interface.
+      </p>
     </div>
   );
 }

@@ -32,7 +32,9 @@ export function VisionsPage() {
               <GridItem key={record.id} index={index}>
                 <Card className="h-full overflow-hidden">
                   {image && <VisionImage src={image} />}
-                  <CardHeader><CardTitle as="h2">{title}</CardTitle></CardHeader>
+                  <CardHeader>
+                    <CardTitle as="h2">{title}</CardTitle>
+                  </CardHeader>
                   <CardContent className="grid gap-4">
                     <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                     <EditLink to={`/visions/edit/${record.id}`} label="Edit Vision" />

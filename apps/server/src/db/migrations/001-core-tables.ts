@@ -35,7 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the log page reads newest first; this index serves both the order and the offset walk
   await db.schema.createIndex('logs_created_at_id').on('logs').columns(['created_at', 'id']).execute();
 
-  await db.schema.createTable('media')
+  await db.schema
+    .createTable('media')
     .addColumn('sha256', 'text', (c) => c.primaryKey())
     .addColumn('ext', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())

@@ -8,7 +8,8 @@ import { LOGS_COUNTER } from '../change-counters.ts';
  * (docs/decisions/006-cached-lists-and-change-counters.md). Existing log rows are counted once here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('counters')
+  await db.schema
+    .createTable('counters')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'bigint', (c) => c.notNull())
     .execute();
@@ -21,10 +22,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         update counters set value = value + (case when tg_op = 'INSERT' then 1 else -1 end) where name = ${sql.lit(LOGS_COUNTER)};
         return null;
       end $$`.execute(db);
-    await sql`create trigger logs_counted after insert or delete on logs for each row execute function bursary_count_logs()`.execute(db);
+    await sql`create trigger logs_counted after insert or delete on logs for each row execute function bursary_count_logs()`.execute(
+      db,
+    );
   } else {
-    await sql`create trigger logs_counted_insert after insert on logs begin update counters set value = value + 1 where name = ${sql.lit(LOGS_COUNTER)}; end`.execute(db);
-    await sql`create trigger logs_counted_delete after delete on logs begin update counters set value = value - 1 where name = ${sql.lit(LOGS_COUNTER)}; end`.execute(db);
+    await sql`create trigger logs_counted_insert after insert on logs begin update counters set value = value + 1 where name = ${sql.lit(LOGS_COUNTER)}; end`.execute(
+      db,
+    );
+    await sql`create trigger logs_counted_delete after delete on logs begin update counters set value = value - 1 where name = ${sql.lit(LOGS_COUNTER)}; end`.execute(
+      db,
+    );
   }
 }
 

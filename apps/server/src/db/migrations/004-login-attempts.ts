@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * and concurrent guesses (docs/decisions/009-sign-in-throttle-in-the-database.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('login_attempts')
+  await db.schema
+    .createTable('login_attempts')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('window_start', 'text', (c) => c.notNull())
     .addColumn('count', 'integer', (c) => c.notNull())

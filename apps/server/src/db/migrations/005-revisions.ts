@@ -19,7 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // a record's history page, newest first, and "is this the record's latest revision"
   await db.schema.createIndex('revisions_record').on('revisions').columns(['section', 'record_id', 'id']).execute();
   // the trash walks the deletes newest first; partial, so the other writes do not maintain it
-  await db.schema.createIndex('revisions_deletes').on('revisions').column('id').where(sql.ref('action'), '=', 'delete').execute();
+  await db.schema
+    .createIndex('revisions_deletes')
+    .on('revisions')
+    .column('id')
+    .where(sql.ref('action'), '=', 'delete')
+    .execute();
   await db.schema.alterTable('logs').addColumn('revision_id', 'integer').execute();
 }
 

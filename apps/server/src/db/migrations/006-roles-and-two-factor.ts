@@ -8,12 +8,21 @@ import { withId } from '../schema-helpers.ts';
  * The users that exist already: the oldest becomes `admin`, the others `editor`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('role', 'text', (c) => c.notNull().defaultTo('editor')).execute();
-  await db.schema.alterTable('users').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'text', (c) => c.notNull().defaultTo('editor'))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('last_login_at', 'text').execute();
   // `v1:{iv}:{tag}:{ciphertext}` (AES-256-GCM); pending until totp_enabled is 1
   await db.schema.alterTable('users').addColumn('totp_secret', 'text').execute();
-  await db.schema.alterTable('users').addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('totp_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('totp_last_step', 'integer').execute();
   await sql`update users set role = 'admin' where id = (select min(id) from users)`.execute(db);
 
@@ -36,7 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('mfa_challenges').execute();
   await db.schema.dropTable('recovery_codes').execute();
-  for (const column of ['totp_last_step', 'totp_enabled', 'totp_secret', 'last_login_at', 'must_change_password', 'role']) {
+  for (const column of [
+    'totp_last_step',
+    'totp_enabled',
+    'totp_secret',
+    'last_login_at',
+    'must_change_password',
+    'role',
+  ]) {
     await db.schema.alterTable('users').dropColumn(column).execute();
   }
 }

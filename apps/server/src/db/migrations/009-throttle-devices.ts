@@ -13,7 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('last_used_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('throttle_devices_token_hash').unique().on('throttle_devices').column('token_hash').execute();
+  await db.schema
+    .createIndex('throttle_devices_token_hash')
+    .unique()
+    .on('throttle_devices')
+    .column('token_hash')
+    .execute();
   // the sweep deletes devices unused for a long time
   await db.schema.createIndex('throttle_devices_last_used_at').on('throttle_devices').column('last_used_at').execute();
 }

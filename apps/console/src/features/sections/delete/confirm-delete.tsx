@@ -1,7 +1,14 @@
 import { Trash2 } from 'lucide-react';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription,
-  AlertDialogFooter, AlertDialogHeader, AlertDialogTitle, AlertDialogTrigger,
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
@@ -17,7 +24,14 @@ interface ConfirmDeleteProps {
 }
 
 /** A Delete button that asks a yes/no question first. */
-export function ConfirmDeleteButton({ title, description, onConfirm, pending, triggerName, triggerLabel = 'Delete' }: ConfirmDeleteProps) {
+export function ConfirmDeleteButton({
+  title,
+  description,
+  onConfirm,
+  pending,
+  triggerName,
+  triggerLabel = 'Delete',
+}: ConfirmDeleteProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>

@@ -30,45 +30,82 @@ interface Case {
 /** Every section's delete question and toasts, letter for letter (the FAQ text keeps its double space). */
 const cases: Case[] = [
   {
-    slug: 'faqs', path: '/faqs', name: 'How do I apply?', otherName: 'Who can borrow?',
+    slug: 'faqs',
+    path: '/faqs',
+    name: 'How do I apply?',
+    otherName: 'Who can borrow?',
     record: { id: 4, title: 'How do I apply?', description: '<p>Online.</p>' },
     other: { id: 6, title: 'Who can borrow?', description: '<p>Students.</p>' },
     title: 'Delete FAQ',
     text: 'Are you sure you want to  delete the FAQ titled "How do I apply?"? This action cannot be undone.',
-    success: 'FAQ deleted successfully.', errorTitle: 'Error Deleting FAQ', fallback: 'Could not delete FAQ. Please try again.',
+    success: 'FAQ deleted successfully.',
+    errorTitle: 'Error Deleting FAQ',
+    fallback: 'Could not delete FAQ. Please try again.',
     errorFieldFirst: true,
   },
   {
-    slug: 'success-stories', path: '/success-stories', name: 'Amina', otherName: 'Tomas',
-    record: { id: 4, student_name: 'Amina', student_school: 'Riverside', date: '2024-03-09', story: '<p>Nurse.</p>', image: null },
-    other: { id: 6, student_name: 'Tomas', student_school: 'Hill', date: '2023-01-02', story: '<p>Baker.</p>', image: null },
+    slug: 'success-stories',
+    path: '/success-stories',
+    name: 'Amina',
+    otherName: 'Tomas',
+    record: {
+      id: 4,
+      student_name: 'Amina',
+      student_school: 'Riverside',
+      date: '2024-03-09',
+      story: '<p>Nurse.</p>',
+      image: null,
+    },
+    other: {
+      id: 6,
+      student_name: 'Tomas',
+      student_school: 'Hill',
+      date: '2023-01-02',
+      story: '<p>Baker.</p>',
+      image: null,
+    },
     title: 'Delete Success Story',
     text: 'Are you sure you want to delete the success story for "Amina"? This action cannot be undone.',
-    success: 'Success story deleted successfully.', errorTitle: 'Error Deleting Success Story', fallback: 'Could not delete success story. Please try again.',
+    success: 'Success story deleted successfully.',
+    errorTitle: 'Error Deleting Success Story',
+    fallback: 'Could not delete success story. Please try again.',
     errorFieldFirst: false,
   },
   {
-    slug: 'milestones', path: '/milestones', name: 'Fund opened', otherName: 'First graduates',
+    slug: 'milestones',
+    path: '/milestones',
+    name: 'Fund opened',
+    otherName: 'First graduates',
     record: { id: 4, title: 'Fund opened', date: '2020-01-15', description: 'First loans.' },
     other: { id: 6, title: 'First graduates', date: '2024-06-30', description: 'Repayments start.' },
     title: 'Delete Milestone',
     text: 'Are you sure you want to delete the milestone: "Fund opened"? This action cannot be undone.',
-    success: 'Milestone deleted successfully.', errorTitle: 'Error Deleting Milestone', fallback: 'Could not delete milestone. Please try again.',
+    success: 'Milestone deleted successfully.',
+    errorTitle: 'Error Deleting Milestone',
+    fallback: 'Could not delete milestone. Please try again.',
     errorFieldFirst: false,
   },
   {
-    slug: 'disbursement-testimonials', path: '/disbursement-testimonials', name: 'North University', otherName: 'South College',
+    slug: 'disbursement-testimonials',
+    path: '/disbursement-testimonials',
+    name: 'North University',
+    otherName: 'South College',
     record: { id: 4, university_name: 'North University', image: null },
     other: { id: 6, university_name: 'South College', image: null },
     title: 'Delete Testimonial',
     text: 'Are you sure you want to delete the testimonial for "North University"? This action cannot be undone.',
-    success: 'Testimonial deleted successfully.', errorTitle: 'Error Deleting Testimonial', fallback: 'Could not delete testimonial. Please try again.',
+    success: 'Testimonial deleted successfully.',
+    errorTitle: 'Error Deleting Testimonial',
+    fallback: 'Could not delete testimonial. Please try again.',
     errorFieldFirst: false,
   },
 ];
 
 /** Serves the section's two records and records each DELETE with its Authorization header. */
-async function openSection(c: Case, answer: () => Response | Promise<Response> = () => new HttpResponse(null, { status: 204 })) {
+async function openSection(
+  c: Case,
+  answer: () => Response | Promise<Response> = () => new HttpResponse(null, { status: 204 }),
+) {
   signInAs('Ada Editor', 'tok-del');
   const deletes: { path: string; auth: string | null }[] = [];
   server.use(
@@ -104,7 +141,9 @@ describe.each(cases)('deleting from $path', (c) => {
   it("deletes on confirm with the token, only that record's button disabled meanwhile, and toasts", async () => {
     let release: () => void = () => {};
     const deletes = await openSection(c, async () => {
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       return new HttpResponse(null, { status: 204 });
     });
     await user.click(within(await openDialog(c)).getByRole('button', { name: 'Delete' }));
@@ -118,7 +157,10 @@ describe.each(cases)('deleting from $path', (c) => {
   it('tells a refused delete with the server text', async () => {
     await openSection(c, () => HttpResponse.json({ message: 'Record is locked', error: 'Conflict' }, { status: 409 }));
     await user.click(within(await openDialog(c)).getByRole('button', { name: 'Delete' }));
-    await expectToast(c.errorTitle, { description: c.errorFieldFirst ? 'Conflict' : 'Record is locked', destructive: true });
+    await expectToast(c.errorTitle, {
+      description: c.errorFieldFirst ? 'Conflict' : 'Record is locked',
+      destructive: true,
+    });
   });
 
   it('falls back to its own sentence when the answer says nothing', async () => {

@@ -27,11 +27,12 @@ export function useDeleteWithToasts(slug: string, texts: DeleteTexts) {
   const remove = (id: number | string) =>
     mutation.mutate(id, {
       onSuccess: (response) => deletedToast(texts.success, response),
-      onError: (error) => toast({
-        variant: 'destructive',
-        title: texts.errorTitle,
-        description: (texts.useErrorField ? errorField(error) : undefined) ?? serverMessage(error) ?? texts.fallback,
-      }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: texts.errorTitle,
+          description: (texts.useErrorField ? errorField(error) : undefined) ?? serverMessage(error) ?? texts.fallback,
+        }),
     });
   const pendingId = mutation.isPending ? mutation.variables : undefined;
   return { remove, pendingId };

@@ -11,16 +11,25 @@ import { UNDO_FAILED_FALLBACK, UNDO_FAILED_TITLE, restoredText, useDeletedToast 
 
 const user = userEvent.setup({ delay: null });
 
-interface Restore { path: string; ifMatch: string | null; auth: string | null }
-
+interface Restore {
+  path: string;
+  ifMatch: string | null;
+  auth: string | null;
+}
 
 /** Records each restore and answers it with `answer()`. */
 function captureRestores(answer: () => Response = () => HttpResponse.json({ id: 1 })): Restore[] {
   const restores: Restore[] = [];
-  server.use(http.post('/api/revisions/:id/restore', ({ request }) => {
-    restores.push({ path: new URL(request.url).pathname, ifMatch: request.headers.get('If-Match'), auth: request.headers.get('Authorization') });
-    return answer();
-  }));
+  server.use(
+    http.post('/api/revisions/:id/restore', ({ request }) => {
+      restores.push({
+        path: new URL(request.url).pathname,
+        ifMatch: request.headers.get('If-Match'),
+        auth: request.headers.get('Authorization'),
+      });
+      return answer();
+    }),
+  );
   return restores;
 }
 
@@ -36,7 +45,11 @@ function serveFaqs() {
       return HttpResponse.json({ message: 'FAQ "How do I apply?" (id 4) deleted.', revision_id: 77 });
     }),
   );
-  return { bringBack: () => { present = true; } };
+  return {
+    bringBack: () => {
+      present = true;
+    },
+  };
 }
 
 async function deleteFaq() {
@@ -55,7 +68,9 @@ describe('Undo on a delete toast (issue 13)', () => {
       return HttpResponse.json(faq);
     });
     const toast = await deleteFaq();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete How do I apply?' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete How do I apply?' })).not.toBeInTheDocument(),
+    );
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
     await expectToast('FAQ restored successfully.');
     // a deleted record has no version to match: no If-Match
@@ -64,7 +79,11 @@ describe('Undo on a delete toast (issue 13)', () => {
   });
 
   it.each([
-    ["in the server's words", () => HttpResponse.json({ message: 'FAQs already has that record.', error: 'Conflict' }, { status: 409 }), 'FAQs already has that record.'],
+    [
+      "in the server's words",
+      () => HttpResponse.json({ message: 'FAQs already has that record.', error: 'Conflict' }, { status: 409 }),
+      'FAQs already has that record.',
+    ],
     ['in its own words when no answer came', () => HttpResponse.error(), UNDO_FAILED_FALLBACK],
   ])('tells a failed Undo %s', async (_case, answer, description) => {
     signInWithRole('editor');
@@ -76,11 +95,20 @@ describe('Undo on a delete toast (issue 13)', () => {
 
   it("puts a deleted sub-item back, only over the record as the delete left it (the answer's ETag)", async () => {
     signInWithRole('editor');
-    const record = { id: 1, title: 'Our mission', description: '<p>Why.</p>', missions: [{ id: 11, mission: 'Fair loans' }] };
+    const record = {
+      id: 1,
+      title: 'Our mission',
+      description: '<p>Why.</p>',
+      missions: [{ id: 11, mission: 'Fair loans' }],
+    };
     server.use(
       http.get('/api/missions', () => HttpResponse.json([record], { headers: { ETag: '"v1"' } })),
       http.delete('/api/missions/sub/:id', () =>
-        HttpResponse.json({ message: 'Mission point "Fair loans" (id 11) deleted.', undo_revision_id: 12 }, { headers: { ETag: '"v2"' } })),
+        HttpResponse.json(
+          { message: 'Mission point "Fair loans" (id 11) deleted.', undo_revision_id: 12 },
+          { headers: { ETag: '"v2"' } },
+        ),
+      ),
     );
     const restores = captureRestores();
     renderApp('/missions');
@@ -96,7 +124,11 @@ describe('Undo on a delete toast (issue 13)', () => {
     function DeleteHarness({ answer }: { answer: unknown }) {
       const deletedToast = useDeletedToast('faqs');
       return (
-        <Button onClick={() => deletedToast('Gone.', { data: answer as null, status: 200, etag: null, headers: new Headers() })}>
+        <Button
+          onClick={() =>
+            deletedToast('Gone.', { data: answer as null, status: 200, etag: null, headers: new Headers() })
+          }
+        >
           Delete
         </Button>
       );
@@ -104,7 +136,11 @@ describe('Undo on a delete toast (issue 13)', () => {
 
     it.each([
       ['a viewer', 'viewer' as const, { message: 'Deleted.', revision_id: 3 }],
-      ['an answer naming no revision (a record older than history)', 'editor' as const, { message: 'Deleted.', undo_revision_id: null }],
+      [
+        'an answer naming no revision (a record older than history)',
+        'editor' as const,
+        { message: 'Deleted.', undo_revision_id: null },
+      ],
       ['an empty answer', 'editor' as const, null],
     ])('%s', async (_case, role, answer) => {
       signInWithRole(role);
@@ -124,7 +160,7 @@ describe('Undo on a delete toast (issue 13)', () => {
 });
 
 describe('restoredText', () => {
-  it('says an Undo in the delete toast\'s own words', () => {
+  it("says an Undo in the delete toast's own words", () => {
     expect(restoredText('FAQ deleted successfully.')).toBe('FAQ restored successfully.');
     expect(restoredText('Content deleted successfully')).toBe('Content restored successfully');
     expect(restoredText('Mission point deleted successfully.')).toBe('Mission point restored successfully.');

@@ -12,10 +12,14 @@ import { type RestoreTarget, restoreRevision } from '@/lib/revision-restore';
  * (its ETag) so that an Undo never writes over someone else's later change. Null when the answer
  * names none (a record older than history).
  */
-function undoTargetOf(slug: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>): RestoreTarget | null {
+function undoTargetOf(
+  slug: string,
+  response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>,
+): RestoreTarget | null {
   const { data } = response;
   if (typeof data?.revision_id === 'number') return { slug, revisionId: data.revision_id };
-  if (typeof data?.undo_revision_id === 'number') return { slug, revisionId: data.undo_revision_id, ifMatch: response.etag };
+  if (typeof data?.undo_revision_id === 'number')
+    return { slug, revisionId: data.undo_revision_id, ifMatch: response.etag };
   return null;
 }
 
@@ -42,14 +46,20 @@ export function useDeletedToast(slug: string) {
         await restoreRevision(queryClient, chosen);
         toast({ title: restoredText(deleted) });
       } catch (error) {
-        toast({ variant: 'destructive', title: UNDO_FAILED_TITLE, description: serverMessage(error) ?? UNDO_FAILED_FALLBACK });
+        toast({
+          variant: 'destructive',
+          title: UNDO_FAILED_TITLE,
+          description: serverMessage(error) ?? UNDO_FAILED_FALLBACK,
+        });
       }
     };
     toast({
       title: deleted,
-      action: target
-        ? <ToastAction altText="Undo the delete" onClick={() => void undo(target)}>Undo</ToastAction>
-        : undefined,
+      action: target ? (
+        <ToastAction altText="Undo the delete" onClick={() => void undo(target)}>
+          Undo
+        </ToastAction>
+      ) : undefined,
     });
   };
 }

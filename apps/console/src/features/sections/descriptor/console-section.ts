@@ -63,7 +63,9 @@ function defaultDeleteTexts(section: SectionDef): ConfirmedDeleteTexts {
 
 export function resolveSection(section: SectionDef, descriptor: ConsoleSection | undefined): ResolvedSection {
   const d = descriptor ?? { slug: section.slug };
-  const others = Object.keys(section.fields).filter((name) => name !== section.titleField && section.fields[name]?.kind !== 'image');
+  const others = Object.keys(section.fields).filter(
+    (name) => name !== section.titleField && section.fields[name]?.kind !== 'image',
+  );
   return {
     section,
     nav: d.nav === false ? null : { label: section.label, icon: LayoutList, ...d.nav, to: `/${section.slug}` },

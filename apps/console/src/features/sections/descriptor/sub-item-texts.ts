@@ -46,7 +46,10 @@ const title = (words: string) => words.split(' ').map(sentence).join(' ');
  * 'Edit Points', 'Add Point', 'Save Steps'.
  */
 export function subItemTexts(section: SectionDef, words: SubItemWords): SubItemTexts {
-  const { item, toastNoun: { one, many } } = words;
+  const {
+    item,
+    toastNoun: { one, many },
+  } = words;
   const button = sentence(item.split(' ').at(-1) ?? item);
   return {
     blockTitle: words.blockTitle,

@@ -15,7 +15,11 @@ describe('image and rich-text fields', () => {
 
   it("shows 'Current Image' with 'Current Path: …', then 'New Image Preview' once a file is picked, and sends multipart", async () => {
     signInAs();
-    serveRecord('/api/disbursement-testimonials/2', { id: 2, university_name: 'North University', image: '/media/abc.png' });
+    serveRecord('/api/disbursement-testimonials/2', {
+      id: 2,
+      university_name: 'North University',
+      image: '/media/abc.png',
+    });
     const sent = captureWrites('disbursement-testimonials');
     const bodies = watchFormData();
     renderApp('/disbursement-testimonials/edit/2');
@@ -28,13 +32,18 @@ describe('image and rich-text fields', () => {
     await user.upload(field('University Logo / Image'), logo);
     expect(screen.getByText('New Image Preview')).toBeInTheDocument();
     expect(screen.getByText('north.svg')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'New image preview' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml;base64,/));
+    expect(await screen.findByRole('img', { name: 'New image preview' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    );
     expect(screen.queryByText('Current Image')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Current Path:/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectToast('Content updated successfully');
-    expect(sent).toEqual([{ method: 'PUT', path: '/api/disbursement-testimonials/2', ifMatch: '"r1"', multipart: true }]);
+    expect(sent).toEqual([
+      { method: 'PUT', path: '/api/disbursement-testimonials/2', ifMatch: '"r1"', multipart: true },
+    ]);
     const form = bodies.last();
     expect(form?.get('university_name')).toBe('North University');
     expect((form?.get('image') as File).name).toBe('north.svg');
@@ -42,7 +51,11 @@ describe('image and rich-text fields', () => {
 
   it('keeps the stored image when no file is picked: the save sends none', async () => {
     signInAs();
-    serveRecord('/api/disbursement-testimonials/2', { id: 2, university_name: 'North University', image: '/media/abc.png' });
+    serveRecord('/api/disbursement-testimonials/2', {
+      id: 2,
+      university_name: 'North University',
+      image: '/media/abc.png',
+    });
     const sent = captureWrites('disbursement-testimonials');
     renderApp('/disbursement-testimonials/edit/2');
     await screen.findByDisplayValue('North University');
@@ -67,7 +80,15 @@ describe('image and rich-text fields', () => {
 
   it('asks for the student name on edit but not the image (success stories)', async () => {
     signInAs();
-    serveRecord('/api/success-stories/3', { id: 3, student_name: 'Amina', student_school: 'Riverside', date: '2024-03-09', source: '', story: '<p>Became a nurse.</p>', image: null });
+    serveRecord('/api/success-stories/3', {
+      id: 3,
+      student_name: 'Amina',
+      student_school: 'Riverside',
+      date: '2024-03-09',
+      source: '',
+      story: '<p>Became a nurse.</p>',
+      image: null,
+    });
     const sent = captureWrites('success-stories');
     renderApp('/success-stories/edit/3');
     await screen.findByDisplayValue('Amina');
@@ -82,7 +103,13 @@ describe('image and rich-text fields', () => {
 
   it("labels the rich-text field and loads its editor with the record's HTML", async () => {
     signInAs();
-    serveRecord('/api/success-stories/3', { id: 3, student_name: 'Amina', date: '2024-03-09', story: '<p>Became a <strong>nurse</strong>.</p>', image: null });
+    serveRecord('/api/success-stories/3', {
+      id: 3,
+      student_name: 'Amina',
+      date: '2024-03-09',
+      story: '<p>Became a <strong>nurse</strong>.</p>',
+      image: null,
+    });
     renderApp('/success-stories/edit/3');
     await screen.findByDisplayValue('Amina');
     const label = labelOf('Story');

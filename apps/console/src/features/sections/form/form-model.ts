@@ -1,5 +1,13 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type FieldDef, fieldSchema, isRequired, type SectionDef, type SectionRecord, type Wording, type WriteMode } from '@bursary/shared';
+import {
+  type FieldDef,
+  fieldSchema,
+  isRequired,
+  type SectionDef,
+  type SectionRecord,
+  type Wording,
+  type WriteMode,
+} from '@bursary/shared';
 
 /** Form values: text for every kind but image, which holds a newly picked file or nothing. */
 export type FormValues = Record<string, string | File | null>;
@@ -46,12 +54,20 @@ export function checkedValue(def: FieldDef, value: string | File | null): unknow
  * written, so a field required in this mode must be filled.
  */
 export function sectionResolver(section: SectionDef, mode: WriteMode): Resolver<FormValues> {
-  const rules = Object.entries(section.fields).map(([name, def]) => ({ name, def, schema: fieldSchema(def.label, def, isRequired(def, mode), formWording) }));
+  const rules = Object.entries(section.fields).map(([name, def]) => ({
+    name,
+    def,
+    schema: fieldSchema(def.label, def, isRequired(def, mode), formWording),
+  }));
   return (values) => {
     const errors: FieldErrors<FormValues> = {};
     for (const { name, def, schema } of rules) {
       const result = schema.safeParse(checkedValue(def, values[name] ?? null));
-      if (!result.success) errors[name] = { type: 'validate', message: result.error.issues[0]?.message ?? formWording.required(def.label) };
+      if (!result.success)
+        errors[name] = {
+          type: 'validate',
+          message: result.error.issues[0]?.message ?? formWording.required(def.label),
+        };
     }
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
   };

@@ -21,7 +21,17 @@ function useSlug(): string {
 }
 
 /** The page around a form; the card's title is read out only, unless the screen shows one. */
-function FormFrame({ heading, cardTitle, actions, children }: { heading: string; cardTitle?: string; actions?: React.ReactNode; children: React.ReactNode }) {
+function FormFrame({
+  heading,
+  cardTitle,
+  actions,
+  children,
+}: {
+  heading: string;
+  cardTitle?: string;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -29,7 +39,9 @@ function FormFrame({ heading, cardTitle, actions, children }: { heading: string;
         {actions}
       </div>
       <Card>
-        <CardHeader className={cardTitle ? undefined : 'sr-only'}><CardTitle as="h2">{cardTitle ?? heading}</CardTitle></CardHeader>
+        <CardHeader className={cardTitle ? undefined : 'sr-only'}>
+          <CardTitle as="h2">{cardTitle ?? heading}</CardTitle>
+        </CardHeader>
         <CardContent className={cardTitle ? undefined : 'pt-6'}>{children}</CardContent>
       </Card>
     </div>
@@ -52,17 +64,33 @@ export function CreateScreen() {
   if (!section) return <Unsupported />;
   return (
     <FormFrame heading={`Create ${slugHeading(slug)}`}>
-      {canEdit ? <SectionForm key={slug} section={section} mode="create" record={null} etag={null} /> : <CannotCreate section={section} />}
+      {canEdit ? (
+        <SectionForm key={slug} section={section} mode="create" record={null} etag={null} />
+      ) : (
+        <CannotCreate section={section} />
+      )}
     </FormFrame>
   );
 }
 
 /** A dedicated create screen: the generic form in its own words (/create-testimonial, /create-faq). */
-export function DedicatedCreateScreen({ section, heading, variant }: { section: SectionDef; heading: string; variant: FormVariant }) {
+export function DedicatedCreateScreen({
+  section,
+  heading,
+  variant,
+}: {
+  section: SectionDef;
+  heading: string;
+  variant: FormVariant;
+}) {
   const canEdit = useCanEdit();
   return (
     <FormFrame heading={heading} cardTitle={variant.cardTitle}>
-      {canEdit ? <SectionForm section={section} mode="create" record={null} etag={null} variant={variant} /> : <CannotCreate section={section} />}
+      {canEdit ? (
+        <SectionForm section={section} mode="create" record={null} etag={null} variant={variant} />
+      ) : (
+        <CannotCreate section={section} />
+      )}
     </FormFrame>
   );
 }
@@ -92,16 +120,26 @@ function EditLoader({ section }: { section: SectionDef }) {
   if (!record.isSuccess) {
     return (
       <FormFrame heading={heading}>
-        <div className="flex justify-center p-8"><Spinner className="size-6" label="Loading record" /></div>
+        <div className="flex justify-center p-8">
+          <Spinner className="size-6" label="Loading record" />
+        </div>
       </FormFrame>
     );
   }
   const saved = record.data.record;
   return (
     <FormFrame heading={heading} actions={saved && <HistoryButton section={section} recordId={saved.id} />}>
-      {canEdit
-        ? <SectionForm section={section} mode="update" record={record.data.record} etag={record.data.etag} routeId={id || undefined} />
-        : <ReadOnlyRecord section={section} record={record.data.record} />}
+      {canEdit ? (
+        <SectionForm
+          section={section}
+          mode="update"
+          record={record.data.record}
+          etag={record.data.etag}
+          routeId={id || undefined}
+        />
+      ) : (
+        <ReadOnlyRecord section={section} record={record.data.record} />
+      )}
     </FormFrame>
   );
 }

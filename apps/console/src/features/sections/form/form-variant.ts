@@ -40,7 +40,10 @@ export function dedicatedCreateTexts(noun: string) {
     submitLabel: `Create ${noun}`,
     pendingLabel: 'Saving...',
     created: `${noun} created successfully.`,
-    failed: { title: `Error Creating ${noun}`, fallback: `Could not create ${noun}. Please check the details and try again.` },
+    failed: {
+      title: `Error Creating ${noun}`,
+      fallback: `Could not create ${noun}. Please check the details and try again.`,
+    },
   } satisfies Omit<FormVariant, 'validate'> & { heading: string };
 }
 

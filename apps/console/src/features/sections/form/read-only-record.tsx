@@ -20,7 +20,9 @@ function FieldValue({ def, value }: { def: FieldDef; value: string }) {
 function BackLink({ section }: { section: SectionDef }) {
   return (
     <div className="flex justify-end">
-      <Button asChild variant="outline"><Link to={`/${section.slug}`}>Back to {section.label}</Link></Button>
+      <Button asChild variant="outline">
+        <Link to={`/${section.slug}`}>Back to {section.label}</Link>
+      </Button>
     </div>
   );
 }
@@ -38,7 +40,9 @@ export function ReadOnlyRecord({ section, record }: { section: SectionDef; recor
           {Object.entries(section.fields).map(([name, def]) => (
             <div key={name} className="grid gap-1">
               <dt className="text-sm font-medium">{def.label}</dt>
-              <dd><FieldValue def={def} value={fieldText(record, name)} /></dd>
+              <dd>
+                <FieldValue def={def} value={fieldText(record, name)} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -21,9 +21,12 @@ export function handleSaveError(
     tell(error);
     return null;
   }
-  const message = error instanceof ApiError || error instanceof AuthRequiredError || (error instanceof Error && error.message === 'Unexpected response status')
-    ? error.message
-    : fallback;
+  const message =
+    error instanceof ApiError ||
+    error instanceof AuthRequiredError ||
+    (error instanceof Error && error.message === 'Unexpected response status')
+      ? error.message
+      : fallback;
   toast({ variant: 'destructive', title: message || fallback });
   return null;
 }

@@ -12,7 +12,12 @@ import { field, labelOf } from '@/testing/form-fields';
 // no pause between keystrokes: the typing is not what these tests are about
 const user = userEvent.setup({ delay: null });
 
-const milestone: SectionRecord = { id: 5, title: 'Fund opened', date: '2020-01-15T00:00:00.000Z', description: 'The first loans.' };
+const milestone: SectionRecord = {
+  id: 5,
+  title: 'Fund opened',
+  date: '2020-01-15T00:00:00.000Z',
+  description: 'The first loans.',
+};
 
 async function openMilestoneEdit(record: SectionRecord = milestone) {
   signInAs();
@@ -61,13 +66,25 @@ describe('generic create screen', () => {
     await user.type(field('Description'), 'A milestone.');
     await user.click(screen.getByRole('button', { name: 'Create Content' }));
     await expectToast('Content created successfully');
-    expect(sent).toEqual([{ method: 'POST', path: '/api/milestones', ifMatch: null, json: { title: 'Ten thousand students', date: '2024-03-09', description: 'A milestone.' } }]);
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/milestones',
+        ifMatch: null,
+        json: { title: 'Ten thousand students', date: '2024-03-09', description: 'A milestone.' },
+      },
+    ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Milestones' })).toBeInTheDocument();
   });
 
   it("disables 'Create Content' while the request is pending", async () => {
     signInAs();
-    server.use(http.post('/api/milestones', async () => { await delay('infinite'); return HttpResponse.json({}); }));
+    server.use(
+      http.post('/api/milestones', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     renderApp('/milestones/create');
     await user.type(await screen.findByLabelText(/^Title/), 'T');
     await user.type(field('Date'), '2024-03-09');
@@ -123,7 +140,14 @@ describe('generic edit screen', () => {
     await user.type(field('Title'), 'Fund founded');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectToast('Content updated successfully');
-    expect(sent).toEqual([{ method: 'PUT', path: '/api/milestones/5', ifMatch: '"r1"', json: { title: 'Fund founded', date: '2020-01-15', description: 'The first loans.' } }]);
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/milestones/5',
+        ifMatch: '"r1"',
+        json: { title: 'Fund founded', date: '2020-01-15', description: 'The first loans.' },
+      },
+    ]);
   });
 
   it("counts a status other than 200 or 204 as 'Unexpected response status'", async () => {
@@ -134,9 +158,18 @@ describe('generic edit screen', () => {
   });
 
   it("pins a 400's field errors on their inputs and keeps the typed text", async () => {
-    server.use(http.put('/api/milestones/5', () => HttpResponse.json({
-      message: 'Some fields are invalid', error: 'Bad Request', fields: [{ path: 'description', message: 'Description says too little.' }],
-    }, { status: 400 })));
+    server.use(
+      http.put('/api/milestones/5', () =>
+        HttpResponse.json(
+          {
+            message: 'Some fields are invalid',
+            error: 'Bad Request',
+            fields: [{ path: 'description', message: 'Description says too little.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
     await openMilestoneEdit();
     await user.clear(field('Description'));
     await user.type(field('Description'), 'Short');
@@ -148,7 +181,9 @@ describe('generic edit screen', () => {
 
   it('tells a load failure as a toast and returns to the list', async () => {
     signInAs();
-    server.use(http.get('/api/milestones/5', () => HttpResponse.json({ message: 'Milestone not found' }, { status: 404 })));
+    server.use(
+      http.get('/api/milestones/5', () => HttpResponse.json({ message: 'Milestone not found' }, { status: 404 })),
+    );
     renderApp('/milestones/edit/5');
     await expectToast('Milestone not found', { destructive: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Milestones' })).toBeInTheDocument();
@@ -157,13 +192,19 @@ describe('generic edit screen', () => {
   it('shows the conflict notice on a 412, keeps the edit, and reloads the untouched fields', async () => {
     let version = 1;
     signInAs();
-    server.use(http.get('/api/milestones/5', () => HttpResponse.json(
-      version === 1 ? milestone : { ...milestone, title: 'Their title', description: 'Their description.' },
-      { headers: { ETag: `"r${version}"` } },
-    )));
-    const sent = captureWrites('milestones', () => (version === 1
-      ? HttpResponse.json({ message: 'This milestone was changed by someone else.' }, { status: 412 })
-      : HttpResponse.json({ id: 5 })));
+    server.use(
+      http.get('/api/milestones/5', () =>
+        HttpResponse.json(
+          version === 1 ? milestone : { ...milestone, title: 'Their title', description: 'Their description.' },
+          { headers: { ETag: `"r${version}"` } },
+        ),
+      ),
+    );
+    const sent = captureWrites('milestones', () =>
+      version === 1
+        ? HttpResponse.json({ message: 'This milestone was changed by someone else.' }, { status: 412 })
+        : HttpResponse.json({ id: 5 }),
+    );
     renderApp('/milestones/edit/5');
     await screen.findByDisplayValue('Fund opened');
     await user.clear(field('Title'));
@@ -173,7 +214,11 @@ describe('generic edit screen', () => {
     const notice = await screen.findByText('Someone else changed this record while you were editing it.');
     const panel = notice.closest('[role="alert"]') as HTMLElement;
     expect(within(panel).getByText('This milestone was changed by someone else.')).toBeInTheDocument();
-    expect(within(panel).getByText('Your changes are still in the form. Reload the record to take the current version of the fields you have not changed, then save again.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        'Your changes are still in the form. Reload the record to take the current version of the fields you have not changed, then save again.',
+      ),
+    ).toBeInTheDocument();
     expect(field('Title')).toHaveValue('My title');
 
     version = 2;
@@ -190,10 +235,18 @@ describe('generic edit screen', () => {
 
   it('edits numbers as numbers and saves a single-record section without an id', async () => {
     signInAs();
-    serveRecord('/api/insights', [{
-      id: 1, title: 'In numbers', first_insight_number: 120, first_insight_text: 'students',
-      second_insight_number: 4, second_insight_text: 'counties', third_insight_number: 2.5, third_insight_text: 'million lent',
-    }]);
+    serveRecord('/api/insights', [
+      {
+        id: 1,
+        title: 'In numbers',
+        first_insight_number: 120,
+        first_insight_text: 'students',
+        second_insight_number: 4,
+        second_insight_text: 'counties',
+        third_insight_number: 2.5,
+        third_insight_text: 'million lent',
+      },
+    ]);
     const sent = captureWrites('insights');
     renderApp('/insights/edit');
     await screen.findByDisplayValue('In numbers');
@@ -205,12 +258,21 @@ describe('generic edit screen', () => {
     await user.type(field('Second Insight Number'), '7');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectToast('Content updated successfully');
-    expect(sent).toEqual([{
-      method: 'PUT', path: '/api/insights', ifMatch: '"r1"',
-      json: {
-        title: 'In numbers', first_insight_number: 120, first_insight_text: 'students', second_insight_number: 7,
-        second_insight_text: 'counties', third_insight_number: 2.5, third_insight_text: 'million lent',
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/insights',
+        ifMatch: '"r1"',
+        json: {
+          title: 'In numbers',
+          first_insight_number: 120,
+          first_insight_text: 'students',
+          second_insight_number: 7,
+          second_insight_text: 'counties',
+          third_insight_number: 2.5,
+          third_insight_text: 'million lent',
+        },
       },
-    }]);
+    ]);
   });
 });

@@ -30,14 +30,25 @@ interface SectionFormProps {
 }
 
 /** The generic create and edit form, built from the section's registry entry. */
-export function SectionForm({ section: registered, mode, record, etag: initialEtag, routeId, variant }: SectionFormProps) {
+export function SectionForm({
+  section: registered,
+  mode,
+  record,
+  etag: initialEtag,
+  routeId,
+  variant,
+}: SectionFormProps) {
   const section = sectionForVariant(registered, variant);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   // a single-record section without its record is created by its first save: create rules apply
   const writeMode: WriteMode = mode === 'update' && record ? 'update' : 'create';
-  const form = useForm<FormValues>({ defaultValues: initialValues(section, record), resolver: sectionResolver(section, writeMode), mode: variant?.validate ?? 'onSubmit' });
+  const form = useForm<FormValues>({
+    defaultValues: initialValues(section, record),
+    resolver: sectionResolver(section, writeMode),
+    mode: variant?.validate ?? 'onSubmit',
+  });
   const save = useSaveRecord(section.slug, mode);
   const [etag, setEtag] = useState(initialEtag);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -50,8 +61,11 @@ export function SectionForm({ section: registered, mode, record, etag: initialEt
   const guard = useUnsavedChangesGuard(Boolean(variant) && isDirty);
   // A dedicated screen's submit waits until every required field holds text
   const values = useWatch({ control: form.control, disabled: !variant });
-  const waiting = Boolean(variant) && Object.entries(section.fields)
-    .some(([name, def]) => isRequired(def, writeMode) && !isFilled(def, checkedValue(def, values[name] ?? null)));
+  const waiting =
+    Boolean(variant) &&
+    Object.entries(section.fields).some(
+      ([name, def]) => isRequired(def, writeMode) && !isFilled(def, checkedValue(def, values[name] ?? null)),
+    );
 
   useDraft<FormValues>(pathname, {
     isDirty: () => isDirty,
@@ -62,18 +76,35 @@ export function SectionForm({ section: registered, mode, record, etag: initialEt
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
   const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
-    save.mutate({ values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag }, {
-      onSuccess: () => {
-        toast({ title: variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully') });
-        guard.allowLeaving();
-        form.reset(values);
-        void navigate(listPath);
+    save.mutate(
+      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag },
+      {
+        onSuccess: () => {
+          toast({
+            title:
+              variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'),
+          });
+          guard.allowLeaving();
+          form.reset(values);
+          void navigate(listPath);
+        },
+        onError: (error) =>
+          setConflict(
+            handleSaveError(
+              error,
+              form,
+              mode === 'create' ? 'Failed to create content' : 'Failed to update content',
+              variant &&
+                ((failure) =>
+                  toast({
+                    variant: 'destructive',
+                    title: variant.failed.title,
+                    description: serverMessage(failure) ?? variant.failed.fallback,
+                  })),
+            ),
+          ),
       },
-      onError: (error) => setConflict(handleSaveError(
-        error, form, mode === 'create' ? 'Failed to create content' : 'Failed to update content',
-        variant && ((failure) => toast({ variant: 'destructive', title: variant.failed.title, description: serverMessage(failure) ?? variant.failed.fallback })),
-      )),
-    });
+    );
   });
 
   // Fields the editor has not touched take the current version; their own changes stay.
@@ -110,17 +141,31 @@ export function SectionForm({ section: registered, mode, record, etag: initialEt
         const own = variant?.fields?.[name];
         return (
           <FieldInput
-            key={name} name={name} def={def} control={form.control} required={isRequired(def, writeMode)} currentImage={currentImage(name)}
-            help={own?.help} tone={own?.tone} imageTypes={own?.imageTypes} onRefused={(message) => refuse(name, message)}
+            key={name}
+            name={name}
+            def={def}
+            control={form.control}
+            required={isRequired(def, writeMode)}
+            currentImage={currentImage(name)}
+            help={own?.help}
+            tone={own?.tone}
+            imageTypes={own?.imageTypes}
+            onRefused={(message) => refuse(name, message)}
           />
         );
       })}
       <div className="flex flex-wrap justify-end gap-2">
-        <Button asChild variant="outline"><Link to={listPath}>Cancel</Link></Button>
+        <Button asChild variant="outline">
+          <Link to={listPath}>Cancel</Link>
+        </Button>
         {variant ? (
-          <Button type="submit" disabled={waiting} loading={save.isPending}>{save.isPending ? variant.pendingLabel : variant.submitLabel}</Button>
+          <Button type="submit" disabled={waiting} loading={save.isPending}>
+            {save.isPending ? variant.pendingLabel : variant.submitLabel}
+          </Button>
         ) : (
-          <Button type="submit" loading={save.isPending}>{mode === 'create' ? 'Create Content' : 'Save Changes'}</Button>
+          <Button type="submit" loading={save.isPending}>
+            {mode === 'create' ? 'Create Content' : 'Save Changes'}
+          </Button>
         )}
       </div>
     </form>

@@ -10,8 +10,10 @@ const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you wan
 export function useUnsavedChangesGuard(dirty: boolean): { allowLeaving: () => void } {
   // set just before leaving after a save, when the render that clears `dirty` has not run yet
   const allowed = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -31,5 +33,9 @@ export function useUnsavedChangesGuard(dirty: boolean): { allowLeaving: () => vo
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  return { allowLeaving: () => { allowed.current = true; } };
+  return {
+    allowLeaving: () => {
+      allowed.current = true;
+    },
+  };
 }

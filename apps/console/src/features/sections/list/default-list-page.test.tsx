@@ -10,14 +10,18 @@ import { DefaultListPage } from './default-list-page';
 
 /** A section with no console file at all: what a new registry entry gets without a line of console code. */
 const partners = defineSection({
-  slug: 'partners', label: 'Partners', singular: 'Partner', kind: 'collection',
+  slug: 'partners',
+  label: 'Partners',
+  singular: 'Partner',
+  kind: 'collection',
   fields: {
     name: text('Name', { required: 'always' }),
     since: date('Since', { required: 'never' }),
     story: richText('Story', { required: 'never' }),
     country: text('Country', { required: 'never' }),
   },
-  titleField: 'name', search: ['name'],
+  titleField: 'name',
+  search: ['name'],
 });
 const resolved = resolveSection(partners, undefined);
 
@@ -49,11 +53,23 @@ describe('the default list page (a section with no bespoke page)', () => {
     await screen.findByRole('heading', { level: 2, name: 'Open Books' });
     await userEvent.click(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'List' }));
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Since', 'Story', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Since', 'Story', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first as HTMLElement).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['Open Books', '5 Jan 2024', 'Lends textbooks.']);
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    ).toEqual(['Open Books', '5 Jan 2024', 'Lends textbooks.']);
     expect(within(second as HTMLElement).getByRole('cell', { name: 'Fair Start' })).toBeInTheDocument();
-    expect(within(first as HTMLElement).getByRole('link', { name: /Edit/ })).toHaveAttribute('href', '/partners/edit/1');
+    expect(within(first as HTMLElement).getByRole('link', { name: /Edit/ })).toHaveAttribute(
+      'href',
+      '/partners/edit/1',
+    );
     expect(within(first as HTMLElement).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
   });
 

@@ -27,38 +27,61 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
   const nameOf = (record: SectionRecord) => fieldTextOr(record, section.titleField, 'Untitled');
   const deleteActions = useRecordActions(section, resolved.deleteTexts, nameOf);
   const single = section.kind === 'single';
-  const actions = (record: SectionRecord) => (single ? <EditLink to={`/${section.slug}/edit/${record.id}`} name={nameOf(record)} /> : deleteActions(record));
+  const actions = (record: SectionRecord) =>
+    single ? <EditLink to={`/${section.slug}/edit/${record.id}`} name={nameOf(record)} /> : deleteActions(record);
   const label = (name: string) => section.fields[name]?.label ?? name;
   return (
     <SectionListPage
       section={section}
       views={{ initial: 'grid' }}
-      actions={(records) => (single
-        ? <EditOrSetupButton section={section} records={records} />
-        : <NewButton to={`/${section.slug}/create`} label={`New ${section.singular}`} />)}
+      actions={(records) =>
+        single ? (
+          <EditOrSetupButton section={section} records={records} />
+        ) : (
+          <NewButton to={`/${section.slug}/create`} label={`New ${section.singular}`} />
+        )
+      }
       empty={resolved.empty}
     >
-      {(records, view) => view === 'grid' ? (
-        <RecordGrid records={records} card={(record) => (
-          <RecordCard title={nameOf(record)}>
-            {columns.filter((name) => name !== section.titleField).map((name) => (
-              <p key={name} className="text-muted-foreground">{shown(resolved, record, name)}</p>
-            ))}
-            {actions(record)}
-          </RecordCard>
-        )} />
-      ) : (
-        <RecordTable
-          records={records}
-          heads={<>{columns.map((name) => <TableHead key={name}>{label(name)}</TableHead>)}<ActionsHead /></>}
-          cells={(record) => (
-            <>
-              {columns.map((name) => <TableCell key={name}>{shown(resolved, record, name)}</TableCell>)}
-              <ActionsCell>{actions(record)}</ActionsCell>
-            </>
-          )}
-        />
-      )}
+      {(records, view) =>
+        view === 'grid' ? (
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <RecordCard title={nameOf(record)}>
+                {columns
+                  .filter((name) => name !== section.titleField)
+                  .map((name) => (
+                    <p key={name} className="text-muted-foreground">
+                      {shown(resolved, record, name)}
+                    </p>
+                  ))}
+                {actions(record)}
+              </RecordCard>
+            )}
+          />
+        ) : (
+          <RecordTable
+            records={records}
+            heads={
+              <>
+                {columns.map((name) => (
+                  <TableHead key={name}>{label(name)}</TableHead>
+                ))}
+                <ActionsHead />
+              </>
+            }
+            cells={(record) => (
+              <>
+                {columns.map((name) => (
+                  <TableCell key={name}>{shown(resolved, record, name)}</TableCell>
+                ))}
+                <ActionsCell>{actions(record)}</ActionsCell>
+              </>
+            )}
+          />
+        )
+      }
     </SectionListPage>
   );
 }

@@ -23,13 +23,19 @@ export function EditOrSetupButton({ section, records, editLabel, setupLabel }: E
   if (!first) {
     return (
       <Button asChild>
-        <Link to={`/${section.slug}/edit`}><Settings2 aria-hidden />{setupLabel ?? `Setup ${section.label}`}</Link>
+        <Link to={`/${section.slug}/edit`}>
+          <Settings2 aria-hidden />
+          {setupLabel ?? `Setup ${section.label}`}
+        </Link>
       </Button>
     );
   }
   return (
     <Button asChild>
-      <Link to={`/${section.slug}/edit/${first.id}`}><Pencil aria-hidden />{editLabel ?? `Edit ${section.label}`}</Link>
+      <Link to={`/${section.slug}/edit/${first.id}`}>
+        <Pencil aria-hidden />
+        {editLabel ?? `Edit ${section.label}`}
+      </Link>
     </Button>
   );
 }
@@ -39,7 +45,10 @@ export function NewButton({ to, label }: { to: string; label: string }) {
   if (!useCanEdit()) return null;
   return (
     <Button asChild>
-      <Link to={to}><Plus aria-hidden />{label}</Link>
+      <Link to={to}>
+        <Plus aria-hidden />
+        {label}
+      </Link>
     </Button>
   );
 }
@@ -49,7 +58,10 @@ export function EditLink({ to, label = 'Edit', name }: { to: string; label?: str
   if (!useCanEdit()) return null;
   return (
     <Button asChild variant="outline" size="sm">
-      <Link to={to} aria-label={name ? `${label} ${name}` : undefined}><Pencil aria-hidden />{label}</Link>
+      <Link to={to} aria-label={name ? `${label} ${name}` : undefined}>
+        <Pencil aria-hidden />
+        {label}
+      </Link>
     </Button>
   );
 }

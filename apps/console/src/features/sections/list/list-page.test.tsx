@@ -29,7 +29,8 @@ async function openFaqs() {
 const user = userEvent.setup({ delay: null });
 const search = () => screen.getByRole('searchbox', { name: 'Search' });
 const cardTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-const viewButton = (name: 'Grid' | 'List') => within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name });
+const viewButton = (name: 'Grid' | 'List') =>
+  within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name });
 
 describe('section list pages', () => {
   it('shows the title, the subtitle, the header button and the search placeholder', async () => {
@@ -64,7 +65,12 @@ describe('section list pages', () => {
 
   it('shows a spinner and disables the search while loading', async () => {
     signInAs();
-    server.use(http.get('/api/faqs', async () => { await delay('infinite'); return HttpResponse.json([]); }));
+    server.use(
+      http.get('/api/faqs', async () => {
+        await delay('infinite');
+        return HttpResponse.json([]);
+      }),
+    );
     renderApp('/faqs');
     expect(await screen.findByRole('status', { name: 'Loading FAQs' })).toBeInTheDocument();
     expect(search()).toBeDisabled();
@@ -74,22 +80,33 @@ describe('section list pages', () => {
   it.each([
     ['/faqs', 'faqs', 'Could not fetch FAQs.', undefined],
     ['/milestones', 'milestones', 'Could not fetch milestones.', 'Please check the API connection or try again later.'],
-    ['/success-stories', 'success-stories', 'Could not fetch success stories.', 'Please check the API connection or try again later.'],
+    [
+      '/success-stories',
+      'success-stories',
+      'Could not fetch success stories.',
+      'Please check the API connection or try again later.',
+    ],
     ['/visions', 'visions', 'Could not fetch visions.', 'Please try again later.'],
   ])('%s shows the error panel with its own sentences', async (path, slug, fetchText, extra) => {
     signInAs();
-    server.use(http.get(`/api/${slug}`, () => HttpResponse.json({ message: 'The database is resting' }, { status: 500 })));
+    server.use(
+      http.get(`/api/${slug}`, () => HttpResponse.json({ message: 'The database is resting' }, { status: 500 })),
+    );
     renderApp(path);
     const panel = await screen.findByRole('alert');
     expect(within(panel).getByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
     const lines = [...panel.querySelectorAll('p')].map((p) => p.textContent);
-    expect(lines).toEqual(extra ? [fetchText, 'The database is resting', extra] : [fetchText, 'The database is resting']);
+    expect(lines).toEqual(
+      extra ? [fetchText, 'The database is resting', extra] : [fetchText, 'The database is resting'],
+    );
     expect(search()).toBeDisabled();
   });
 
   it("reads 'An unexpected error occurred' when the error has no message", () => {
     render(<ErrorPanel noun="FAQs" error={new Error('')} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Error Loading DataCould not fetch FAQs.An unexpected error occurred');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Error Loading DataCould not fetch FAQs.An unexpected error occurred',
+    );
   });
 
   it('shows the empty state and disables the search when the section has no records', async () => {
@@ -97,7 +114,9 @@ describe('section list pages', () => {
     serve('milestones', []);
     renderApp('/milestones');
     expect(await screen.findByRole('heading', { name: 'No Milestones Added Yet' })).toBeInTheDocument();
-    expect(screen.getByText('Add the first company or project milestone, including its date, title, and description.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Add the first company or project milestone, including its date, title, and description.'),
+    ).toBeInTheDocument();
     expect(search()).toBeDisabled();
   });
 
@@ -142,8 +161,24 @@ describe('section list pages', () => {
   it("matches the registry's search fields and the formatted date, not the other fields", async () => {
     signInAs();
     serve('success-stories', [
-      { id: 1, student_name: 'Amina', student_school: 'Riverside College', date: '2024-03-09', source: 'Radio', story: '<p>Became a nurse.</p>', image: '/media/zebra.png' },
-      { id: 2, student_name: 'Tomas', student_school: 'Hill School', date: '2023-11-20', source: 'Press', story: '<p>Opened a bakery.</p>', image: null },
+      {
+        id: 1,
+        student_name: 'Amina',
+        student_school: 'Riverside College',
+        date: '2024-03-09',
+        source: 'Radio',
+        story: '<p>Became a nurse.</p>',
+        image: '/media/zebra.png',
+      },
+      {
+        id: 2,
+        student_name: 'Tomas',
+        student_school: 'Hill School',
+        date: '2023-11-20',
+        source: 'Press',
+        story: '<p>Opened a bakery.</p>',
+        image: null,
+      },
     ]);
     renderApp('/success-stories');
     await screen.findByRole('heading', { name: 'Amina' });
@@ -170,7 +205,11 @@ describe('section list pages', () => {
     await user.click(viewButton('List'));
     expect(viewButton('List')).toHaveAttribute('aria-pressed', 'true');
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Question', 'Answer', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Question', 'Answer', 'Actions']);
     expect(within(table).getByText('Fill in the online form.')).toBeInTheDocument();
     await user.click(viewButton('Grid'));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -181,16 +220,36 @@ describe('section list pages', () => {
     ['/disbursement-testimonials', 'disbursement-testimonials', ['Image', 'University Name', 'Actions']],
   ])('%s starts in the List view with its columns', async (path, slug, columns) => {
     signInAs();
-    serve(slug, [{ id: 1, title: 'Fund opened', date: '2020-01-15', description: 'First loans', university_name: 'North University', image: null }]);
+    serve(slug, [
+      {
+        id: 1,
+        title: 'Fund opened',
+        date: '2020-01-15',
+        description: 'First loans',
+        university_name: 'North University',
+        image: null,
+      },
+    ]);
     renderApp(path);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(columns);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(columns);
     expect(viewButton('List')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("shows Stakeholders' toggle, List pressed by default", async () => {
     signInAs();
-    serve('stakeholders', [{ id: 1, title: 'Our partners', description: '<p>Who we work with.</p>', stakeHolders: [{ id: 5, stakeholder: 'Banks' }] }]);
+    serve('stakeholders', [
+      {
+        id: 1,
+        title: 'Our partners',
+        description: '<p>Who we work with.</p>',
+        stakeHolders: [{ id: 5, stakeholder: 'Banks' }],
+      },
+    ]);
     renderApp('/stakeholders');
     await screen.findByRole('heading', { name: 'Our partners' });
     expect(search()).toHaveAttribute('placeholder', 'Search title, description, or stakeholders...');
@@ -207,7 +266,11 @@ describe('section list pages', () => {
     serve('faqs', faqRecords);
     renderWithProviders(
       <SectionListPage section={faqs} views={{ initial: 'list', inert }} empty={{ title: 'None' }}>
-        {(records, view) => <p>{`Layout: ${view}`} ({records.length})</p>}
+        {(records, view) => (
+          <p>
+            {`Layout: ${view}`} ({records.length})
+          </p>
+        )}
       </SectionListPage>,
     );
     expect(await screen.findByText('Layout: list (3)', { exact: false })).toBeInTheDocument();

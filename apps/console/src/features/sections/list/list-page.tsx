@@ -68,7 +68,12 @@ export function SectionListPage(props: ListPageProps) {
 
   // an empty section's action creates or sets up its first record: a viewer gets none (issue 14)
   const canEdit = useCanEdit();
-  const list = useListSource(section, { query, fields: search.fields ?? section.search, extra: search.extra, paged: props.paged });
+  const list = useListSource(section, {
+    query,
+    fields: search.fields ?? section.search,
+    extra: search.extra,
+    paged: props.paged,
+  });
   const searchDisabled = list.isPending || list.isError || !list.hasRecords;
   const clear = () => setQuery('');
 
@@ -77,9 +82,16 @@ export function SectionListPage(props: ListPageProps) {
   else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
   else if (!list.hasRecords) body = <EmptyState {...props.empty} action={canEdit ? props.empty.action : undefined} />;
   else if (list.visible.length === 0) {
-    body = props.renderNoResults?.(query, clear)
-      ?? <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />;
-  } else body = <>{props.children(list.visible, view)}{list.sentinel}</>;
+    body = props.renderNoResults?.(query, clear) ?? (
+      <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />
+    );
+  } else
+    body = (
+      <>
+        {props.children(list.visible, view)}
+        {list.sentinel}
+      </>
+    );
 
   return (
     <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>
@@ -88,12 +100,22 @@ export function SectionListPage(props: ListPageProps) {
           <h1 className="text-3xl font-bold tracking-tight">{props.title ?? section.label}</h1>
           <p className="text-muted-foreground">{props.subtitle ?? `Manage your ${noun} content`}</p>
         </div>
-        {!list.isPending && !list.isError && <div className="flex flex-wrap gap-2">{props.actions?.(list.records)}{section.kind === 'single' && <HistoryButton section={section} />}</div>}
+        {!list.isPending && !list.isError && (
+          <div className="flex flex-wrap gap-2">
+            {props.actions?.(list.records)}
+            {section.kind === 'single' && <HistoryButton section={section} />}
+          </div>
+        )}
       </div>
       {(!search.hidden || views) && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           {!search.hidden && (
-            <SearchBox value={query} onChange={setQuery} placeholder={search.placeholder ?? `Search ${noun}...`} disabled={searchDisabled} />
+            <SearchBox
+              value={query}
+              onChange={setQuery}
+              placeholder={search.placeholder ?? `Search ${noun}...`}
+              disabled={searchDisabled}
+            />
           )}
           {views && <ViewToggle view={chosenView} onChange={setView} />}
         </div>

@@ -45,18 +45,32 @@ function useWholeList(section: SectionDef, { query, fields, extra, paged }: List
   // a keystroke filters every record again, but nothing else that depends only on the records
   const shown = useMemo(() => filterRecords(records, fields, query, extra), [records, fields, query, extra]);
   const { visible, sentinel } = useProgressiveList(shown, query);
-  return { isPending: list.isPending, isError: list.isError, error: list.error, records, hasRecords: records.length > 0, visible, sentinel };
+  return {
+    isPending: list.isPending,
+    isError: list.isError,
+    error: list.error,
+    records,
+    hasRecords: records.length > 0,
+    visible,
+    sentinel,
+  };
 }
 
 function usePagedList(section: SectionDef, { query, paged }: ListSourceOptions): ListSource {
   const pages = usePagedSectionList(section.slug, query, LIST_BATCH_SIZE, Boolean(paged));
   const { fetchNextPage } = pages;
   const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const more = pages.hasNextPage && !pages.isFetchingNextPage
-    ? <MoreSentinel key={pages.records.length} onNear={readMore} />
-    : null;
+  const more =
+    pages.hasNextPage && !pages.isFetchingNextPage ? (
+      <MoreSentinel key={pages.records.length} onNear={readMore} />
+    ) : null;
   return {
-    isPending: pages.isPending, isError: pages.isError, error: pages.error, records: pages.records,
-    hasRecords: pages.records.length > 0 || pages.searched !== '', visible: pages.records, sentinel: more,
+    isPending: pages.isPending,
+    isError: pages.isError,
+    error: pages.error,
+    records: pages.records,
+    hasRecords: pages.records.length > 0 || pages.searched !== '',
+    visible: pages.records,
+    sentinel: more,
   };
 }

@@ -15,7 +15,10 @@ interface SearchBoxProps {
 export function SearchBox({ value, onChange, placeholder, disabled }: SearchBoxProps) {
   return (
     <div className="relative w-full sm:max-w-sm">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <Input
         type="search"
         aria-label="Search"

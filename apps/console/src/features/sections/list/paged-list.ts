@@ -25,7 +25,8 @@ export function usePagedSectionList(slug: string, query: string, pageSize: numbe
     queryKey: queryKeys.sections.list(slug, { paged: pageSize, q }),
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const { data, headers } = await apiRequest<unknown>('GET', `/api/${slug}`, {
-        signal, query: { limit: pageSize, offset: pageParam, q: q || undefined },
+        signal,
+        query: { limit: pageSize, offset: pageParam, q: q || undefined },
       });
       const records = asList(data);
       return { records, total: totalCountOf(headers, pageParam + records.length) };

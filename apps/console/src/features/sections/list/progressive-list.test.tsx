@@ -13,10 +13,17 @@ import { LIST_BATCH_SIZE } from './progressive-list';
 import { GridItem, ItemGrid } from './staggered-grid';
 
 /** Newest first, as the API answers: 'Sender 499' down to 'Sender 0'. */
-const messageRecords = (count: number): SectionRecord[] => Array.from({ length: count }, (_, i) => {
-  const n = count - 1 - i;
-  return { id: n + 1, sender: `Sender ${n}`, recipient: `Office ${n % 7}`, message: `<p>Message <b>${n}</b></p>`, updated_at: '2024-03-09T10:00:00.000Z' };
-});
+const messageRecords = (count: number): SectionRecord[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = count - 1 - i;
+    return {
+      id: n + 1,
+      sender: `Sender ${n}`,
+      recipient: `Office ${n % 7}`,
+      message: `<p>Message <b>${n}</b></p>`,
+      updated_at: '2024-03-09T10:00:00.000Z',
+    };
+  });
 
 function serveMessages(count: number) {
   server.use(http.get('/api/messages', () => HttpResponse.json(messageRecords(count))));
@@ -98,7 +105,11 @@ describe('a long section list renders a batch at a time (issue 7 point 5)', { ti
       <SectionListPage section={faqs} empty={{ title: 'No FAQs' }}>
         {(shown) => (
           <ItemGrid>
-            {shown.map((record, index) => <GridItem key={record.id} index={index}>{String(record.title)}</GridItem>)}
+            {shown.map((record, index) => (
+              <GridItem key={record.id} index={index}>
+                {String(record.title)}
+              </GridItem>
+            ))}
           </ItemGrid>
         )}
       </SectionListPage>,

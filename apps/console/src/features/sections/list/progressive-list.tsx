@@ -35,7 +35,10 @@ export function useProgressiveList<T>(items: T[], restartKey: string): Progressi
   const observable = typeof IntersectionObserver !== 'undefined';
   const complete = !observable || items.length <= limit;
   const visible = useMemo(() => (complete ? items : items.slice(0, limit)), [complete, items, limit]);
-  const showMore = useCallback(() => setShown((current) => ({ ...current, limit: current.limit + LIST_BATCH_SIZE })), []);
+  const showMore = useCallback(
+    () => setShown((current) => ({ ...current, limit: current.limit + LIST_BATCH_SIZE })),
+    [],
+  );
   // keyed by the count shown: a new observer reports at once if the sentinel is still near the screen
   const sentinel = complete ? null : <MoreSentinel key={limit} onNear={showMore} />;
   return { visible, sentinel };
@@ -47,12 +50,15 @@ export function MoreSentinel({ onNear }: { onNear: () => void }) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        onNear();
-      }
-    }, { rootMargin: LOOK_AHEAD });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          onNear();
+        }
+      },
+      { rootMargin: LOOK_AHEAD },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [onNear]);

@@ -22,7 +22,13 @@ export function RecordActions({ editTo, name, deleteTitle, deleteText, onDelete,
   return (
     <div className="flex flex-wrap gap-2">
       <EditLink to={editTo} name={name} />
-      <ConfirmDeleteButton title={deleteTitle} description={deleteText} onConfirm={onDelete} pending={deleting} triggerName={`Delete ${name}`} />
+      <ConfirmDeleteButton
+        title={deleteTitle}
+        description={deleteText}
+        onConfirm={onDelete}
+        pending={deleting}
+        triggerName={`Delete ${name}`}
+      />
     </div>
   );
 }

@@ -6,20 +6,32 @@ import { useCanEdit } from '@/lib/permissions';
 import { GridItem, ItemGrid } from './staggered-grid';
 
 /** The Grid view: one card per record, each staggered in after the one before. */
-export function RecordGrid({ records, className, card }: {
+export function RecordGrid({
+  records,
+  className,
+  card,
+}: {
   records: SectionRecord[];
   className?: string;
   card: (record: SectionRecord) => React.ReactNode;
 }) {
   return (
     <ItemGrid className={className}>
-      {records.map((record, index) => <GridItem key={record.id} index={index}>{card(record)}</GridItem>)}
+      {records.map((record, index) => (
+        <GridItem key={record.id} index={index}>
+          {card(record)}
+        </GridItem>
+      ))}
     </ItemGrid>
   );
 }
 
 /** The List view: the page's column heads, then a row of cells per record. */
-export function RecordTable({ records, heads, cells }: {
+export function RecordTable({
+  records,
+  heads,
+  cells,
+}: {
   records: SectionRecord[];
   /** The <TableHead>s, in order. */
   heads: React.ReactNode;
@@ -27,8 +39,14 @@ export function RecordTable({ records, heads, cells }: {
 }) {
   return (
     <Table>
-      <TableHeader><TableRow>{heads}</TableRow></TableHeader>
-      <TableBody>{records.map((record) => <TableRow key={record.id}>{cells(record)}</TableRow>)}</TableBody>
+      <TableHeader>
+        <TableRow>{heads}</TableRow>
+      </TableHeader>
+      <TableBody>
+        {records.map((record) => (
+          <TableRow key={record.id}>{cells(record)}</TableRow>
+        ))}
+      </TableBody>
     </Table>
   );
 }
@@ -37,7 +55,11 @@ export function RecordTable({ records, heads, cells }: {
 export function RecordCard({ title, children }: { title: React.ReactNode; children: React.ReactNode }) {
   return (
     <Card className="flex h-full flex-col">
-      <CardHeader><CardTitle as="h2" className="text-lg">{title}</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          {title}
+        </CardTitle>
+      </CardHeader>
       <CardContent className="grid flex-1 content-between gap-4">{children}</CardContent>
     </Card>
   );

@@ -13,13 +13,23 @@ function textOf(value: unknown): string {
  * A case-insensitive 'contains' match on the page's fields; an empty query matches
  * everything.
  */
-function matchesSearch(record: SectionRecord, fields: readonly string[], query: string, extra: SearchText[] = []): boolean {
+function matchesSearch(
+  record: SectionRecord,
+  fields: readonly string[],
+  query: string,
+  extra: SearchText[] = [],
+): boolean {
   const needle = query.trim().toLowerCase();
   if (needle === '') return true;
   const haystacks = [...fields.map((name) => textOf(record[name])), ...extra.map((read) => read(record) ?? '')];
   return haystacks.some((text) => text.toLowerCase().includes(needle));
 }
 
-export function filterRecords(records: SectionRecord[], fields: readonly string[], query: string, extra?: SearchText[]): SectionRecord[] {
+export function filterRecords(
+  records: SectionRecord[],
+  fields: readonly string[],
+  query: string,
+  extra?: SearchText[],
+): SectionRecord[] {
   return records.filter((record) => matchesSearch(record, fields, query, extra));
 }

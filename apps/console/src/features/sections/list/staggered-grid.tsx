@@ -12,9 +12,20 @@ export function ItemGrid({ className, children }: { className?: string; children
  * each batch a long list adds as the reader scrolls, so a later batch's items are not held back
  * for seconds behind the items above them.
  */
-export function GridItem({ index, className, children }: { index: number; className?: string; children: React.ReactNode }) {
+export function GridItem({
+  index,
+  className,
+  children,
+}: {
+  index: number;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <li className={cn('animate-item-in', className)} style={{ '--stagger-index': index % LIST_BATCH_SIZE } as React.CSSProperties}>
+    <li
+      className={cn('animate-item-in', className)}
+      style={{ '--stagger-index': index % LIST_BATCH_SIZE } as React.CSSProperties}
+    >
       {children}
     </li>
   );

@@ -23,8 +23,12 @@ const writeControls = () => [
 ];
 
 // the editor runs every case too, so each check is seen to find the controls where they belong
-describe.each([['viewer', 0], ['editor', 1]] as const)('write controls for a %s (issue 14)', (role: Role, shown) => {
-  const expectControls = () => (shown ? expect(writeControls().length).toBeGreaterThan(0) : expect(writeControls()).toEqual([]));
+describe.each([
+  ['viewer', 0],
+  ['editor', 1],
+] as const)('write controls for a %s (issue 14)', (role: Role, shown) => {
+  const expectControls = () =>
+    shown ? expect(writeControls().length).toBeGreaterThan(0) : expect(writeControls()).toEqual([]);
 
   it('on a collection, in the Grid and List views', async () => {
     signInWithRole(role);
@@ -80,20 +84,23 @@ describe.each([['viewer', 0], ['editor', 1]] as const)('write controls for a %s 
     expect(screen.getByRole('link', { name: 'Back to FAQs' })).toHaveAttribute('href', '/faqs');
   });
 
-  it.each(['/create-faq', '/faqs/create', '/create-testimonial'])('on %s: a notice for a viewer instead of the form', async (path) => {
-    signInWithRole(role);
-    renderApp(path);
-    await screen.findByRole('heading', { level: 1 });
-    const notice = /Your role cannot create content here/;
-    if (shown) {
-      expect(await screen.findByRole('button', { name: /^Create/ })).toBeInTheDocument();
-      expect(screen.queryByText(notice)).not.toBeInTheDocument();
-    } else {
-      expect(await screen.findByText(notice)).toBeInTheDocument();
-      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: /^Create/ })).not.toBeInTheDocument();
-    }
-  });
+  it.each(['/create-faq', '/faqs/create', '/create-testimonial'])(
+    'on %s: a notice for a viewer instead of the form',
+    async (path) => {
+      signInWithRole(role);
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const notice = /Your role cannot create content here/;
+      if (shown) {
+        expect(await screen.findByRole('button', { name: /^Create/ })).toBeInTheDocument();
+        expect(screen.queryByText(notice)).not.toBeInTheDocument();
+      } else {
+        expect(await screen.findByText(notice)).toBeInTheDocument();
+        expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+        expect(screen.queryByRole('button', { name: /^Create/ })).not.toBeInTheDocument();
+      }
+    },
+  );
 });
 
 describe('the role of a stored session (issue 14)', () => {
@@ -109,7 +116,9 @@ describe('the role of a stored session (issue 14)', () => {
 
   it('takes the controls away when the server answers a lower role', async () => {
     signInWithRole('editor');
-    server.use(http.get('/api/me', () => HttpResponse.json({ id: 1, username: 'editor', name: 'Ada Editor', role: 'viewer' })));
+    server.use(
+      http.get('/api/me', () => HttpResponse.json({ id: 1, username: 'editor', name: 'Ada Editor', role: 'viewer' })),
+    );
     serve('/api/faqs', [faq]);
     renderApp('/faqs');
     await screen.findByRole('heading', { name: 'How do I apply?' });

@@ -37,16 +37,43 @@ export function SubItemAddBox({ texts, pending, onCancel, onConfirm }: SubItemAd
           autoFocus
           aria-invalid={blank || undefined}
           aria-describedby={blank ? messageId : undefined}
-          onChange={(event) => { setText(event.target.value); setBlank(false); }}
-          onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); confirm(); } }}
+          onChange={(event) => {
+            setText(event.target.value);
+            setBlank(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              confirm();
+            }
+          }}
           className="min-w-48 flex-1"
         />
-        <Button type="button" size="sm" loading={pending} disabled={texts.confirmNeedsText && trimmed === ''} onClick={confirm}>
+        <Button
+          type="button"
+          size="sm"
+          loading={pending}
+          disabled={texts.confirmNeedsText && trimmed === ''}
+          onClick={confirm}
+        >
           {!pending && <Check aria-hidden />}Confirm
         </Button>
-        <Button type="button" size="sm" variant="outline" aria-label={`Cancel ${texts.addLabel.toLowerCase()}`} onClick={onCancel}><X aria-hidden />Cancel</Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          aria-label={`Cancel ${texts.addLabel.toLowerCase()}`}
+          onClick={onCancel}
+        >
+          <X aria-hidden />
+          Cancel
+        </Button>
       </div>
-      {blank && <p id={messageId} role="alert" className="text-sm text-destructive">{texts.blankMessage}</p>}
+      {blank && (
+        <p id={messageId} role="alert" className="text-sm text-destructive">
+          {texts.blankMessage}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,8 +9,14 @@ import { serveSection } from '@/testing/sub-item-api';
 import { expectToast } from '@/testing/toasts';
 
 const mission: SectionRecord = {
-  id: 1, title: 'Our mission', description: '<p>Why we lend.</p>',
-  missions: [{ id: 11, mission: 'Fair loans' }, { id: 12, mission: '' }, { id: 13, mission: 'Open books' }],
+  id: 1,
+  title: 'Our mission',
+  description: '<p>Why we lend.</p>',
+  missions: [
+    { id: 11, mission: 'Fair loans' },
+    { id: 12, mission: '' },
+    { id: 13, mission: 'Open books' },
+  ],
 };
 
 async function openMissions(record: SectionRecord = mission) {
@@ -30,7 +36,11 @@ describe('sub-item editor', () => {
   it("lists the numbered points in view mode, an empty one as 'Empty'", async () => {
     await openMissions();
     const block = screen.getByRole('region', { name: 'Mission Points' });
-    expect(within(block).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1Fair loans', '2Empty', '3Open books']);
+    expect(
+      within(block)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1Fair loans', '2Empty', '3Open books']);
     expect(within(block).queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Points' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Desc. Our mission' })).toHaveAttribute('href', '/missions/edit/1');
@@ -80,10 +90,20 @@ describe('sub-item editor', () => {
     await user.type(first, 'Fair loans for all');
     await user.click(button('Save Points'));
     await expectToast('Mission points updated successfully.');
-    expect(api.sent).toEqual([{
-      method: 'PUT', path: '/api/missions/sub-edit/', ifMatch: '"v1"',
-      body: { missions: [{ id: 11, mission: 'Fair loans for all' }, { id: 12, mission: '' }, { id: 13, mission: 'Open books' }] },
-    }]);
+    expect(api.sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/missions/sub-edit/',
+        ifMatch: '"v1"',
+        body: {
+          missions: [
+            { id: 11, mission: 'Fair loans for all' },
+            { id: 12, mission: '' },
+            { id: 13, mission: 'Open books' },
+          ],
+        },
+      },
+    ]);
     await waitFor(() => expect(button('Edit Points')).toBeInTheDocument());
     expect(api.reads()).toBe(2);
   });
@@ -113,7 +133,9 @@ describe('sub-item editor', () => {
     expect(button('Confirm')).toBeEnabled();
     await user.click(button('Confirm'));
     await expectToast('Mission point added successfully.');
-    expect(api.sent).toEqual([{ method: 'POST', path: '/api/missions/sub', ifMatch: '"v1"', body: { mission: 'Lend to every county' } }]);
+    expect(api.sent).toEqual([
+      { method: 'POST', path: '/api/missions/sub', ifMatch: '"v1"', body: { mission: 'Lend to every county' } },
+    ]);
     await waitFor(() => expect(screen.queryByPlaceholderText('Enter new mission point')).not.toBeInTheDocument());
   });
 
@@ -135,11 +157,20 @@ describe('sub-item editor', () => {
   it('deletes one point with the ETag, its button disabled while pending', async () => {
     const api = await openMissions();
     let release: () => void = () => {};
-    server.use(http.delete('/api/missions/sub/:id', async ({ request }) => {
-      await new Promise<void>((resolve) => { release = resolve; });
-      api.sent.push({ method: 'DELETE', path: new URL(request.url).pathname, body: null, ifMatch: request.headers.get('If-Match') });
-      return new HttpResponse(null, { status: 204 });
-    }));
+    server.use(
+      http.delete('/api/missions/sub/:id', async ({ request }) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        api.sent.push({
+          method: 'DELETE',
+          path: new URL(request.url).pathname,
+          body: null,
+          ifMatch: request.headers.get('If-Match'),
+        });
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     await startEditing();
     await user.click(button('Delete mission point 1'));
     await waitFor(() => expect(button('Delete mission point 1')).toBeDisabled());
@@ -152,7 +183,9 @@ describe('sub-item editor', () => {
 
   it('tells a failed delete with the server message', async () => {
     await openMissions();
-    server.use(http.delete('/api/missions/sub/:id', () => HttpResponse.json({ message: 'Point is in use' }, { status: 409 })));
+    server.use(
+      http.delete('/api/missions/sub/:id', () => HttpResponse.json({ message: 'Point is in use' }, { status: 409 })),
+    );
     await startEditing();
     await user.click(button('Delete mission point 2'));
     await expectToast('Error Deleting Mission Point', { description: 'Point is in use', destructive: true });

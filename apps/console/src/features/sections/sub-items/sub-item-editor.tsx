@@ -23,7 +23,10 @@ interface SubItemEditorProps {
  */
 export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const sub = section.subItems;
-  const items = itemsOf(record, sub.field).map((item): EditedItem => ({ id: item.id, text: typeof item[sub.itemKey] === 'string' ? (item[sub.itemKey] as string) : '' }));
+  const items = itemsOf(record, sub.field).map((item): EditedItem => ({
+    id: item.id,
+    text: typeof item[sub.itemKey] === 'string' ? (item[sub.itemKey] as string) : '',
+  }));
   const [open, setOpen] = useState(true);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -54,41 +57,59 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
     <section aria-labelledby={headingId} className="grid gap-3 rounded-md border p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold">
-          <button type="button" className="inline-flex items-center gap-1" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="inline-flex items-center gap-1"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
             <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
             {texts.blockTitle}
           </button>
         </h3>
-        {canEdit && <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" variant="outline" onClick={toggleEditing}>
-            {editing ? <X aria-hidden /> : <Pencil aria-hidden />}
-            {editing ? 'Cancel' : texts.editLabel}
-          </Button>
-          {editing && (
-            <>
-              <Button type="button" size="sm" loading={saveAll.isPending} onClick={() => saveAll.mutate(edits)}>
-                {!saveAll.isPending && <Save aria-hidden />}{texts.saveLabel}
-              </Button>
-              <Button type="button" size="sm" variant="secondary" onClick={startAdding} disabled={adding}>
-                <Plus aria-hidden />{texts.addLabel}
-              </Button>
-            </>
-          )}
-        </div>}
+        {canEdit && (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={toggleEditing}>
+              {editing ? <X aria-hidden /> : <Pencil aria-hidden />}
+              {editing ? 'Cancel' : texts.editLabel}
+            </Button>
+            {editing && (
+              <>
+                <Button type="button" size="sm" loading={saveAll.isPending} onClick={() => saveAll.mutate(edits)}>
+                  {!saveAll.isPending && <Save aria-hidden />}
+                  {texts.saveLabel}
+                </Button>
+                <Button type="button" size="sm" variant="secondary" onClick={startAdding} disabled={adding}>
+                  <Plus aria-hidden />
+                  {texts.addLabel}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
       </div>
       <div id={listId} hidden={!open} className="grid gap-3">
         {editing ? (
           <ol className="grid gap-2">
             {edits.map((item, index) => (
               <li key={item.id} className="flex items-center gap-2">
-                <span className="w-6 text-right text-sm text-muted-foreground" aria-hidden>{index + 1}.</span>
+                <span className="w-6 text-right text-sm text-muted-foreground" aria-hidden>
+                  {index + 1}.
+                </span>
                 <Input
                   aria-label={`${texts.itemName} ${index + 1}`}
                   value={item.text}
-                  onChange={(event) => setEdits((current) => current.map((e) => (e.id === item.id ? { ...e, text: event.target.value } : e)))}
+                  onChange={(event) =>
+                    setEdits((current) =>
+                      current.map((e) => (e.id === item.id ? { ...e, text: event.target.value } : e)),
+                    )
+                  }
                 />
                 <Button
-                  type="button" size="sm" variant="destructive"
+                  type="button"
+                  size="sm"
+                  variant="destructive"
                   loading={remove.isPending && remove.variables === item.id}
                   aria-label={`Delete ${texts.itemName.toLowerCase()} ${index + 1}`}
                   onClick={() => deleteItem(item.id)}
@@ -104,7 +125,9 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
           <ol className="grid gap-2">
             {items.map((item, index) => (
               <li key={item.id} className="flex gap-3">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">{index + 1}</span>
+                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+                  {index + 1}
+                </span>
                 <span className={cn(item.text.trim() === '' && 'italic text-muted-foreground')}>
                   {item.text.trim() === '' ? (texts.emptyItem ?? item.text) : item.text}
                 </span>
@@ -117,11 +140,17 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
             texts={texts}
             pending={add.isPending}
             onCancel={() => setAdding(false)}
-            onConfirm={(text, done) => add.mutate(text, { onSuccess: () => { setAdding(false); done(); } })}
+            onConfirm={(text, done) =>
+              add.mutate(text, {
+                onSuccess: () => {
+                  setAdding(false);
+                  done();
+                },
+              })
+            }
           />
         )}
       </div>
     </section>
   );
 }
-

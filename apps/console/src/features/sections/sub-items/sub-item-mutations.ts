@@ -6,7 +6,10 @@ import { refreshSection, sectionListQuery, type SectionList } from '@/lib/sectio
 import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { useDeletedToast } from '../delete/undo-delete';
 
-export interface EditedItem { id: number; text: string }
+export interface EditedItem {
+  id: number;
+  text: string;
+}
 
 function failure(error: unknown, texts: { title: string; fallback: string }) {
   toast({ variant: 'destructive', title: texts.title, description: serverMessage(error) ?? texts.fallback });
@@ -28,23 +31,35 @@ export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: S
   };
 
   const saveAll = useMutation({
-    mutationFn: (items: EditedItem[]) => apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
-      json: { [sub.field]: items.map((item) => ({ id: item.id, [sub.itemKey]: item.text })) },
-      ifMatch: currentEtag(),
-    }),
-    onSuccess: async ({ etag }) => { toast({ title: texts.updated }); await afterWrite(etag); },
+    mutationFn: (items: EditedItem[]) =>
+      apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
+        json: { [sub.field]: items.map((item) => ({ id: item.id, [sub.itemKey]: item.text })) },
+        ifMatch: currentEtag(),
+      }),
+    onSuccess: async ({ etag }) => {
+      toast({ title: texts.updated });
+      await afterWrite(etag);
+    },
     onError: (error) => failure(error, texts.updateError),
   });
 
   const add = useMutation({
-    mutationFn: (text: string) => apiRequest('POST', `/api/${section.slug}/sub`, { json: { [sub.itemKey]: text }, ifMatch: currentEtag() }),
-    onSuccess: async ({ etag }) => { toast({ title: texts.added }); await afterWrite(etag); },
+    mutationFn: (text: string) =>
+      apiRequest('POST', `/api/${section.slug}/sub`, { json: { [sub.itemKey]: text }, ifMatch: currentEtag() }),
+    onSuccess: async ({ etag }) => {
+      toast({ title: texts.added });
+      await afterWrite(etag);
+    },
     onError: (error) => failure(error, texts.addError),
   });
 
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest<ItemDeletedResponse | null>('DELETE', `/api/${section.slug}/sub/${id}`, { ifMatch: currentEtag() }),
-    onSuccess: async (response) => { deletedToast(texts.deleted, response); await afterWrite(response.etag); },
+    mutationFn: (id: number) =>
+      apiRequest<ItemDeletedResponse | null>('DELETE', `/api/${section.slug}/sub/${id}`, { ifMatch: currentEtag() }),
+    onSuccess: async (response) => {
+      deletedToast(texts.deleted, response);
+      await afterWrite(response.etag);
+    },
     onError: (error) => failure(error, texts.deleteError),
   });
 

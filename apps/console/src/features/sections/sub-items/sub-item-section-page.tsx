@@ -28,14 +28,26 @@ export interface SubItemSectionPageProps {
  * A single-record section whose record holds a list of points: Steps, Benefits, Missions,
  * Stakeholders. One card per record with its sub-item editor.
  */
-export function SubItemSectionPage({ resolved, defaultTitle, editLabel, cardEditLabel, searchPlaceholder, empty, renderBody, views }: SubItemSectionPageProps) {
+export function SubItemSectionPage({
+  resolved,
+  defaultTitle,
+  editLabel,
+  cardEditLabel,
+  searchPlaceholder,
+  empty,
+  renderBody,
+  views,
+}: SubItemSectionPageProps) {
   const { section, subItemTexts: texts } = resolved;
   const sub = section.subItems;
   if (!sub || !texts) throw new Error(`${section.slug} has no sub-items, or no words for their texts`);
   const withSub = { ...section, subItems: sub };
   // the editors go back to view mode whenever the data reloads
   const { dataUpdatedAt } = useSectionList(section.slug);
-  const itemTexts = (record: SectionRecord) => itemsOf(record, sub.field).map((item) => String(item[sub.itemKey] ?? '')).join('\n');
+  const itemTexts = (record: SectionRecord) =>
+    itemsOf(record, sub.field)
+      .map((item) => String(item[sub.itemKey] ?? ''))
+      .join('\n');
   return (
     <SectionListPage
       section={section}

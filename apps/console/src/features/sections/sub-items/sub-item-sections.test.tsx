@@ -29,7 +29,9 @@ describe('sub-item editors of Steps, Benefits and Stakeholders (their screens, d
     expect(api.sent).toEqual([]);
     await user.type(box, 'Sign the form{Enter}');
     await expectToast('Step added successfully.');
-    expect(api.sent).toEqual([{ method: 'POST', path: '/api/steps/sub', ifMatch: '"v1"', body: { step: 'Sign the form' } }]);
+    expect(api.sent).toEqual([
+      { method: 'POST', path: '/api/steps/sub', ifMatch: '"v1"', body: { step: 'Sign the form' } },
+    ]);
   });
 
   it("says 'Please enter a benefit point.' on a blank benefit", async () => {
@@ -44,9 +46,14 @@ describe('sub-item editors of Steps, Benefits and Stakeholders (their screens, d
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a benefit point.');
   });
 
-  it("keeps Confirm disabled on a blank stakeholder point; its add failure uses the fallback", async () => {
+  it('keeps Confirm disabled on a blank stakeholder point; its add failure uses the fallback', async () => {
     signInAs();
-    serveSection('stakeholders', { id: 1, title: 'Partners', description: '', stakeHolders: [{ id: 4, stakeholder: 'Banks' }] });
+    serveSection('stakeholders', {
+      id: 1,
+      title: 'Partners',
+      description: '',
+      stakeHolders: [{ id: 4, stakeholder: 'Banks' }],
+    });
     server.use(http.post('/api/stakeholders/sub', () => new HttpResponse(null, { status: 500 })));
     renderApp('/stakeholders');
     await screen.findByRole('heading', { name: 'Partners' });
@@ -55,14 +62,29 @@ describe('sub-item editors of Steps, Benefits and Stakeholders (their screens, d
     expect(button('Confirm')).toBeDisabled();
     await user.type(screen.getByPlaceholderText('Enter new stakeholder point'), 'Schools');
     await user.click(button('Confirm'));
-    await expectToast('Error Adding Stakeholder', { description: 'Could not add stakeholder. Please try again.', destructive: true });
+    await expectToast('Error Adding Stakeholder', {
+      description: 'Could not add stakeholder. Please try again.',
+      destructive: true,
+    });
     expect(screen.getByPlaceholderText('Enter new stakeholder point')).toHaveValue('Schools');
   });
 
   it.each([
     ['steps', 'Edit Steps', 'Save Steps', { steps: [{ id: 3, step: 'Register' }] }, 'Steps updated successfully.'],
-    ['benefits', 'Edit Points', 'Save Points', { benefits: [{ id: 3, benefit: 'Register' }] }, 'Benefits updated successfully.'],
-    ['stakeholders', 'Edit Points', 'Save Points', { stakeHolders: [{ id: 3, stakeholder: 'Register' }] }, 'Stakeholders updated successfully.'],
+    [
+      'benefits',
+      'Edit Points',
+      'Save Points',
+      { benefits: [{ id: 3, benefit: 'Register' }] },
+      'Benefits updated successfully.',
+    ],
+    [
+      'stakeholders',
+      'Edit Points',
+      'Save Points',
+      { stakeHolders: [{ id: 3, stakeholder: 'Register' }] },
+      'Stakeholders updated successfully.',
+    ],
   ])('%s saves its points under its own field and toasts', async (slug, editLabel, saveLabel, items, toastTitle) => {
     signInAs();
     const api = serveSection(slug, { id: 1, title: 'Block', description: '', ...items });
@@ -76,8 +98,20 @@ describe('sub-item editors of Steps, Benefits and Stakeholders (their screens, d
 
   it.each([
     ['steps', 'Edit Steps', 'Delete step 1', { steps: [{ id: 8, step: 'x' }] }, 'Step deleted successfully.'],
-    ['benefits', 'Edit Points', 'Delete benefit point 1', { benefits: [{ id: 8, benefit: 'x' }] }, 'Benefit deleted successfully.'],
-    ['stakeholders', 'Edit Points', 'Delete stakeholder point 1', { stakeHolders: [{ id: 8, stakeholder: 'x' }] }, 'Stakeholder deleted successfully.'],
+    [
+      'benefits',
+      'Edit Points',
+      'Delete benefit point 1',
+      { benefits: [{ id: 8, benefit: 'x' }] },
+      'Benefit deleted successfully.',
+    ],
+    [
+      'stakeholders',
+      'Edit Points',
+      'Delete stakeholder point 1',
+      { stakeHolders: [{ id: 8, stakeholder: 'x' }] },
+      'Stakeholder deleted successfully.',
+    ],
   ])('%s deletes one point and toasts', async (slug, editLabel, deleteLabel, items, toastTitle) => {
     signInAs();
     const api = serveSection(slug, { id: 1, title: 'Block', description: '', ...items });
@@ -91,8 +125,20 @@ describe('sub-item editors of Steps, Benefits and Stakeholders (their screens, d
 
   it.each([
     ['steps', 'Edit Steps', 'Save Steps', 'Error Updating Steps', 'Could not update steps. Please try again.'],
-    ['benefits', 'Edit Points', 'Save Points', 'Error Updating Benefits', 'Could not update benefits. Please try again.'],
-    ['stakeholders', 'Edit Points', 'Save Points', 'Error Updating Stakeholders', 'Could not update stakeholders. Please try again.'],
+    [
+      'benefits',
+      'Edit Points',
+      'Save Points',
+      'Error Updating Benefits',
+      'Could not update benefits. Please try again.',
+    ],
+    [
+      'stakeholders',
+      'Edit Points',
+      'Save Points',
+      'Error Updating Stakeholders',
+      'Could not update stakeholders. Please try again.',
+    ],
   ])('%s tells a failed save with its title and fallback', async (slug, editLabel, saveLabel, title, fallback) => {
     signInAs();
     serveSection(slug, { id: 1, title: 'Block', description: '' });
