@@ -2,7 +2,6 @@ import { parseDocument } from 'htmlparser2';
 import { UnsupportedMediaTypeError } from '../lib/errors.ts';
 import {
   SVG_ANIMATION,
-  SVG_ATTRIBUTES,
   SVG_ELEMENTS,
   SVG_NAMESPACE,
   SVG_REFERENCE_ATTRIBUTES,
@@ -10,6 +9,7 @@ import {
   SVG_UNWRAP,
   XLINK_NAMESPACE,
 } from './svg-allow-list.ts';
+import { SVG_ATTRIBUTES } from './svg-attribute-allow-list.ts';
 import { cleanStyleAttribute, cleanStyleSheet, isSafeCssValue } from './svg-css.ts';
 
 type Document = ReturnType<typeof parseDocument>;

@@ -3,8 +3,6 @@ import {
   type RecordDeletedResponse,
   type SectionDef,
   type SubItems,
-  isRequired,
-  recordInputSchema,
   subAddSchema,
   subEditSchema,
 } from '@bursary/shared';
@@ -19,7 +17,6 @@ import {
   ifMatch,
   ifNoneMatch,
   type Json,
-  json,
   NO_NUL,
   notModified,
   pageProperties,
@@ -27,9 +24,8 @@ import {
   Shape,
   totalCount,
 } from '../lib/api-doc.ts';
-import { schemaOf } from '../lib/json-schema.ts';
 import { timestampKeys } from '../db/naming.ts';
-import { MEDIA_URL } from './record-validation.ts';
+import { recordBody } from './record-body-schemas.ts';
 
 /**
  * The API declarations of a section's routes (sections/routes.ts, sections/sub-item-routes.ts),
@@ -69,81 +65,6 @@ function recordShape(section: SectionDef): Shape {
 }
 
 /** A media URL this server handed out, or (when the field may be empty) nothing. */
-const mediaUrl = {
-  type: 'string',
-  pattern: MEDIA_URL.source,
-  description: 'An image already uploaded to this server (/media/…); send a new one as a file in a multipart form',
-};
-
-/** The JSON body of a record write: the registry's schema, image fields narrowed to media URLs. */
-function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
-  const schema = schemaOf(recordInputSchema(section, mode));
-  const properties = schema.properties as Record<string, Json>;
-  for (const [name, def] of Object.entries(section.fields)) {
-    if (def.kind !== 'image') continue;
-    properties[name] = isRequired(def, mode)
-      ? mediaUrl
-      : { anyOf: [mediaUrl, { type: 'string', maxLength: 0 }, { type: 'null' }] };
-  }
-  return schema;
-}
-
-/** A JSON value's schema as form text carries it: no null (an empty optional field means null). */
-function asFormText(schema: Json): Json {
-  const branches = (schema.anyOf as Json[] | undefined)?.filter((branch) => branch.type !== 'null');
-  if (!branches) return schema;
-  return branches.length === 1 ? (branches[0] as Json) : { anyOf: branches };
-}
-
-/** A number as form text (the multipart reader reads it so); an optional one may be left empty. */
-const numberText = (required: boolean) => ({
-  type: 'string',
-  pattern: required ? '^\\s*-?\\d+(\\.\\d+)?\\s*$' : '^\\s*(-?\\d+(\\.\\d+)?)?\\s*$',
-  description: 'A number, as text',
-});
-
-/** The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files. */
-function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody: Json): Json {
-  const jsonProperties = jsonBody.properties as Record<string, Json>;
-  const properties: Json = {};
-  for (const [name, def] of Object.entries(section.fields)) {
-    const required = isRequired(def, mode);
-    if (def.kind === 'image') {
-      const file = {
-        type: 'string',
-        format: 'binary',
-        minLength: 1,
-        description: 'A PNG, JPEG, GIF, WebP or SVG image',
-      };
-      properties[name] = { anyOf: [file, asFormText(jsonProperties[name] ?? {})] };
-    } else if (def.kind === 'number') properties[name] = numberText(required);
-    else properties[name] = asFormText(jsonProperties[name] ?? {});
-  }
-  const sub = section.subItems;
-  if (sub)
-    properties[sub.field] = {
-      type: 'string',
-      description: `The ${sub.field} list as JSON`,
-      contentMediaType: 'application/json',
-      contentSchema: jsonProperties[sub.field],
-    };
-  const required =
-    mode === 'create'
-      ? Object.entries(section.fields)
-          .filter(([, def]) => isRequired(def, mode))
-          .map(([name]) => name)
-      : [];
-  return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
-}
-
-/** A record write's body, as JSON or as a form; made when the document is first asked for. */
-const recordBody = (section: SectionDef, mode: 'create' | 'update') => ({
-  content: () => {
-    const jsonBody = recordJsonBody(section, mode);
-    return { ...json(jsonBody), 'multipart/form-data': { schema: recordFormBody(section, mode, jsonBody) } };
-  },
-});
-
 const deletedShape = new Shape(
   'Deleted',
   contract<RecordDeletedResponse>()({
