@@ -19,8 +19,8 @@ interface TestFixtures {
 let sequence = 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
   session: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from this pattern
     async ({}, use) => {
       await use(await login());
     },
