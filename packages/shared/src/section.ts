@@ -29,6 +29,8 @@ export interface SectionDef<F extends Fields = Fields> {
   /** Fields a search matches (case-insensitive contains). */
   search: (keyof F & string)[];
   subItems?: SubItems;
+  /** Other console addresses that lead to this section's list (a link spelled another way). */
+  aliases?: readonly string[];
   imagePolicy: ImagePolicy;
   /** Wire names of the timestamps: content items use camelCase, all else snake_case. */
   timestamps: 'snake' | 'camel';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicOnly, RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { PageLoading } from '@/components/page-loading';
@@ -37,8 +37,6 @@ export const routes: RouteObject[] = [
                       Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
                     }),
                   },
-                  // the mobile navigation spells the link /insight; it lands on the declared /insights route.
-                  { path: '/insight', element: <Navigate to="/insights" replace /> },
                   ...screenRoutes,
                 ],
               },

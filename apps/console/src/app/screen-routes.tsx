@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 // the registry alone, without the zod schemas: this table is part of the first screen's code
 import { sections } from '@bursary/shared/sections';
 
@@ -50,4 +50,10 @@ export const screenRoutes: RouteObject[] = [
     path: `/${section.slug}`,
     lazy: async () => ({ Component: await (await import('./console-sections')).listPageOf(section.slug) }),
   })),
+  ...sections.flatMap((section) =>
+    (section.aliases ?? []).map((alias): RouteObject => ({
+      path: `/${alias}`,
+      element: <Navigate to={`/${section.slug}`} replace />,
+    })),
+  ),
 ];

@@ -6,6 +6,8 @@ export const insights = defineSection({
   label: 'Insights',
   singular: 'Insights section',
   kind: 'single',
+  // the navigation names the item in the singular, and the mobile layout's link is spelled /insight
+  aliases: ['insight'],
   fields: {
     title: text('Title'),
     first_insight_number: number('First Insight Number', { required: 'always' }),
