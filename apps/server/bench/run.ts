@@ -1,20 +1,18 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChildProcess } from 'node:child_process';
 import { type Load, type Measure, measure, measureInTurn } from './load.ts';
 import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
-import { startScriptNodeFlags } from './start-script.ts';
-import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
+import type { Report, Row } from './report.ts';
+import { finishRun } from './run-goals.ts';
+import { admin, base, dataDir, json, ports, startServer } from './run-server.ts';
 import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
 import { putLoad } from './writes.ts';
 import { measureBrowser } from './browser.ts';
-import { measureSignInStorm, printSignInStorm, signInStormGoals } from './sign-in-storm.ts';
+import { measureSignInStorm } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
-import { measureSignInFlood, printSignInFlood, signInFloodGoals } from './sign-in-flood.ts';
+import { measureSignInFlood } from './sign-in-flood.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -28,36 +26,6 @@ const seconds = quick ? { warm: 0.5, run: 2 } : { warm: 1, run: 8 };
 const SLICES = quick ? 2 : 4;
 const roundSeconds = quick ? { warm: 0, run: 1.5 } : { warm: 0, run: 4 };
 const here = import.meta.dirname;
-const ports = { server: 3510, raw: 3511, fastify: 3512 };
-const base = (port: number) => `http://127.0.0.1:${port}`;
-const admin = { username: 'bench', password: `Bench-${randomBytes(12).toString('base64url')}` };
-
-const dataDir = mkdtempSync(join(tmpdir(), 'bursary-bench-'));
-const serverEnv = {
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  ADMIN_USERNAME: admin.username,
-  ADMIN_PASSWORD: admin.password,
-  // a log line per request would be measured too; warnings and errors still print
-  LOG_LEVEL: 'warn',
-};
-
-const serverNodeFlags = startScriptNodeFlags(join(here, '..', 'package.json'));
-
-function startServer(port: number): { child: ChildProcess; since: number } {
-  const since = performance.now();
-  return {
-    child: startChild(join(here, '..', 'src', 'server.ts'), [], { ...serverEnv, PORT: String(port) }, serverNodeFlags),
-    since,
-  };
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; headers: Headers }> {
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${res.status}`);
-  return { body: (await res.json()) as T, headers: res.headers };
-}
 
 async function main(): Promise<void> {
   const t0 = performance.now();
@@ -216,119 +184,35 @@ async function main(): Promise<void> {
   console.log('Rich-text bombs against a fresh server…');
   const bombGoals = await measureSanitiserBombs();
 
-  // the first round grows the heap to its working size (a warm-up); from then on a round must not add
-  const steady = roundsRss.slice(1);
-  const growth = Math.max(...steady.slice(1).map((rss, n) => (rss / (steady[n] ?? rss) - 1) * 100));
-  const startup = [...startupMs].sort((a, b) => a - b)[1] ?? 0;
   console.log('Sign-in storms (their own servers)…');
   const storm = await measureSignInStorm();
   const flood = await measureSignInFlood();
 
-  const goals: Goal[] = [
-    {
-      goal: 'GET list req/s vs raw',
-      value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`,
-      target: '≥ 0.80×',
-      holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec,
-    },
-    {
-      goal: 'GET list p99 vs raw',
-      value: `${get.p99} ms vs ${rawGet.p99} ms`,
-      target: '≤ 2×',
-      holds: get.p99 <= 2 * Math.max(rawGet.p99, 1),
-    },
-    {
-      goal: '304 answers, no errors',
-      value: `${notModified.errors} errors`,
-      target: '0',
-      holds: notModified.errors === 0 && notModified.requests > 0,
-    },
-    {
-      goal: 'POST req/s',
-      value: `${write.reqPerSec} (${(write.reqPerSec / fastifyPost.reqPerSec).toFixed(2)}× Fastify+SQLite)`,
-      target: '≥ 1,900',
-      holds: write.reqPerSec >= 1_900,
-    },
-    { goal: 'POST p99 at c=10', value: `${write.p99} ms`, target: '≤ 20 ms', holds: write.p99 <= 20 },
-    { goal: 'PUT p99 at c=10', value: `${put.p99} ms`, target: '≤ 20 ms', holds: put.p99 <= 20 },
-    {
-      goal: 'RSS idle',
-      value: `${memory.serverIdleMb} MB`,
-      target: '≤ 80 MB',
-      holds: Number(memory.serverIdleMb) <= 80,
-    },
-    {
-      goal: 'RSS growth round to round',
-      value: `${growth.toFixed(1)} % at most (${roundsRss.join(' → ')} MB)`,
-      target: '≤ 10 %',
-      holds: growth <= 10,
-    },
-    { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
-    { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
-    { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
-    { goal: 'history page p50', value: `${historyPage.p50} ms`, target: '≤ 10 ms', holds: historyPage.p50 <= 10 },
-    {
-      goal: `messages page render, ${scale.messages} records (Chromium)`,
-      value: browser ? `${browser.renderMs} ms` : 'not measured (no Chromium or console build)',
-      target: '≤ 100 ms',
-      holds: (browser?.renderMs ?? Infinity) <= 100,
-    },
-    {
-      goal: 'keystroke to updated list (Chromium)',
-      value: browser ? `${browser.keystrokeMs} ms` : 'not measured',
-      target: '≤ 100 ms',
-      holds: (browser?.keystrokeMs ?? Infinity) <= 100,
-    },
-    {
-      goal: 'start-up to /api/health 200',
-      value: `${startup} ms (median of ${startupMs.join(', ')})`,
-      target: '≤ 1,000 ms',
-      holds: startup <= 1_000,
-    },
-    ...signInStormGoals(storm),
-    ...signInFloodGoals(flood),
-    ...bombGoals,
-    {
-      goal: 'errors in every run',
-      value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
-      target: '0',
-      holds: rows.every((r) => r.errors === 0),
-    },
-  ];
-  const report: Report = {
-    at: new Date().toISOString(),
+  finishRun({
+    t0,
     quick,
-    scale: { ...scale },
+    scale,
     rows,
+    get,
+    rawGet,
+    notModified,
+    write,
+    fastifyPost,
+    put,
+    summary,
+    logsPage,
+    search,
+    historyPage,
     memory,
+    roundsRss,
     startupMs,
+    firstStartMs,
+    listBytes,
     browser,
-    signInStorm: storm,
-    goals,
-    notes: [
-      `first start after seeding: ${Math.round(firstStartMs)} ms`,
-      `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
-      `list: ${listBytes.length} bytes`,
-      'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL',
-    ],
-  };
-  console.log('');
-  printTable(rows);
-  console.log('');
-  console.log(
-    `RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`,
-  );
-  console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
-  console.log(
-    `List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
-  );
-  printSignInStorm(storm);
-  printSignInFlood(flood);
-  console.log('');
-  printGoals(goals);
-  console.log(
-    `\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
-  );
+    storm,
+    flood,
+    bombGoals,
+  });
 }
 
 try {

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { sections } from '@bursary/shared';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { sampleRecord } from '../factories.ts';
 import { postgresInspector, throwawayPostgres } from './database.ts';
+import { call, signIn, userCommand } from './instances-http.ts';
 import { startNginx } from './nginx.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from './server-process.ts';
 
@@ -19,47 +19,6 @@ export interface InstanceSettings {
   writes: number;
   loadSeconds: number;
   log: (line: string) => void;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  etag: string | null;
-}
-
-async function call(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: await res.text(), etag: res.headers.get('etag') };
-}
-
-async function signIn(base: string, username: string, password: string): Promise<string> {
-  const res = await call(base, '/api/login', { method: 'POST', body: { username, password } });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${res.body}`);
-  return (JSON.parse(res.body) as { token: string }).token;
-}
-
-/** `npm run user` against the shared database. */
-function userCommand(databaseUrl: string, args: string[], stdin = ''): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(import.meta.dirname, '../../src/cli/user.ts'), ...args], {
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl },
-      stdio: ['pipe', 'ignore', 'inherit'],
-    });
-    child.on('error', reject);
-    child.on('close', resolve);
-    child.stdin.end(stdin);
-  });
 }
 
 export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ ok: boolean; detail: string }> {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storedImageUrl } from '../factories.ts';
 import { dialects, type TestApp } from '../helper.ts';
-import { concrete, propertyBodies, routesUnderTest } from './mutations.ts';
+import { propertyBodies } from './mutation-bodies.ts';
+import { concrete, routesUnderTest } from './mutations.ts';
 import { buildFuzzApp, Fuzzer, seedOneOfEach } from './oracle.ts';
 
 /** Fixed, so a failure is reproduced by running the suite again; change it to explore further. */

@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { BrowserFigures } from './browser.ts';
+import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
+import { serverNodeFlags } from './run-server.ts';
+import type { Scale } from './seed.ts';
+import { type FloodFigures, printSignInFlood, signInFloodGoals } from './sign-in-flood.ts';
+import { type StormFigures, printSignInStorm, signInStormGoals } from './sign-in-storm.ts';
+
+/** What a bench run measured, for its goals and its report. */
+export interface RunFigures {
+  t0: number;
+  quick: boolean;
+  scale: Scale;
+  rows: Row[];
+  get: Row;
+  rawGet: Row;
+  notModified: Row;
+  write: Row;
+  fastifyPost: Row;
+  put: Row;
+  summary: Row;
+  logsPage: Row;
+  search: Row;
+  historyPage: Row;
+  memory: Report['memory'];
+  roundsRss: number[];
+  startupMs: number[];
+  firstStartMs: number;
+  listBytes: Buffer;
+  browser: BrowserFigures | undefined;
+  storm: StormFigures[];
+  flood: FloodFigures;
+  bombGoals: Goal[];
+}
+
+/** The end of a bench run: its goals judged, then the table, the goals and the report printed and written. */
+export function finishRun(figures: RunFigures): void {
+  const { t0, quick, scale, rows, get, rawGet, notModified, write, fastifyPost, put, summary, logsPage } = figures;
+  const { search, historyPage, memory, roundsRss, startupMs, firstStartMs, listBytes, browser, storm, flood } = figures;
+  const { bombGoals } = figures;
+  const here = import.meta.dirname;
+  // the first round grows the heap to its working size (a warm-up); from then on a round must not add
+  const steady = roundsRss.slice(1);
+  const growth = Math.max(...steady.slice(1).map((rss, n) => (rss / (steady[n] ?? rss) - 1) * 100));
+  const startup = [...startupMs].sort((a, b) => a - b)[1] ?? 0;
+  const goals: Goal[] = [
+    {
+      goal: 'GET list req/s vs raw',
+      value: `${(get.reqPerSec / rawGet.reqPerSec).toFixed(2)}×`,
+      target: '≥ 0.80×',
+      holds: get.reqPerSec >= 0.8 * rawGet.reqPerSec,
+    },
+    {
+      goal: 'GET list p99 vs raw',
+      value: `${get.p99} ms vs ${rawGet.p99} ms`,
+      target: '≤ 2×',
+      holds: get.p99 <= 2 * Math.max(rawGet.p99, 1),
+    },
+    {
+      goal: '304 answers, no errors',
+      value: `${notModified.errors} errors`,
+      target: '0',
+      holds: notModified.errors === 0 && notModified.requests > 0,
+    },
+    {
+      goal: 'POST req/s',
+      value: `${write.reqPerSec} (${(write.reqPerSec / fastifyPost.reqPerSec).toFixed(2)}× Fastify+SQLite)`,
+      target: '≥ 1,900',
+      holds: write.reqPerSec >= 1_900,
+    },
+    { goal: 'POST p99 at c=10', value: `${write.p99} ms`, target: '≤ 20 ms', holds: write.p99 <= 20 },
+    { goal: 'PUT p99 at c=10', value: `${put.p99} ms`, target: '≤ 20 ms', holds: put.p99 <= 20 },
+    {
+      goal: 'RSS idle',
+      value: `${memory.serverIdleMb} MB`,
+      target: '≤ 80 MB',
+      holds: Number(memory.serverIdleMb) <= 80,
+    },
+    {
+      goal: 'RSS growth round to round',
+      value: `${growth.toFixed(1)} % at most (${roundsRss.join(' → ')} MB)`,
+      target: '≤ 10 %',
+      holds: growth <= 10,
+    },
+    { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
+    { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
+    { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
+    { goal: 'history page p50', value: `${historyPage.p50} ms`, target: '≤ 10 ms', holds: historyPage.p50 <= 10 },
+    {
+      goal: `messages page render, ${scale.messages} records (Chromium)`,
+      value: browser ? `${browser.renderMs} ms` : 'not measured (no Chromium or console build)',
+      target: '≤ 100 ms',
+      holds: (browser?.renderMs ?? Infinity) <= 100,
+    },
+    {
+      goal: 'keystroke to updated list (Chromium)',
+      value: browser ? `${browser.keystrokeMs} ms` : 'not measured',
+      target: '≤ 100 ms',
+      holds: (browser?.keystrokeMs ?? Infinity) <= 100,
+    },
+    {
+      goal: 'start-up to /api/health 200',
+      value: `${startup} ms (median of ${startupMs.join(', ')})`,
+      target: '≤ 1,000 ms',
+      holds: startup <= 1_000,
+    },
+    ...signInStormGoals(storm),
+    ...signInFloodGoals(flood),
+    ...bombGoals,
+    {
+      goal: 'errors in every run',
+      value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
+      target: '0',
+      holds: rows.every((r) => r.errors === 0),
+    },
+  ];
+  const report: Report = {
+    at: new Date().toISOString(),
+    quick,
+    scale: { ...scale },
+    rows,
+    memory,
+    startupMs,
+    browser,
+    signInStorm: storm,
+    goals,
+    notes: [
+      `first start after seeding: ${Math.round(firstStartMs)} ms`,
+      `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
+      `list: ${listBytes.length} bytes`,
+      'server LOG_LEVEL=warn; baselines WAL + synchronous=FULL',
+    ],
+  };
+  console.log('');
+  printTable(rows);
+  console.log('');
+  console.log(
+    `RSS MB: server idle ${memory.serverIdleMb}, after load ${memory.serverAfterLoadMb}, after rounds ${roundsRss.join(' → ')}; raw idle ${memory.rawIdleMb} / after ${memory.rawAfterLoadMb}; Fastify+SQLite idle ${memory.fastifyIdleMb} / after ${memory.fastifyAfterLoadMb}`,
+  );
+  console.log(`Start-up to /api/health 200 (existing data folder, ${scale.logs} log rows): ${startupMs.join(', ')} ms`);
+  console.log(
+    `List: ${listBytes.length} bytes, ${scale.faqs} FAQs. Server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
+  );
+  printSignInStorm(storm);
+  printSignInFlood(flood);
+  console.log('');
+  printGoals(goals);
+  console.log(
+    `\nWritten to ${writeReport(join(here, '..', 'bench-results'), report)} (total ${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
+}
