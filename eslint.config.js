@@ -122,7 +122,7 @@ export default tseslint.config(
     settings: typeScriptImports(['apps/server/tsconfig.json']),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
-      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': 'error',
     },
   },
 );
