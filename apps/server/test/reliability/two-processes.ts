@@ -35,14 +35,15 @@ async function sharedDatabase(
 
 /**
  * Two real server processes on one database, started one after the other (the first migrates and
- * creates the administrator, the second finds both done), and the administrator's token.
+ * creates the administrator, the second finds both done), the administrator's token and where the
+ * database is.
  */
 export async function twoServers(
   database: 'sqlite' | 'postgres',
   pgUrl: string | undefined,
   port: number,
   cleanups: Cleanup[],
-): Promise<{ bases: [string, string]; token: string }> {
+): Promise<{ bases: [string, string]; token: string; shared: { dataDir?: string; databaseUrl?: string } }> {
   const shared = await sharedDatabase(database, pgUrl, cleanups);
   const servers: RunningServer[] = [];
   for (const offset of [0, 1]) {
@@ -51,7 +52,7 @@ export async function twoServers(
     servers.push(server);
   }
   const bases = servers.map((s) => s.base) as [string, string];
-  return { bases, token: await signIn(bases[0]) };
+  return { bases, token: await signIn(bases[0]), shared };
 }
 
 /** A JSON request with the token; answers the status and the parsed body (or the text). */
