@@ -5,6 +5,7 @@ import type { Role } from '@bursary/shared';
 import type { AuthUser } from './types.ts';
 import type { TwoFactorRequirement } from '../config/config.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { retryWhenBusy } from '../db/write-transaction.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { hashPassword, newPasswordProblem } from './password.ts';
 
@@ -181,14 +182,16 @@ export async function setRole(
   user: { id: number; role: Role; disabled: number },
   role: Role,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await keepAnAdmin(trx, user, { role, disabled: Number(user.disabled) !== 0 });
-    await trx
-      .updateTable('users')
-      .set({ role, updated_at: new Date().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
-  });
+  await retryWhenBusy(() =>
+    db.transaction().execute(async (trx) => {
+      await keepAnAdmin(trx, user, { role, disabled: Number(user.disabled) !== 0 });
+      await trx
+        .updateTable('users')
+        .set({ role, updated_at: new Date().toISOString() })
+        .where('id', '=', user.id)
+        .execute();
+    }),
+  );
 }
 
 /** Disables the account and ends all its sessions at once; never the last active administrator. */
@@ -197,15 +200,17 @@ export async function disableUser(
   user: { id: number; role: Role; disabled: number },
 ): Promise<void> {
   const userId = user.id;
-  await db.transaction().execute(async (trx) => {
-    await keepAnAdmin(trx, user, { role: user.role, disabled: true });
-    await trx
-      .updateTable('users')
-      .set({ disabled: 1, updated_at: new Date().toISOString() })
-      .where('id', '=', userId)
-      .execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  });
+  await retryWhenBusy(() =>
+    db.transaction().execute(async (trx) => {
+      await keepAnAdmin(trx, user, { role: user.role, disabled: true });
+      await trx
+        .updateTable('users')
+        .set({ disabled: 1, updated_at: new Date().toISOString() })
+        .where('id', '=', userId)
+        .execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    }),
+  );
 }
 
 /** 18 random bytes: 24 base64url characters, 144 bits; shown once, to be changed at the first sign-in. */

@@ -1,5 +1,5 @@
 import { type SectionDef, sections } from '@bursary/shared';
-import { writeTransaction } from '../db/write-transaction.ts';
+import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { restoredSummary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
@@ -72,48 +72,58 @@ export async function restoreRevision(ctx: WriteContext, revisionId: number): Pr
   const section = revision && sectionOf(revision.section);
   if (!revision || !section) throw new NotFoundError(`No revision with id ${revisionId}.`);
   const version = await restorableVersion(ctx.config, section, revision.record);
-  return writeTransaction(ctx.db, async (trx) => {
-    // restores of one section take turns, so two restores of a deleted record cannot both insert it
-    await lockSection(trx, section);
-    const id = revision.record_id;
-    const current = await readRecord(trx, section, id);
-    const now = nowIso();
-    const columns = await toColumns(trx, section, version.values, version.prepared, 'create');
-    if (current) {
-      checkIfMatch(section, ctx.ifMatch, current);
-      const landed = await updateRow(
-        trx,
-        section,
-        id,
-        columns,
-        now,
-        ctx.ifMatch === undefined ? undefined : current.version,
-      );
-      if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
-    } else {
-      // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
-      if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
-      await bringBack(trx, section, revision, columns, now);
-    }
-    await writeItems(trx, section, id, version.values, now);
-    const restored = await readRecord(trx, section, id);
-    if (!restored) throw new NotFoundError(`No revision with id ${revisionId}.`);
-    const log = {
-      action: current ? ('update' as const) : ('create' as const),
-      content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
-      section: section.slug,
-      recordId: id,
-      username: ctx.username,
-    };
-    await storeChange(trx, {
+  // another process's write in the way (busy or deadlock) is waited out a bounded number of times
+  return retryWhenBusy(() => writeTransaction(ctx.db, (trx) => restoreIn(trx, ctx, section, revision, version)));
+}
+
+/** The restore itself, inside its transaction: run again whole when the database was busy. */
+async function restoreIn(
+  trx: Db,
+  ctx: WriteContext,
+  section: SectionDef,
+  revision: StoredRevision,
+  version: Awaited<ReturnType<typeof restorableVersion>>,
+): Promise<ReadRecord> {
+  // restores of one section take turns, so two restores of a deleted record cannot both insert it
+  await lockSection(trx, section);
+  const id = revision.record_id;
+  const current = await readRecord(trx, section, id);
+  const now = nowIso();
+  const columns = await toColumns(trx, section, version.values, version.prepared, 'create');
+  if (current) {
+    checkIfMatch(section, ctx.ifMatch, current);
+    const landed = await updateRow(
+      trx,
       section,
-      action: 'restore',
-      record: restored.record,
-      version: restored.version,
-      username: ctx.username,
-      logs: [log],
+      id,
+      columns,
       now,
-    });
-    return restored;
+      ctx.ifMatch === undefined ? undefined : current.version,
+    );
+    if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+  } else {
+    // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
+    if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
+    await bringBack(trx, section, revision, columns, now);
+  }
+  await writeItems(trx, section, id, version.values, now);
+  const restored = await readRecord(trx, section, id);
+  if (!restored) throw new NotFoundError(`No revision with id ${revision.id}.`);
+  const log = {
+    action: current ? ('update' as const) : ('create' as const),
+    content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
+    section: section.slug,
+    recordId: id,
+    username: ctx.username,
+  };
+  await storeChange(trx, {
+    section,
+    action: 'restore',
+    record: restored.record,
+    version: restored.version,
+    username: ctx.username,
+    logs: [log],
+    now,
   });
+  return restored;
 }
