@@ -122,7 +122,7 @@ describe('TRUST_PROXY that would believe any client', () => {
   it('stops the server before anything is written: no data folder, no first user', () => {
     const parent = mkdtempSync(join(tmpdir(), 'bursary-trust-'));
     const dataDir = join(parent, 'data');
-    const run = spawnSync(process.execPath, [new URL('../src/server.ts', import.meta.url).pathname], {
+    const run = spawnSync(process.execPath, [new URL('../../src/server.ts', import.meta.url).pathname], {
       env: {
         PATH: process.env.PATH ?? '',
         TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1',
