@@ -42,8 +42,8 @@ const layerZones = [
 ];
 
 // The server's folders form layers, lowest first; a folder imports only the folders before it. The
-// files at the root of src compose them all into the app, and only cli/ (the commands) is above them. Every folder must have a place
-// here, so a new one cannot slip past the zones.
+// files at the root of src compose them all into the app, and only cli/ (the commands) is above them.
+// Every folder must have a place here, so a new one cannot slip past the zones.
 const serverSrc = './apps/server/src';
 const serverLayers = [
   'config',

@@ -1,7 +1,10 @@
 import { expect, test } from './support/fixtures.ts';
 import { versions } from './support/history.ts';
 
-/** Issue 13 point 5: a record's versions, the change in plain words, and restoring an old one (the mission statement's restore is in missions.spec.ts, the log rows' links in dashboard-logs.spec.ts). */
+/**
+ * Issue 13 point 5: a record's versions, the change in plain words, and restoring an old one (the mission statement's
+ * restore is in missions.spec.ts, the log rows' links in dashboard-logs.spec.ts).
+ */
 
 test("a FAQ's history opens from its edit screen", async ({ page, api, uid }) => {
   const title = uid('History FAQ');

@@ -100,7 +100,10 @@ export async function signInAs(
   return (login.json() as { token: string }).token;
 }
 
-/** The real app on a real, empty, migrated database, with the first user (an administrator) signed in; closed after the file, or earlier by close(). */
+/**
+ * The real app on a real, empty, migrated database, with the first user (an administrator) signed in; closed after the
+ * file, or earlier by close().
+ */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dialect = options.dialect ?? 'sqlite';
   if (dialect === 'postgres' && !pgUrl) throw new Error('TEST_DATABASE_URL is needed for PostgreSQL tests');

@@ -12,7 +12,10 @@ export interface User {
   username: string;
   name: string;
   email?: string | null;
-  /** Issue 14; optional only so that a session stored before roles still reads (the console then refreshes it from GET /api/me). */
+  /**
+   * Issue 14; optional only so that a session stored before roles still reads (the console then refreshes it from GET
+   * /api/me).
+   */
   role?: Role;
   two_factor?: boolean;
   /** Signed in with a temporary password: a new one must be chosen before anything else. */
@@ -113,7 +116,10 @@ export interface RecordDeletedResponse {
   message: string;
   revision_id: number;
 }
-/** DELETE /api/{section}/sub/{id}: restoring `undo_revision_id` with the answer's ETag puts the item back; null when the record is older than history. */
+/**
+ * DELETE /api/{section}/sub/{id}: restoring `undo_revision_id` with the answer's ETag puts the item back; null when the
+ * record is older than history.
+ */
 export interface ItemDeletedResponse {
   message: string;
   undo_revision_id: number | null;
@@ -140,7 +146,10 @@ export interface LogEntry {
   username: string;
   created_at: string;
   updated_at: string;
-  /** The revision the change stored (GET /api/logs/{id} shows what it changed); null for rows older than history. Optional only so clients built before history still type-check. */
+  /**
+   * The revision the change stored (GET /api/logs/{id} shows what it changed); null for rows older than history.
+   * Optional only so clients built before history still type-check.
+   */
   revision_id?: number | null;
 }
 
@@ -177,6 +186,8 @@ export interface HealthResponse {
 /** The message an unknown section answers with. */
 export const UNSUPPORTED_SECTION = 'Unsupported content type';
 
-/** What a user may do (issue 14): `admin` everything including users, `editor` every content write, `viewer` reads only. */
+/**
+ * What a user may do (issue 14): `admin` everything including users, `editor` every content write, `viewer` reads only.
+ */
 export const ROLES = ['admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

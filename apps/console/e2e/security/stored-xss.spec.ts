@@ -37,7 +37,10 @@ function plainValue(def: FieldDef, imageUrl: string): unknown {
   return undefined;
 }
 
-/** The record body number `k` of a section: text fields take their k-th packed chunk; rich text in record 0 takes every payload. */
+/**
+ * The record body number `k` of a section: text fields take their k-th packed chunk; rich text in record 0 takes every
+ * payload.
+ */
 function recordBody(section: SectionDef, k: number, imageUrl: string): Json {
   const body: Json = {};
   for (const [name, def] of Object.entries(section.fields)) {

@@ -46,7 +46,9 @@ export function consoleSectionOf(slug: string): ResolvedSection {
   return resolved;
 }
 
-/** The list page of a section, given its resolved section: its bespoke page, or the default one built from its columns. */
+/**
+ * The list page of a section, given its resolved section: its bespoke page, or the default one built from its columns.
+ */
 export async function listPageOf(slug: string): Promise<React.ComponentType> {
   const resolved = consoleSectionOf(slug);
   const Page = resolved.page

@@ -3,7 +3,10 @@ import type { SectionRecord } from '@bursary/shared';
 import { apiRequest } from './api-client';
 import { refreshSection } from './section-api';
 
-/** A revision to write back, and the record's ETag it may only overwrite (a restore never overwrites a change it has not seen). */
+/**
+ * A revision to write back, and the record's ETag it may only overwrite (a restore never overwrites a change it has not
+ * seen).
+ */
 export interface RestoreTarget {
   slug: string;
   revisionId: number;

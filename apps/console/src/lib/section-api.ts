@@ -60,7 +60,10 @@ export function sectionRecordQuery(section: SectionDef, id: string | undefined) 
   });
 }
 
-/** Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores change). */
+/**
+ * Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores
+ * change).
+ */
 export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),

@@ -59,7 +59,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     const { password, code } = parseBody(totpOffBody, request.body);
     if (!user.two_factor) throw new ConflictError('Two-factor sign-in is not on.');
     // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
-    // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that one
+    // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that
+    // one
     return attempts.guard(
       [addressKey(request.ip), usernameKey(user.username), codeKey(user.username)],
       now(),

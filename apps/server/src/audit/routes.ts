@@ -29,7 +29,8 @@ async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<numbe
   const row = await db.selectFrom('counters').select('value').where('name', '=', LOGS_COUNTER).executeTakeFirst();
   const total = Number(row?.value ?? 0);
   if (seesUsers) return total;
-  // user-administration rows are few (one per account change) and indexed by section (migration 008): counting them stays cheap
+  // user-administration rows are few (one per account change) and indexed by section (migration 008): counting them
+  // stays cheap
   const users = await db
     .selectFrom('logs')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -122,7 +123,8 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     return { total, last_updated_at: row?.last_updated_at ?? null };
   });
 
-  // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as for any write
+  // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as
+  // for any write
   const refuse = async () => {
     throw new MethodNotAllowedError(READ_ONLY, 'GET');
   };

@@ -69,7 +69,9 @@ export class SecondFactor {
     return { secret, uri: totpOf(secret, user.username).toString() };
   }
 
-  /** Turns it on when `code` comes from the pending secret; answers the recovery codes, shown this once, or undefined. */
+  /**
+   * Turns it on when `code` comes from the pending secret; answers the recovery codes, shown this once, or undefined.
+   */
   async confirm(user: { id: number; username: string }, code: string): Promise<string[] | undefined> {
     const row = await this.#row(user.id);
     if (Number(row.totp_enabled)) throw new ConflictError('Two-factor sign-in is already on.');
@@ -124,7 +126,10 @@ export class SecondFactor {
       .executeTakeFirstOrThrow();
   }
 
-  /** Right within the drift window and later than the last step accepted; the step is claimed in one conditional update, so two requests cannot both use it. */
+  /**
+   * Right within the drift window and later than the last step accepted; the step is claimed in one conditional update,
+   * so two requests cannot both use it.
+   */
   async #acceptTotp(user: { id: number; username: string }, sealed: string, code: string): Promise<boolean> {
     if (!/^\d{6}$/.test(code)) return false;
     const totp = totpOf(this.#box.open(sealed, secretContext(user.id)), user.username);

@@ -55,7 +55,10 @@ export class SecretBox {
     return this.#key;
   }
 
-  /** HMAC-SHA256 of `data` under a key of its own derived from the same secret, for values the server hands out and checks back. */
+  /**
+   * HMAC-SHA256 of `data` under a key of its own derived from the same secret, for values the server hands out and
+   * checks back.
+   */
   sign(data: string): Buffer {
     this.#macKey ??= Buffer.from(hkdfSync('sha256', this.#source(), 'bursary', 'signatures v1', 32));
     return createHmac('sha256', this.#macKey).update(data, 'utf8').digest();

@@ -38,7 +38,9 @@ declare module 'fastify' {
      * needs a token runs it as onRequest, so no body is read or parsed for a caller without one.
      */
     authenticate: onRequestAsyncHookHandler;
-    /** What the account routes (accounts/) check secrets with: the same throttle, clock and second factor as sign-in. */
+    /**
+     * What the account routes (accounts/) check secrets with: the same throttle, clock and second factor as sign-in.
+     */
     signInChecks: SignInChecks;
   }
   interface FastifyContextConfig {

@@ -59,7 +59,10 @@ function createDataTable(
 }
 
 export interface BackupOptions {
-  /** A default name may be taken (two backups in one millisecond): then `…-2`, `…-3` is used. A name the operator gave never is. */
+  /**
+   * A default name may be taken (two backups in one millisecond): then `…-2`, `…-3` is used. A name the operator gave
+   * never is.
+   */
   otherNameIfTaken?: boolean;
   onProgress?: ProgressListener;
 }

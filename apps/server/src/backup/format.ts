@@ -13,7 +13,8 @@ export const MANIFEST_TABLE = 'bursary_backup';
 export const CONTENTS_TABLE = 'bursary_backup_tables';
 
 /**
- * Tables a backup leaves out. Transient ones (sessions, half-done two-step sign-ins, sign-in attempts and any throttle state)
+ * Tables a backup leaves out. Transient ones (sessions, half-done two-step sign-ins, sign-in attempts and any throttle
+ * state)
  * must not come back: a restored fund starts with nobody signed in. The migration ledger is
  * written by the target's own migrations, and the change counters are rebuilt after a restore.
  */
@@ -32,7 +33,9 @@ const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 4);
 export const isBackedUp = (table: string): boolean => !TABLES_NOT_BACKED_UP.some((pattern) => pattern.test(table));
 export const isTransient = (table: string): boolean => TRANSIENT_TABLES.some((pattern) => pattern.test(table));
 
-/** How far a backup or restore has come through one table; reported after each batch and once when the table is done. */
+/**
+ * How far a backup or restore has come through one table; reported after each batch and once when the table is done.
+ */
 export interface TableProgress {
   table: string;
   done: number;

@@ -136,7 +136,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Shorter than this, a SECRET_KEY is guessable: 32 characters of a password manager's output or `openssl rand -base64 32`. */
+/**
+ * Shorter than this, a SECRET_KEY is guessable: 32 characters of a password manager's output or `openssl rand -base64
+ * 32`.
+ */
 const SECRET_KEY_MIN_LENGTH = 32;
 
 function accountsConfig(env: NodeJS.ProcessEnv): Pick<Config, 'secretKey' | 'require2fa'> {

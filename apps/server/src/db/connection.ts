@@ -40,7 +40,10 @@ export async function openDatabase(
   return openSqlite(config.dataDir);
 }
 
-/** DATA_DIR as a folder: npm runs workspace scripts inside the workspace, so a relative DATA_DIR means the folder the user ran npm in. */
+/**
+ * DATA_DIR as a folder: npm runs workspace scripts inside the workspace, so a relative DATA_DIR means the folder the
+ * user ran npm in.
+ */
 export const dataDirPath = (dataDir: string): string => resolve(process.env.INIT_CWD ?? process.cwd(), dataDir);
 
 /** The SQLite file of a DATA_DIR. */

@@ -53,7 +53,10 @@ interface SessionsTable {
   last_seen_at: string;
   /** The absolute expiry; idle expiry is last_seen_at + the idle limit. */
   expires_at: string;
-  /** The User-Agent of the sign-in that opened it (at most USER_AGENT_MAX_LENGTH characters); null before migration 007 or when none was sent. */
+  /**
+   * The User-Agent of the sign-in that opened it (at most USER_AGENT_MAX_LENGTH characters); null before migration 007
+   * or when none was sent.
+   */
   user_agent: string | null;
 }
 

@@ -109,7 +109,10 @@ export const isBusyError = (error: unknown): boolean =>
 /** How many times a transaction meets a busy database or a deadlock before the caller is told to try again. */
 const BUSY_ATTEMPTS = 4;
 
-/** Runs `work` again (a bounded number of times, after a short random pause) while the database answers busy or deadlock. */
+/**
+ * Runs `work` again (a bounded number of times, after a short random pause) while the database answers busy or
+ * deadlock.
+ */
 export async function retryWhenBusy<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -36,7 +36,8 @@ const isContent = (
 function operationOf(api: RouteApi, components: Json): Json {
   const resolve = resolverInto(components);
   const answers: Record<number, Answer> = { ...api.answers };
-  // every operation that takes a token may also answer 403: a role that does not reach it, or an account still to be finished
+  // every operation that takes a token may also answer 403: a role that does not reach it, or an account still to be
+  // finished
   if (api.token) answers[403] ??= errors(403)[403]!;
   return resolve({
     summary: api.summary,

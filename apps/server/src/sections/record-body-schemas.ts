@@ -38,7 +38,9 @@ const numberText = (required: boolean) => ({
   description: 'A number, as text',
 });
 
-/** The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files. */
+/**
+ * The same record write as a form: text parts carry the values as the JSON body would, image fields may carry files.
+ */
 function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody: Json): Json {
   const jsonProperties = jsonBody.properties as Record<string, Json>;
   const properties: Json = {};

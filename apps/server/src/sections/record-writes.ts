@@ -209,7 +209,9 @@ export async function putSingleRecord(
   });
 }
 
-/** DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record back). */
+/**
+ * DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record back).
+ */
 export async function deleteRecord(
   ctx: WriteContext,
   section: SectionDef,

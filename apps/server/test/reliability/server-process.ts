@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { startScriptNodeFlags } from '../../bench/start-script.ts';
 
-/** The server as users run it: `npm start`'s command (`node [options] src/server.ts`), its own process, configured by environment. */
+/**
+ * The server as users run it: `npm start`'s command (`node [options] src/server.ts`), its own process, configured by
+ * environment.
+ */
 const SERVER_ENTRY = new URL('../../src/server.ts', import.meta.url).pathname;
 const NODE_FLAGS = startScriptNodeFlags(new URL('../../package.json', import.meta.url).pathname);
 

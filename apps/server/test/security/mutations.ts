@@ -57,7 +57,10 @@ function bodyFor(method: string, url: string, imageUrl: string): Record<string, 
 
 /** The two steps of a sign-in: the only writes without a token. */
 const OPEN_WRITES = new Set(['/api/login', '/api/login/totp']);
-/** Logout ends the token it is called with; a reset or a sign-out-everywhere aimed at id 1 (the suite's own user) ends all of its sessions. */
+/**
+ * Logout ends the token it is called with; a reset or a sign-out-everywhere aimed at id 1 (the suite's own user) ends
+ * all of its sessions.
+ */
 const ENDS_SESSIONS =
   /^(POST \/api\/logout|POST \/api\/users\/:id\/reset-password|DELETE \/api\/users\/:id\/sessions)$/;
 

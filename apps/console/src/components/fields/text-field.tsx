@@ -18,7 +18,9 @@ interface TextFieldProps<T extends FieldValues> extends Omit<
   required?: boolean;
 }
 
-/** One labelled text input of a react-hook-form form, with its help text and its error (client check or server field). */
+/**
+ * One labelled text input of a react-hook-form form, with its help text and its error (client check or server field).
+ */
 export function TextField<T extends FieldValues>({
   form,
   name,

@@ -43,7 +43,10 @@ export function revisionsQuery(section: SectionDef, id: string | undefined) {
   });
 }
 
-/** The record as it is now, with its ETag; null when it is deleted (a collection's answers 404, a single section's nothing). */
+/**
+ * The record as it is now, with its ETag; null when it is deleted (a collection's answers 404, a single section's
+ * nothing).
+ */
 export interface CurrentRecord {
   record: SectionRecord | null;
   etag: string | null;

@@ -10,7 +10,10 @@ export interface NavItem {
   alsoActiveFor?: string[];
 }
 
-/** The navigation, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash (issue 13), then Users. */
+/**
+ * The navigation, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash (issue
+ * 13), then Users.
+ */
 export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
