@@ -8,7 +8,7 @@ export default mergeConfig(
       name: 'console',
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/testing/setup.ts'],
+      setupFiles: ['./src/testing/setup.ts', './src/app/test-setup.ts'],
     },
   }),
 );

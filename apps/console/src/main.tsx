@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from '@/app/providers';
+import { Providers } from '@/components/providers';
 import { createRouter } from '@/app/router';
 import { restoreSession } from '@/lib/session';
 import { applySystemTheme } from '@/lib/theme';

@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import type { Role } from '@bursary/shared';
-import { Providers } from '@/app/providers';
-import { routes } from '@/app/router';
+import { Providers } from '@/components/providers';
 import { setSession } from '@/lib/session';
 import { makeUser } from './factories';
 import { server } from './server';
@@ -32,8 +31,15 @@ export function signInWithRole(role: Role, overrides: { id?: number; name?: stri
   return user;
 }
 
+// The console's routes, handed over by the app's test set-up (app/test-setup.ts): test support sits
+// below the app and never imports it.
+let consoleRoutes: RouteObject[] = [];
+export function provideConsoleRoutes(routes: RouteObject[]): void {
+  consoleRoutes = routes;
+}
+
 /** Renders the whole console (real routes, guard, layout, toasts) at `path`. */
-export function renderApp(path: string, appRoutes: RouteObject[] = routes) {
+export function renderApp(path: string, appRoutes: RouteObject[] = consoleRoutes) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const queryClient = createTestQueryClient();
   const result = render(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { benefits, missions, stakeholders, steps } from '@bursary/shared';
 import { consoleSectionOf } from '@/app/console-sections';
-import type { SubItemTexts } from './sub-item-texts';
+import type { SubItemTexts } from '@/features/sections/descriptor/sub-item-texts';
 
 /** The four blocks' strings letter for letter, as they were written out before one generator made them. */
 const expected: Record<string, SubItemTexts> = {

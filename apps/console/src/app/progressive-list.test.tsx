@@ -8,9 +8,9 @@ import { FakeIntersectionObserver, scrollToEnd, withFakeIntersectionObserver } f
 import { renderWithProviders, signInAs } from '@/testing/render';
 import { consoleSectionOf } from '@/app/console-sections';
 import { MessagesPage } from '@/features/messages/messages-page';
-import { SectionListPage } from './list-page';
-import { LIST_BATCH_SIZE } from './progressive-list';
-import { GridItem, ItemGrid } from './staggered-grid';
+import { SectionListPage } from '@/features/sections/list/list-page';
+import { LIST_BATCH_SIZE } from '@/features/sections/list/progressive-list';
+import { GridItem, ItemGrid } from '@/features/sections/list/staggered-grid';
 
 /** Newest first, as the API answers: 'Sender 499' down to 'Sender 0'. */
 const messageRecords = (count: number): SectionRecord[] =>

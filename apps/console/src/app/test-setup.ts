@@ -1,0 +1,4 @@
+import { provideConsoleRoutes } from '@/testing/render';
+import { routes } from './router';
+
+provideConsoleRoutes(routes);
