@@ -3,9 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { signInAs } from '@/testing/render';
-import { ApiError, AuthRequiredError, NetworkError, apiRequest } from './api-client';
-import { getSession } from './session';
-import { peekReturnPath, takeDraft, useDraft } from './drafts';
+import { ApiError, AuthRequiredError, NetworkError, apiRequest } from '@/lib/api-client';
+import { getSession } from '@/lib/session';
+import { peekReturnPath, takeDraft, useDraft } from '@/lib/drafts';
 import { Toaster } from '@/components/ui/toaster';
 
 function captureHeaders(method: 'get' | 'post' | 'put' | 'delete', path: string) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { DARK_QUERY, installMatchMedia } from '@/testing/match-media';
-import { useSystemTheme } from './theme';
+import { useSystemTheme } from '@/lib/theme';
 
 function Themed() {
   useSystemTheme();
