@@ -119,6 +119,47 @@ interface ThrottleDevicesTable {
   last_used_at: string;
 }
 
+/** Changes waiting on a published record (migration 010): the record as it will be answered once published. */
+interface PendingChangesTable {
+  section: string;
+  record_id: number;
+  /** JSON: the record's fields and sub-item list as the API answers them. */
+  record: string;
+  /** Counts the saves of these changes: their own ETag. */
+  version: ColumnType<number, number | undefined, number>;
+  username: string;
+  updated_at: string;
+}
+
+export type ScheduleAction = 'publish' | 'unpublish';
+export type ScheduleState = 'pending' | 'done' | 'failed';
+
+/** A publish or unpublish due at a time (migration 010); done and failed ones are kept with their outcome. */
+interface SchedulesTable {
+  id: Generated<number>;
+  section: string;
+  record_id: number;
+  action: ScheduleAction;
+  /** ISO 8601 UTC. */
+  due_at: string;
+  state: ColumnType<ScheduleState, ScheduleState | undefined, ScheduleState>;
+  /** Why a failed action failed, in a sentence an editor understands. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  set_by: string;
+  set_at: string;
+  finished_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A read-only preview token (migration 010); only its SHA-256 is kept. */
+interface PreviewTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   counters: CountersTable;
   login_attempts: LoginAttemptsTable;
@@ -130,6 +171,9 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   throttle_devices: ThrottleDevicesTable;
+  pending_changes: PendingChangesTable;
+  schedules: SchedulesTable;
+  preview_tokens: PreviewTokensTable;
 }
 
 /** The database as every folder reaches it. */

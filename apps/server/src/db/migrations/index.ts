@@ -8,6 +8,7 @@ import * as rolesAndTwoFactor from './006-roles-and-two-factor.ts';
 import * as sessionDevices from './007-session-devices.ts';
 import * as logsBySection from './008-logs-by-section.ts';
 import * as throttleDevices from './009-throttle-devices.ts';
+import * as publishing from './010-publishing.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-session-devices': sessionDevices,
   '008-logs-by-section': logsBySection,
   '009-throttle-devices': throttleDevices,
+  '010-publishing': publishing,
 };
