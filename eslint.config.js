@@ -56,6 +56,7 @@ const serverLayers = [
   'audit',
   'accounts',
   'sections',
+  'publishing',
   'backup',
   'operations',
   'http',
