@@ -14,6 +14,7 @@ import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
+import publishingRoutes from './publishing-routes.ts';
 import { documented } from '../lib/api-doc.ts';
 import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
 
@@ -94,6 +95,8 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
       revision_id: revisionId,
     };
   });
+
+  await app.register(publishingRoutes, { section });
 
   if (section.kind === 'single') {
     // the console saves a single-record section without an id; 200 either way, as it expects
