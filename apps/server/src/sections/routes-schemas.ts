@@ -165,13 +165,13 @@ export function sectionSchemas(section: SectionDef) {
     putSingle: write(`Create or replace the ${section.singular}`, {
       headers: ifMatch,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
     }),
     update: write(`Update a ${section.singular}`, {
       params: idParams,
       headers: ifMatch,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
     }),
     delete: write(`Delete a ${section.singular}`, {
       params: idParams,
