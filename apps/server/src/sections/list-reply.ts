@@ -4,7 +4,7 @@ import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts'
 import { type BuiltList, type CachedList, contentTag } from './list-cache.ts';
 import { readList, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
-import { notModified, setTotalCount } from '../lib/reply-headers.ts';
+import { addVary, notModified, setTotalCount } from '../lib/reply-headers.ts';
 
 /**
  * The whole list of a section as JSON bytes. A single-record section keeps its record's tag: the
@@ -20,7 +20,7 @@ export async function buildList(db: Db, section: SectionDef): Promise<BuiltList>
 /** 304 for a tag the client holds; else the bytes, pre-compressed when the client accepts it. */
 export function sendList(request: FastifyRequest, reply: FastifyReply, list: CachedList): FastifyReply {
   setTotalCount(reply, list.total);
-  void reply.header('Vary', 'Accept-Encoding');
+  addVary(reply, 'Accept-Encoding');
   if (notModified(request, reply, list.etag)) return reply.send();
   void reply.type('application/json; charset=utf-8');
   const encoding =
