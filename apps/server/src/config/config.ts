@@ -1,4 +1,5 @@
 import { familyCoveredBy, rangeProblem } from './address-ranges.ts';
+import { publishingConfig } from './publishing-config.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
@@ -52,6 +53,12 @@ export interface Config {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
+
+  // Publishing
+  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`) to fill; unset, none. */
+  previewUrl: string | undefined;
+  /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
+  scheduleCheckSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
     ...accountsConfig(env),
+    ...publishingConfig(env, (message) => new ConfigError(message)),
   };
 }
 
