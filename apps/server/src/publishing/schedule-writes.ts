@@ -6,9 +6,11 @@ import { type ScheduleTimes, shownTime } from './schedule-input.ts';
 import { cancelPending, type RecordSchedule, recordSchedule, replacePending } from './schedule-store.ts';
 import { requireScheduledRecord } from './scheduled-record.ts';
 
-/** `FAQ "How do I apply?" (id 3)`: names the record even when its title is not unique. */
-export const recordName = (section: SectionDef, title: unknown, id: number): string =>
-  `${named(section.singular, title, id)} (id ${id})`;
+/** `FAQ "How do I apply?" (id 3)`: names the record even when its title is not unique; `FAQ #3` without a title. */
+export function recordName(section: SectionDef, title: unknown, id: number): string {
+  const name = named(section.singular, title, id);
+  return name.endsWith(`#${id}`) ? name : `${name} (id ${id})`;
+}
 
 function scheduledText(times: ScheduleTimes): string {
   const parts = (['publish', 'unpublish'] as const).flatMap((action) => {

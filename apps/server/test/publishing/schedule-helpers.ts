@@ -19,12 +19,13 @@ export const scheduleUrl = (section: SectionDef, id: number) =>
 /** An hour (or `hours`) from now, as a client sends it. */
 export const inHours = (hours = 1) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-/** Schedules stored straight away, already due: what a schedule set earlier looks like once its time has come. */
+/** Schedules stored straight away, due a minute ago unless said: what a schedule set earlier looks like once its time has come. */
 export async function dueSchedules(
   db: Db,
   rows: { section: string; recordId: number; action: 'publish' | 'unpublish'; setBy?: string }[],
+  dueAt = new Date(Date.now() - 60_000),
 ): Promise<void> {
-  const past = new Date(Date.now() - 60_000).toISOString();
+  const past = dueAt.toISOString();
   for (let start = 0; start < rows.length; start += 500)
     await db
       .insertInto('schedules')
@@ -42,7 +43,11 @@ export async function dueSchedules(
 }
 
 /** Log rows saying a record was published or unpublished by a schedule, per record id. */
-export async function actionLogCounts(db: Db, section: string, action: 'publish' | 'unpublish'): Promise<Map<number, number>> {
+export async function actionLogCounts(
+  db: Db,
+  section: string,
+  action: 'publish' | 'unpublish',
+): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('logs')
     .select(['record_id', sql<number>`count(*)`.as('n')])

@@ -74,7 +74,12 @@ describe.each(dialects)('schedule routes on %s', (dialect) => {
 
     const cancel = await t.injectAs({ method: 'DELETE', url });
     expect(cancel.statusCode).toBe(200);
-    const last = await t.db.selectFrom('logs').select('content').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom('logs')
+      .select('content')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect(last.content).toBe(`Cancelled the schedule of FAQ "title sample 1" (id ${faqId})`);
   });
 
@@ -104,7 +109,11 @@ describe.each(dialects)('schedule routes on %s', (dialect) => {
   });
 
   it('answers 404 for a missing record and 400 for a bad id', async () => {
-    const missing = await t.injectAs({ method: 'PUT', url: '/api/faqs/999999/schedule', payload: { publish_at: inHours() } });
+    const missing = await t.injectAs({
+      method: 'PUT',
+      url: '/api/faqs/999999/schedule',
+      payload: { publish_at: inHours() },
+    });
     expect(missing.statusCode).toBe(404);
     expect((missing.json() as { message: string }).message).toBe('No faq with id 999999.');
     expect((await t.injectAs({ method: 'GET', url: '/api/faqs/999999/schedule' })).statusCode).toBe(404);
