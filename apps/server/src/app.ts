@@ -23,6 +23,7 @@ import historyRetention from './operations/history-retention.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
+import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
 
 interface RouteEntry {
   method: string;
@@ -45,6 +46,8 @@ export interface AppOptions {
   auth?: AuthPluginOptions;
   /** One log line per request (JSON logs); off for a terminal. */
   requestLogging?: boolean;
+  /** Passed to the publishing plugin (tests slow scheduled actions). */
+  publishing?: PublishingOptions;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function buildApp({
   logger = false,
   auth = {},
   requestLogging = true,
+  publishing = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -122,6 +126,7 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(historyRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
+  await app.register(publishingPlugin, publishing);
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it

@@ -3,6 +3,7 @@ import { ConfigError, integer } from './config-values.ts';
 import { type DeliveryConfig, deliveryConfig } from './delivery.ts';
 
 export { ConfigError };
+import { publishingConfig } from './publishing-config.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
@@ -56,6 +57,12 @@ export interface Config extends DeliveryConfig {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
+
+  // Publishing
+  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`) to fill; unset, none. */
+  previewUrl: string | undefined;
+  /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
+  scheduleCheckSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -127,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...operationsConfig(env),
     ...accountsConfig(env),
     ...deliveryConfig(env),
+    ...publishingConfig(env, (message) => new ConfigError(message)),
   };
 }
 
