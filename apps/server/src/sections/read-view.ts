@@ -43,11 +43,6 @@ export async function readViewOf(app: FastifyInstance, request: FastifyRequest):
   return 'all';
 }
 
-/** Drafts and waiting changes are for their reader alone: no shared cache may keep such an answer. */
-export function keepPrivate(reply: FastifyReply, view: ReadView): void {
-  if (view !== 'public') void reply.header('Cache-Control', 'private, no-store');
-}
-
 /**
  * 304 for a public read whose version the client holds. The record's tag does not move when its waiting
  * changes or schedule do, so the other views always answer in full (with the tag, for If-Match).

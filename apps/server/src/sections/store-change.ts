@@ -18,11 +18,7 @@ export interface ChangeWrite extends RevisionWrite {
  * on it, if any, so restoring the revision brings those back too. A published record with nothing
  * waiting is kept exactly as answered, as before drafts existed.
  */
-const revisionRecord = (
-  record: SectionRecord,
-  status: RecordStatus,
-  pending: SectionRecord | null,
-): SectionRecord => ({
+const revisionRecord = (record: SectionRecord, status: RecordStatus, pending: SectionRecord | null): SectionRecord => ({
   ...record,
   ...(status === 'draft' ? { status } : {}),
   ...(pending ? { pending_changes: pending } : {}),
