@@ -57,7 +57,7 @@ describe.each(dialects)('schedules across app instances on one %s database', (di
         const apps = await instances(3);
         const [first] = apps as [TestApp];
         const ids: number[] = [];
-        for (let n = 0; n < 50; n += 1) ids.push(await createdRecord(first, faqs, n));
+        for (let n = 0; n < 50; n += 1) ids.push(await createdRecord(first, faqs, n, n % 2 ? 'published' : 'draft'));
         await dueSchedules(
           first.db,
           ids.map((recordId, n) => ({ section: 'faqs', recordId, action: n % 2 ? 'unpublish' : 'publish' })),
@@ -94,7 +94,7 @@ describe.each(dialects)('schedules across app instances on one %s database', (di
     if (schema) cleanups.push(schema.drop);
     const options = { dialect, pgSchema: schema?.name, config: { dataDir } };
     const before = await buildTestApp(options);
-    const id = await createdRecord(before, faqs);
+    const id = await createdRecord(before, faqs, 1, 'draft');
     await dueSchedules(before.db, [{ section: 'faqs', recordId: id, action: 'publish' }], new Date(Date.now() + 1000));
     await before.close();
     // it comes due while no server runs

@@ -32,7 +32,7 @@ describe.each(dialects)('schedules run by separate processes on one %s database'
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  /** A migrated database with COUNT FAQs (made through the API by an app that is then closed), and a connection to it. */
+  /** A migrated database with COUNT draft FAQs (made through the API by an app that is then closed), and a connection to it. */
   async function databaseWithRecords() {
     const dataDir = mkdtempSync(join(tmpdir(), 'bursary-schedule-processes-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,7 +40,7 @@ describe.each(dialects)('schedules run by separate processes on one %s database'
     if (schema) cleanups.push(schema.drop);
     const maker = await buildTestApp({ dialect, pgSchema: schema?.name, config: { dataDir } });
     const ids: number[] = [];
-    for (let n = 0; n < COUNT; n += 1) ids.push(await createdRecord(maker, faqs, n));
+    for (let n = 0; n < COUNT; n += 1) ids.push(await createdRecord(maker, faqs, n, 'draft'));
     await maker.close();
     const database = { dataDir, databaseUrl: schema ? pgUrlWithSchema(schema.name) : undefined };
     const db = await openDatabase(database, schema ? { searchPath: schema.name } : {});
