@@ -22,6 +22,7 @@ import historyRetention from './operations/history-retention.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
+import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
 
 interface RouteEntry {
   method: string;
@@ -44,6 +45,8 @@ export interface AppOptions {
   auth?: AuthPluginOptions;
   /** One log line per request (JSON logs); off for a terminal. */
   requestLogging?: boolean;
+  /** Passed to the webhooks plugin (tests move its clock, shorten its pauses, or run the worker themselves). */
+  webhooks?: WebhookOptions;
 }
 
 /**
@@ -66,6 +69,7 @@ export async function buildApp({
   logger = false,
   auth = {},
   requestLogging = true,
+  webhooks = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -118,6 +122,7 @@ export async function buildApp({
   await app.register(historyRetention);
   await app.register(logRoutes);
   await app.register(historyRoutes);
+  await app.register(webhooksPlugin, webhooks);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);

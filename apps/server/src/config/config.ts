@@ -52,6 +52,12 @@ export interface Config {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
+
+  // Webhooks
+  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses (private networks, tests). */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_DEBOUNCE_SECONDS: `site.changed` is sent at most once in this many seconds. */
+  webhookDebounceSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -133,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
     ...accountsConfig(env),
+    ...webhooksConfig(env),
   };
 }
 
@@ -173,5 +180,15 @@ function operationsConfig(
     backupKeep: integer(env, 'BACKUP_KEEP', 7, 1),
     metricsToken,
     logFormat: logFormat(env.LOG_FORMAT),
+  };
+}
+
+function webhooksConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookAllowPrivate' | 'webhookDebounceSeconds'> {
+  const raw = (env.WEBHOOK_ALLOW_PRIVATE ?? '').trim().toLowerCase();
+  if (raw !== '' && raw !== 'true' && raw !== 'false')
+    throw new ConfigError(`WEBHOOK_ALLOW_PRIVATE must be "true" or "false", not "${env.WEBHOOK_ALLOW_PRIVATE}"`);
+  return {
+    webhookAllowPrivate: raw === 'true',
+    webhookDebounceSeconds: integer(env, 'WEBHOOK_DEBOUNCE_SECONDS', 10),
   };
 }

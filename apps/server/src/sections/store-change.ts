@@ -1,14 +1,57 @@
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
+import { enqueueEvent, noteSiteChanged, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
 import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
 
 /**
- * Stores a change's revision, then its log rows naming it, in the change's transaction: the record,
- * its log rows and its revision commit together or not at all. Two statements, however many log
- * rows; the first log row is the one the revision names as its log_id.
+ * What the website sees of a change, for the webhooks: `published` and `unpublished` say so; `hidden` is a change
+ * it cannot see (saving or discarding pending changes). Without it, a record whose `status` is `draft` is hidden
+ * and any other change is visible as its action.
  */
-export async function storeChange(trx: Db, write: RevisionWrite & { logs: LogEvent[] }): Promise<number> {
+export type ChangeEvent = 'published' | 'unpublished' | 'hidden';
+
+export interface ChangeWrite extends RevisionWrite {
+  logs: LogEvent[];
+  event?: ChangeEvent;
+}
+
+const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
+  create: 'record.created',
+  update: 'record.updated',
+  delete: 'record.deleted',
+  restore: 'record.restored',
+};
+
+/** The record event the website may hear of, or none when the change is one it cannot see. */
+function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
+  if (write.event === 'hidden') return undefined;
+  if (write.event === 'published') return 'record.published';
+  if (write.event === 'unpublished') return 'record.unpublished';
+  if (write.record.status === 'draft') return undefined;
+  return ACTION_EVENTS[write.action];
+}
+
+/**
+ * Stores a change's revision, then its log rows naming it, then its webhook events, in the change's
+ * transaction: the record, its log rows, its revision and its events commit together or not at all. The
+ * first log row is the one the revision names as its log_id.
+ */
+export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> {
   const id = await storeRevision(trx, write);
   await appendLogs(trx, write.logs, id, write.now);
+  const event = visibleEvent(write);
+  if (event) {
+    const title = write.record[write.section.titleField];
+    const data: RecordEventData = {
+      section: write.section.slug,
+      id: write.record.id,
+      title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
+      action: write.action,
+      revision_id: id,
+      username: write.username,
+    };
+    await enqueueEvent(trx, event, data, write.now);
+    await noteSiteChanged(trx, write.now);
+  }
   return id;
 }
