@@ -8,7 +8,7 @@ import { WebhookWorker } from './worker.ts';
 
 /** What tests change: the clock, the pauses, the time limits and the resolver; and whether the worker runs at all. */
 export interface WebhookOptions {
-  /** false: no timer and no kick after commits (a test drives a worker itself). */
+  /** false: no timer and no kicks (a test drives a worker itself); a ping is still sent at once. */
   background?: boolean;
   now?: () => Date;
   retryDelaysMs?: readonly number[];
@@ -41,8 +41,11 @@ export default async function webhooksPlugin(app: FastifyInstance, options: Webh
   });
   const onError = (error: unknown) =>
     app.log.error({ err: error }, 'sending webhooks failed; the next round tries again');
-  registerWebhookRoutes(app, worker, onError);
-  if (options.background === false) return;
+  const background = options.background !== false;
+  registerWebhookRoutes(app, worker, () => {
+    if (background) void worker.kick(onError);
+  });
+  if (!background) return;
   let stop: (() => Promise<void>) | undefined;
   let stopListening: (() => void) | undefined;
   app.addHook('onReady', async () => {

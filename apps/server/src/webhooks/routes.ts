@@ -25,7 +25,7 @@ const SECRET_SHOWN_ONCE =
 const webhookId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, 'webhook');
 
 /** Webhooks: administrators only. Every change is in the audit log; the secret is answered once, never again. */
-export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorker, onError: (e: unknown) => void) {
+export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorker, kick: () => void) {
   const { db } = app;
   const deps = worker.deps;
   const admin = requireRole(app, 'admin');
@@ -150,7 +150,7 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
       const deliveryId = parseId((request.params as { delivery_id?: string }).delivery_id, 'delivery');
       await enabledWebhook(db, id);
       const row = await db.transaction().execute((trx) => queueRetry(trx, id, deliveryId, now()));
-      void worker.kick(onError);
+      kick();
       void reply.status(202);
       return toDeliveryView(row);
     },
