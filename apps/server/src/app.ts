@@ -11,6 +11,7 @@ import accountsPlugin from './accounts/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
 import compression from './http/compression.ts';
 import consolePlugin from './http/console.ts';
+import delivery from './http/delivery.ts';
 import dbPlugin from './db/plugin.ts';
 import errorHandler, { answerFrameworkError } from './http/error-handler.ts';
 import metricsPlugin from './operations/metrics.ts';
@@ -111,6 +112,8 @@ export async function buildApp({
     done(null, payload);
   });
 
+  // before every route, so a preflight is answered before any route's own hooks ask for a token
+  await app.register(delivery);
   // before every route: it collects each route's API declaration as the route is added
   await app.register(apiDocument);
   await app.register(authPlugin, auth);

@@ -29,6 +29,16 @@ function named(kind: string, name: unknown, id: number): string {
 export const summary = (kind: string, name: unknown, action: LogAction, id: number): string =>
   `${named(kind, name, id)} ${PAST[action]}`;
 
+/** What a publishing step did to a record, as its log row says it. */
+export type PublishingStep = 'published' | 'unpublished' | 'changes saved' | 'changes discarded';
+
+/** `FAQ "How do I apply?" published`, `Changes to FAQ "How do I apply?" saved`. */
+export function publishingSummary(kind: string, name: unknown, id: number, step: PublishingStep): string {
+  if (step === 'changes saved') return `Changes to ${named(kind, name, id)} saved`;
+  if (step === 'changes discarded') return `Changes to ${named(kind, name, id)} discarded`;
+  return `${named(kind, name, id)} ${step}`;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');
 

@@ -1,10 +1,15 @@
 import { familyCoveredBy, rangeProblem } from './address-ranges.ts';
+import { ConfigError, integer } from './config-values.ts';
+import { type DeliveryConfig, deliveryConfig } from './delivery.ts';
+import { type WebhooksConfig, webhooksConfig } from './webhooks.ts';
+
+export { ConfigError };
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
  * A bad value stops the start with a message that names the variable.
  */
-export interface Config {
+export interface Config extends DeliveryConfig, WebhooksConfig {
   host: string;
   port: number;
   /** Folder of the SQLite file when no DATABASE_URL is given. */
@@ -52,30 +57,13 @@ export interface Config {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
-
-  // Webhooks
-  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may reach loopback, private and link-local addresses (private networks, tests). */
-  webhookAllowPrivate: boolean;
-  /** WEBHOOK_DEBOUNCE_SECONDS: `site.changed` is sent at most once in this many seconds. */
-  webhookDebounceSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
 export type TwoFactorRequirement = 'off' | 'admins' | 'all';
 
-export class ConfigError extends Error {}
-
 /** Two 128 MiB hashes at once leave the rest of the thread pool to file reads and compression. */
 export const DEFAULT_HASH_CONCURRENCY = 2;
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
-  return value;
-}
 
 /** More proxies than this in a row is a mistake: each one is a hop whose address a client could write. */
 const MAX_TRUSTED_HOPS = 10;
@@ -139,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
     ...accountsConfig(env),
+    ...deliveryConfig(env),
     ...webhooksConfig(env),
   };
 }
@@ -180,15 +169,5 @@ function operationsConfig(
     backupKeep: integer(env, 'BACKUP_KEEP', 7, 1),
     metricsToken,
     logFormat: logFormat(env.LOG_FORMAT),
-  };
-}
-
-function webhooksConfig(env: NodeJS.ProcessEnv): Pick<Config, 'webhookAllowPrivate' | 'webhookDebounceSeconds'> {
-  const raw = (env.WEBHOOK_ALLOW_PRIVATE ?? '').trim().toLowerCase();
-  if (raw !== '' && raw !== 'true' && raw !== 'false')
-    throw new ConfigError(`WEBHOOK_ALLOW_PRIVATE must be "true" or "false", not "${env.WEBHOOK_ALLOW_PRIVATE}"`);
-  return {
-    webhookAllowPrivate: raw === 'true',
-    webhookDebounceSeconds: integer(env, 'WEBHOOK_DEBOUNCE_SECONDS', 10),
   };
 }

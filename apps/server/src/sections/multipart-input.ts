@@ -15,6 +15,10 @@ export interface RawInput {
   uploads: Map<string, Upload>;
 }
 
+/** The part that asks for a draft (`status`); not a field, so it has a limit of its own. */
+const STATUS_PART = 'status';
+const STATUS_PART_BYTES = 32;
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -55,6 +59,7 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
   if (isFile) return mediaMaxBytes;
   const sub = section.subItems;
   if (sub?.field === name) return 200 * (utf8Bytes(sub.max) + 200);
+  if (name === STATUS_PART) return STATUS_PART_BYTES;
   const def = section.fields[name];
   // a number's registry maximum is 0 characters: room for any decimal a form sends
   return def?.kind === 'number' ? 64 : utf8Bytes(def?.max ?? 0);
@@ -64,7 +69,7 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
 function refuseFieldName(section: SectionDef, name: string, isFile: boolean): void {
   if (SERVER_OWNED_KEYS.includes(name))
     throw new ValidationError([{ path: name, message: `${name} is set by the server and cannot be sent` }]);
-  const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name;
+  const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name || name === STATUS_PART;
   if (!known) throw new ValidationError([{ path: name, message: `${name} is not a field of ${section.label}` }]);
   if (isFile && section.fields[name]?.kind !== 'image') {
     throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);

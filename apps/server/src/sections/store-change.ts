@@ -1,7 +1,35 @@
+import type { SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
 import { enqueueEvent, noteSiteChanged, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
 import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
+import { findPending } from './pending-store.ts';
+import type { RecordStatus } from './record-validation.ts';
+
+export interface ChangeWrite extends RevisionWrite {
+  logs: LogEvent[];
+  /** The record's status after the change (for a delete, as it was). */
+  status: RecordStatus;
+  /** The changes waiting on it after the change; left out, they are read as the transaction sees them. */
+  pending?: SectionRecord | null;
+  /** What the website sees of the change (webhooks); left out, what its status and action say. */
+  event?: ChangeEvent;
+}
+
+/**
+ * A revision's record as kept: the record as answered, with its status when a draft and the changes waiting
+ * on it, if any, so restoring the revision brings those back too. A published record with nothing
+ * waiting is kept exactly as answered, as before drafts existed.
+ */
+export const revisionRecord = (
+  record: SectionRecord,
+  status: RecordStatus,
+  pending: SectionRecord | null,
+): SectionRecord => ({
+  ...record,
+  ...(status === 'draft' ? { status } : {}),
+  ...(pending ? { pending_changes: pending } : {}),
+});
 
 /**
  * What the website sees of a change, for the webhooks: `published` and `unpublished` say so; `hidden` is a change
@@ -9,11 +37,6 @@ import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
  * and any other change is visible as its action.
  */
 export type ChangeEvent = 'published' | 'unpublished' | 'hidden';
-
-export interface ChangeWrite extends RevisionWrite {
-  logs: LogEvent[];
-  event?: ChangeEvent;
-}
 
 const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
   create: 'record.created',
@@ -27,7 +50,7 @@ function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
   if (write.event === 'hidden') return undefined;
   if (write.event === 'published') return 'record.published';
   if (write.event === 'unpublished') return 'record.unpublished';
-  if (write.record.status === 'draft') return undefined;
+  if (write.status === 'draft') return undefined;
   return ACTION_EVENTS[write.action];
 }
 
@@ -37,7 +60,11 @@ function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
  * first log row is the one the revision names as its log_id.
  */
 export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> {
-  const id = await storeRevision(trx, write);
+  const pending =
+    write.pending !== undefined
+      ? write.pending
+      : ((await findPending(trx, write.section, write.record.id))?.record ?? null);
+  const id = await storeRevision(trx, { ...write, record: revisionRecord(write.record, write.status, pending) });
   await appendLogs(trx, write.logs, id, write.now);
   const event = visibleEvent(write);
   if (event) {

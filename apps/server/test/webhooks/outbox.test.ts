@@ -12,13 +12,21 @@ afterEach(async () => {
 });
 
 /** A change stored as the section writes store it, with what the website sees of it. */
-const change = (t: TestApp, id: number, record: Record<string, unknown> = {}, event?: ChangeEvent, fail = false) =>
+const change = (
+  t: TestApp,
+  id: number,
+  status: 'published' | 'draft' = 'published',
+  event?: ChangeEvent,
+  fail = false,
+) =>
   writeTransaction(t.db, async (trx) => {
     await storeChange(trx, {
       section: faqs,
       action: 'update',
-      record: { id, title: `FAQ ${id}`, ...record } as never,
+      record: { id, title: `FAQ ${id}` } as never,
       version: 1,
+      status,
+      pending: null,
       username: 'editor',
       now: new Date().toISOString(),
       logs: [],
@@ -44,7 +52,7 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
     });
     const hook = await addWebhook(t, receiver.url, ['record.updated']);
     // sent in one turn of the event loop: on SQLite they share one commit, each in its own savepoint
-    const results = await Promise.allSettled([change(t, 1), change(t, 2, {}, undefined, true), change(t, 3)]);
+    const results = await Promise.allSettled([change(t, 1), change(t, 2, 'published', undefined, true), change(t, 3)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     // concurrent PostgreSQL writers may each note site.changed; the worker sends the notes as one event
     const queued = await outbox(t);
@@ -68,13 +76,13 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
 
   it('writes no event for a change the website cannot see, and the publishing events for the ones it can', async () => {
     const t = await buildTestApp({ dialect, webhooks: { background: false } });
-    await change(t, 1, { status: 'draft' });
-    await change(t, 2, { status: 'published' }, 'hidden');
-    await change(t, 3, { status: 'draft' }, 'hidden');
+    await change(t, 1, 'draft');
+    await change(t, 2, 'published', 'hidden');
+    await change(t, 3, 'draft', 'hidden');
     expect(await outbox(t)).toEqual([]);
-    await change(t, 4, { status: 'published' }, 'published');
-    await change(t, 5, { status: 'draft' }, 'unpublished');
-    await change(t, 6, { status: 'published' });
+    await change(t, 4, 'published', 'published');
+    await change(t, 5, 'draft', 'unpublished');
+    await change(t, 6, 'published');
     expect(await outbox(t)).toEqual([
       { type: 'record.published', id: 4 },
       { type: 'site.changed', id: undefined },
@@ -88,8 +96,8 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
     closers.push(receiver.close);
     const t = await buildTestApp({ dialect, config: { webhookAllowPrivate: true }, webhooks: { background: false } });
     await addWebhook(t, receiver.url, ['*']);
-    await change(t, 7, { status: 'draft' });
-    await change(t, 8, {}, 'hidden');
+    await change(t, 7, 'draft');
+    await change(t, 8, 'published', 'hidden');
     await testWorker(t.db, t.config).runOnce();
     expect(receiver.received).toEqual([]);
     expect(await t.db.selectFrom('webhook_deliveries').selectAll().execute()).toEqual([]);
