@@ -186,7 +186,7 @@ interface WebhookOutboxTable {
   created_at: string;
 }
 
-export type DeliveryState = 'pending' | 'sent' | 'failed';
+type DeliveryState = 'pending' | 'sent' | 'failed';
 
 /** One attempt to send one event to one webhook (migration 013). */
 interface WebhookDeliveriesTable {

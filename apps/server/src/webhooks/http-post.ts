@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from './address-rules.ts';
 
 /** Of an answer, this much is read and kept; the rest is never read. */
-export const RESPONSE_LIMIT = 4096;
+const RESPONSE_LIMIT = 4096;
 
 export interface PostOutcome {
   status: number | null;
