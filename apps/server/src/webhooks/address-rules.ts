@@ -44,7 +44,16 @@ export interface ResolvedAddress {
 /** Resolves a host name to all its addresses; tests give one whose answer changes. */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+/** A name server that does not answer in this time fails the lookup, rather than hold a request or an attempt. */
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+export const systemResolver: Resolver = (hostname) => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('lookup timed out')), LOOKUP_TIMEOUT_MS);
+  });
+  return Promise.race([lookup(hostname, { all: true, verbatim: true }), late]).finally(() => clearTimeout(timer));
+};
 
 /** A webhook address that may not be used, with the sentence that says why. */
 export class RefusedAddressError extends Error {}
