@@ -93,7 +93,7 @@ export const schemas = {
     summary: 'Delete a webhook and its deliveries (administrators only)',
     token: true,
     params: idParams,
-    answers: { 200: answer('Deleted', messageShape), ...errors(...FOUND) },
+    answers: { 200: answer('Deleted', messageShape), ...errors(...FOUND, ...BODY) },
   },
   rotate: {
     summary: 'A new signing secret, shown once; the old one signs nothing more (administrators only)',
