@@ -24,6 +24,7 @@ import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
 import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
+import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
 
 interface RouteEntry {
   method: string;
@@ -48,6 +49,8 @@ export interface AppOptions {
   requestLogging?: boolean;
   /** Passed to the webhooks plugin (tests move its clock, shorten its pauses, or run the worker themselves). */
   webhooks?: WebhookOptions;
+  /** Passed to the publishing plugin (tests slow scheduled actions). */
+  publishing?: PublishingOptions;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function buildApp({
   auth = {},
   requestLogging = true,
   webhooks = {},
+  publishing = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -127,6 +131,7 @@ export async function buildApp({
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
+  await app.register(publishingPlugin, publishing);
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it

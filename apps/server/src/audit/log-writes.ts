@@ -18,7 +18,7 @@ const PAST: Record<LogAction, string> = { create: 'created', update: 'updated', 
 const MAX_NAME = 80;
 
 /** `FAQ "How do I apply?"`; a thing without a name is named by its id. */
-function named(kind: string, name: unknown, id: number): string {
+export function named(kind: string, name: unknown, id: number): string {
   const text = typeof name === 'string' || typeof name === 'number' ? String(name).replace(/\s+/g, ' ').trim() : '';
   if (!text) return `${kind} #${id}`;
   const shown = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;

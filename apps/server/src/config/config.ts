@@ -4,6 +4,7 @@ import { type DeliveryConfig, deliveryConfig } from './delivery.ts';
 import { type WebhooksConfig, webhooksConfig } from './webhooks.ts';
 
 export { ConfigError };
+import { publishingConfig } from './publishing-config.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
@@ -57,6 +58,12 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
+
+  // Publishing
+  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`) to fill; unset, none. */
+  previewUrl: string | undefined;
+  /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
+  scheduleCheckSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -129,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...accountsConfig(env),
     ...deliveryConfig(env),
     ...webhooksConfig(env),
+    ...publishingConfig(env, (message) => new ConfigError(message)),
   };
 }
 

@@ -3,6 +3,7 @@ import { type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
 import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
 import { SERVER_OWNED_KEYS } from './record-validation.ts';
+import { relativeMediaUrls } from './media-urls.ts';
 
 export interface Upload {
   bytes: Buffer;
@@ -137,9 +138,13 @@ async function readMultipart(request: FastifyRequest, section: SectionDef, mode:
 
 /** The body of a record write: JSON, or a multipart form whose file fields are images. */
 export async function readRecordBody(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
-  if (request.isMultipart()) return readMultipart(request, section, mode);
+  const { publicUrl } = request.server.config;
+  if (request.isMultipart()) {
+    const input = await readMultipart(request, section, mode);
+    return { ...input, body: relativeMediaUrls(section, publicUrl, input.body) };
+  }
   if (!isPlainObject(request.body)) {
     throw new BadRequestError(`The request body must be a JSON object of the ${section.label} fields.`);
   }
-  return { body: request.body, uploads: new Map() };
+  return { body: relativeMediaUrls(section, publicUrl, request.body), uploads: new Map() };
 }

@@ -5,6 +5,7 @@ import { intParam, textParam } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
+import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, sendList } from './list-reply.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, keepPrivate, readViewOf } from './read-view.ts';
@@ -28,6 +29,10 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
 
   const cache = new SectionListCache();
   const counter = sectionCounter(section);
+  const { publicUrl } = app.config;
+  const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
+  // every JSON answer of the section, its publishing and sub-item routes included
+  if (mediaUrls) app.addHook('preSerialization', async (_request, _reply, payload) => mediaUrls(payload));
 
   app.get('/', documented(schemas.list), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -37,7 +42,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
       return sendList(
         request,
         reply,
-        await cache.current(await app.counters.read(counter), () => buildList(app.db, section)),
+        await cache.current(await app.counters.read(counter), () => buildList(app.db, section, mediaUrls)),
       );
     }
     const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
