@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseBody } from '../auth/account-input.ts';
 import { requireRole } from '../auth/roles.ts';
-import { appendLogs } from '../audit/log-writes.ts';
+import { appendLogs, WEBHOOKS_LOG_SECTION } from '../audit/log-writes.ts';
 import { signedIn } from '../accounts/account-log.ts';
 import type { Db } from '../db/types.ts';
 import { documented } from '../lib/api-doc.ts';
@@ -17,8 +17,6 @@ import { findWebhook, insertWebhook, listWebhooks, storeNewSecret, toView } from
 import { newWebhookBody, webhookChangeBody } from './webhook-input.ts';
 import type { WebhookWorker } from './worker.ts';
 
-/** Webhook changes are logged under this section, naming the host only: a URL's path or query may hold a token. */
-const LOG_SECTION = 'webhooks';
 const SECRET_SHOWN_ONCE =
   'Keep this secret now: it is shown only once. The receiver checks each delivery’s webhook-signature with it.';
 
@@ -53,8 +51,9 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
       [
         {
           action,
+          // the host only: a URL's path or query may hold a token
           content: `Webhook #${id} (${new URL(url).host}) ${what}`,
-          section: LOG_SECTION,
+          section: WEBHOOKS_LOG_SECTION,
           recordId: id,
           username: signedIn(request).username,
         },

@@ -89,6 +89,16 @@ describe.each(dialects)('the webhooks API (%s)', (dialect) => {
       },
     ]);
     expect(JSON.stringify(logs)).not.toContain('token=abc');
+    // where the server sends requests is for administrators: to anyone else these rows do not exist
+    const editor = await signInAs(t, 'editor');
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: '/api/logs',
+      headers: { authorization: `Bearer ${editor}` },
+    });
+    expect(seen.body).not.toContain('Webhook #');
+    const admin = await t.injectAs({ method: 'GET', url: '/api/logs' });
+    expect(Number(admin.headers['x-total-count']) - Number(seen.headers['x-total-count'])).toBe(2);
   });
 
   it('changes url, events, description and enabled; refuses bad input with a sentence and changes nothing', async () => {
