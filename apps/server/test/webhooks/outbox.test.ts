@@ -18,6 +18,7 @@ const change = (
   status: 'published' | 'draft' = 'published',
   event?: ChangeEvent,
   fail = false,
+  whileOpen?: () => Promise<void>,
 ) =>
   writeTransaction(t.db, async (trx) => {
     await storeChange(trx, {
@@ -32,6 +33,7 @@ const change = (
       logs: [],
       ...(event ? { event } : {}),
     });
+    await whileOpen?.();
     if (fail) throw new Error('this write fails after its change was stored');
   });
 
@@ -72,6 +74,28 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
       { webhook_id: hook.id, state: 'sent' },
       { webhook_id: hook.id, state: 'sent' },
     ]);
+  });
+
+  it('sends nothing while the change’s transaction is open, and sends it once committed', async () => {
+    const receiver = await startReceiver();
+    closers.push(receiver.close);
+    const t = await buildTestApp({
+      dialect,
+      config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
+      webhooks: { background: false },
+    });
+    await addWebhook(t, receiver.url, ['record.updated']);
+    const worker = testWorker(t.db, t.config);
+    let during: Promise<void> | undefined;
+    await change(t, 1, 'published', undefined, false, async () => {
+      // a round started now either waits for the connection (SQLite) or cannot see the row (PostgreSQL)
+      during = worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.received).toEqual([]);
+    });
+    await during;
+    await worker.runOnce();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('writes no event for a change the website cannot see, and the publishing events for the ones it can', async () => {
