@@ -17,6 +17,10 @@ export const screenRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/account/account-page')).AccountPage }),
   },
   { path: '/users', lazy: async () => ({ Component: (await import('@/features/users/users-page')).UsersPage }) },
+  {
+    path: '/webhooks',
+    lazy: async () => ({ Component: (await import('@/features/webhooks/webhooks-page')).WebhooksPage }),
+  },
   { path: '/trash', lazy: async () => ({ Component: (await import('@/features/trash/trash-page')).TrashPage }) },
   {
     path: '/create-faq',

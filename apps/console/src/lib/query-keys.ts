@@ -26,6 +26,11 @@ export const queryKeys = {
   },
   me: () => ['me'] as const,
   users: () => ['users'] as const,
+  webhooks: {
+    all: () => ['webhooks'] as const,
+    /** A webhook's delivery attempts; `limit` 1 is the list's last delivery. */
+    deliveries: (id: number, limit: number) => ['webhooks', id, 'deliveries', limit] as const,
+  },
   /** The signed-in user's own sessions (GET /api/me/sessions), apart from the session check's key. */
   mySessions: () => ['my-sessions'] as const,
 };

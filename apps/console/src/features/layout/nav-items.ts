@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { LayoutDashboard, Trash2, Users } from 'lucide-react';
+import { LayoutDashboard, Trash2, Users, Webhook } from 'lucide-react';
+import { useIsAdmin } from '@/lib/permissions';
 
 export interface NavItem {
   label: string;
@@ -8,17 +9,20 @@ export interface NavItem {
   icon: LucideIcon;
   /** Other paths that belong to the item, e.g. the dedicated create pages. */
   alsoActiveFor?: string[];
+  /** Shown to administrators only: the server refuses everyone else there. */
+  adminOnly?: boolean;
 }
 
 /**
- * The navigation, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash (issue
- * 13), then Users.
+ * The navigation, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash,
+ * Webhooks (administrators only), then Users.
  */
 export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavItem[] {
   return [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
     ...sectionItems,
     { label: 'Trash', to: '/trash', icon: Trash2 },
+    { label: 'Webhooks', to: '/webhooks', icon: Webhook, adminOnly: true },
     { label: 'Users', to: '/users', icon: Users },
   ];
 }
@@ -26,4 +30,9 @@ export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavIt
 /** The navigation's items; the app gives the sections' ones, which the layout cannot know. */
 export const NavItemsContext = createContext<readonly NavItem[]>(navItemsAround([]));
 
-export const useNavItems = () => useContext(NavItemsContext);
+/** The items the signed-in user may open: an editor or viewer sees no administrator-only entry. */
+export function useNavItems(): readonly NavItem[] {
+  const items = useContext(NavItemsContext);
+  const isAdmin = useIsAdmin();
+  return isAdmin ? items : items.filter((item) => !item.adminOnly);
+}

@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ErrorPanel } from '@/components/list-states';
+import { type ShownOnce, ShownOnceDialog } from '@/components/shown-once-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { type AccountAction, accountActionTexts } from './account-actions';
 import { ConfirmAccountAction } from './confirm-account-action';
-import { type RevealedPassword, TemporaryPasswordDialog } from './temporary-password-dialog';
 import { UserActionsMenu } from './user-actions-menu';
 import type { UserFormValues } from './user-form';
 import { UserCards, UserTable } from './user-list';
@@ -31,6 +31,13 @@ function failed(title: string, error: unknown): void {
   });
 }
 
+const temporaryPassword = (username: string, value: string, message: string): ShownOnce => ({
+  title: `Temporary password for "${username}"`,
+  label: 'Temporary password',
+  value,
+  message,
+});
+
 /** /users for administrators (issue 14): the users, and adding, editing and looking after each. */
 export function UserAdministration() {
   const users = useUsers();
@@ -40,7 +47,7 @@ export function UserAdministration() {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [asking, setAsking] = useState<Chosen | null>(null);
   const [running, setRunning] = useState<Chosen | null>(null);
-  const [revealed, setRevealed] = useState<RevealedPassword | null>(null);
+  const [revealed, setRevealed] = useState<ShownOnce | null>(null);
   const edited = panel?.mode === 'edit' ? panel.user : null;
 
   const save = async (values: UserFormValues) => {
@@ -55,7 +62,7 @@ export function UserAdministration() {
       const created = await mutations.create.mutateAsync({ username: values.username.trim(), ...fields });
       setPanel(null);
       toast({ title: `User "${created.user.username}" added` });
-      setRevealed({ username: created.user.username, password: created.temporary_password, message: created.message });
+      setRevealed(temporaryPassword(created.user.username, created.temporary_password, created.message));
     } catch (error) {
       failed(edited ? 'Could not save the changes' : 'Could not add the user', error);
       throw error;
@@ -71,7 +78,7 @@ export function UserAdministration() {
         await mutations.update.mutateAsync({ id: user.id, change: { disabled: action === 'disable' } });
       } else if (action === 'reset-password') {
         const answer = await mutations.resetPassword.mutateAsync(user.id);
-        setRevealed({ username: user.username, password: answer.temporary_password, message: answer.message });
+        setRevealed(temporaryPassword(user.username, answer.temporary_password, answer.message));
       } else {
         message = (
           await (action === 'sign-out' ? mutations.signOutEverywhere : mutations.turnOffTwoFactor).mutateAsync(user.id)
@@ -154,7 +161,7 @@ export function UserAdministration() {
           setAsking(null);
         }}
       />
-      <TemporaryPasswordDialog revealed={revealed} onClose={forgetPassword} />
+      <ShownOnceDialog shown={revealed} onClose={forgetPassword} />
     </div>
   );
 }

@@ -13,38 +13,34 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-export interface RevealedPassword {
-  username: string;
-  password: string;
+export interface ShownOnce {
+  title: string;
+  /** The label of the value's field, e.g. 'Temporary password'. */
+  label: string;
+  value: string;
   /** The server's words on what to do with it. */
   message: string;
 }
 
 type Copied = 'copied' | 'failed' | null;
 
-const COPY_RESULT: Record<'copied' | 'failed', string> = {
-  copied: 'Copied to the clipboard.',
-  failed: 'Could not copy: select the password and copy it yourself.',
-};
+const copyResult = (copied: 'copied' | 'failed', label: string) =>
+  copied === 'copied'
+    ? 'Copied to the clipboard.'
+    : `Could not copy: select the ${label.toLowerCase()} and copy it yourself.`;
 
 /**
- * A temporary password, shown once (issue 14): the administrator copies it and closes the dialog
- * (Done or Escape), which forgets it. A click outside does not close it, so a stray click cannot
- * lose it unread.
+ * A value the server answers once (a temporary password, a signing secret): the administrator
+ * copies it and closes the dialog (Done or Escape), which forgets it. A click outside does not
+ * close it, so a stray click cannot lose it unread.
  */
-export function TemporaryPasswordDialog({
-  revealed,
-  onClose,
-}: {
-  revealed: RevealedPassword | null;
-  onClose: () => void;
-}) {
+export function ShownOnceDialog({ shown, onClose }: { shown: ShownOnce | null; onClose: () => void }) {
   const fieldId = useId();
   // told inside the dialog: a toast would be hidden from screen readers while the dialog is open
   const [copied, setCopied] = useState<Copied>(null);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(revealed?.password ?? '');
+      await navigator.clipboard.writeText(shown?.value ?? '');
       setCopied('copied');
     } catch {
       setCopied('failed');
@@ -56,23 +52,23 @@ export function TemporaryPasswordDialog({
   };
   return (
     <AlertDialog
-      open={revealed !== null}
+      open={shown !== null}
       onOpenChange={(open) => {
         if (!open) close();
       }}
     >
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Temporary password for "{revealed?.username}"</AlertDialogTitle>
-          <AlertDialogDescription>{revealed?.message}</AlertDialogDescription>
+          <AlertDialogTitle>{shown?.title}</AlertDialogTitle>
+          <AlertDialogDescription>{shown?.message}</AlertDialogDescription>
         </AlertDialogHeader>
         <div className="grid gap-2">
-          <Label htmlFor={fieldId}>Temporary password</Label>
+          <Label htmlFor={fieldId}>{shown?.label}</Label>
           <div className="flex gap-2">
             <Input
               id={fieldId}
               readOnly
-              value={revealed?.password ?? ''}
+              value={shown?.value ?? ''}
               onFocus={(event) => event.currentTarget.select()}
               className="min-w-0 flex-1 bg-muted font-mono"
             />
@@ -85,7 +81,7 @@ export function TemporaryPasswordDialog({
             role="status"
             className={copied === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
           >
-            {copied && COPY_RESULT[copied]}
+            {copied && copyResult(copied, shown?.label ?? '')}
           </p>
         </div>
         <AlertDialogFooter>
