@@ -2,7 +2,8 @@ import { sections } from '@bursary/shared';
 import { expect, navigate, test } from './support/fixtures.ts';
 
 /**
- * Dashboard, the sections in the registry's order, Trash, then Users. Insight
+ * Dashboard, the sections in the registry's order, Trash, Webhooks (the suite signs in as an administrator), then
+ * Users. Insight
  * links /insights on both layouts; the content area is reached from the dashboard, not the navigation.
  */
 const navLabel: Record<string, string> = { insights: 'Insight' };
@@ -12,6 +13,7 @@ const navOrder: [string, string][] = [
     .filter((s) => s.slug !== 'content')
     .map((s): [string, string] => [navLabel[s.slug] ?? s.label, `/${s.slug}`]),
   ['Trash', '/trash'],
+  ['Webhooks', '/webhooks'],
   ['Users', '/users'],
 ];
 
