@@ -49,6 +49,8 @@ test('an administrator adds a webhook, sees its secret once, sends a test and se
   isMobile,
   api,
 }, testInfo) => {
+  // four screens, each checked by axe in both themes
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const receiver = await startReceiver();
   const url = `${receiver.url}/${testInfo.project.name}`;
