@@ -66,7 +66,7 @@ export function InsightsPage() {
         view === 'grid' ? (
           <ItemGrid>
             {records.map((record, index) => (
-              <GridItem key={record.id} index={index}>
+              <GridItem key={record.id} index={index} record={record}>
                 <Card className="h-full">
                   <CardHeader>
                     <CardTitle as="h2">{titleOf(record)}</CardTitle>
