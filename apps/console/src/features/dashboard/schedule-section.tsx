@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { formatZoned } from '@/lib/zoned-time';
-import { scheduleEditPath, type ScheduleItem, scheduleOverviewQuery } from '@/features/publishing/schedules-api';
+import { scheduleEditPath, type ScheduleItem, scheduleOverviewQuery } from '@/lib/schedules-api';
 
 /** The dashboard shows the next few scheduled actions; the record's edit screen has the rest. */
 const SHOWN = 5;

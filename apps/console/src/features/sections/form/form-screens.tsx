@@ -10,7 +10,7 @@ import { useCanEdit } from '@/lib/permissions';
 import { sectionRecordQuery } from '@/lib/section-api';
 import { slugHeading } from '@/lib/record-text';
 import { HistoryButton } from '@/components/history-link';
-import { PublishingBanner } from '@/features/publishing/publishing-banner';
+import { PublishingBanner } from '@/features/sections/publishing/publishing-banner';
 import type { FormVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';

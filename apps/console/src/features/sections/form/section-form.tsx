@@ -10,7 +10,7 @@ import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
-import { useSaveDraft } from '@/features/publishing/publishing-api';
+import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
 import { ConflictNotice } from './conflict-notice';
 import { checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';

@@ -8,7 +8,7 @@ import { HistoryButton } from '@/components/history-link';
 import { EmptyState, ErrorPanel, ListLoading, NoResults } from '@/components/list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
-import { type StatusChoice, StatusFilter } from '@/features/publishing/status-filter';
+import { type StatusChoice, StatusFilter } from '@/features/sections/publishing/status-filter';
 
 interface ListSearch {
   placeholder?: string;

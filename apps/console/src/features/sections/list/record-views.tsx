@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCanEdit } from '@/lib/permissions';
 import { badgesOf } from '@/lib/publishing';
-import { RecordBadges } from '@/features/publishing/record-badges';
+import { RecordBadges } from '@/features/sections/publishing/record-badges';
 import { GridItem, ItemGrid } from './staggered-grid';
 
 /** The Grid view: one card per record, each staggered in after the one before. */

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 import type { SectionRecord } from '@bursary/shared';
-import { RecordBadges } from '@/features/publishing/record-badges';
+import { RecordBadges } from '@/features/sections/publishing/record-badges';
 import { LIST_BATCH_SIZE } from './progressive-list';
 
 /** The grid has 1, 2 or 3 columns, by width. */

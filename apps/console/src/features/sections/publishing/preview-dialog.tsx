@@ -1,7 +1,7 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { ContentList, DifferenceList } from '@/features/history/difference-views';
-import { recordDifferences, versionContent } from '@/features/history/record-diff';
+import { ContentList, DifferenceList } from '@/components/difference-views';
+import { recordDifferences, versionContent } from '@/lib/record-diff';
 
 interface PreviewDialogProps {
   section: SectionDef;

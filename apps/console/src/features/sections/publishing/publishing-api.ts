@@ -4,7 +4,7 @@ import { apiRequest, toRequestBody } from '@/lib/api-client';
 import { publishingOf, recordApiPath } from '@/lib/publishing';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshSection } from '@/lib/section-api';
-import { scheduleItemsOf } from './schedules-api';
+import { scheduleItemsOf } from '@/lib/schedules-api';
 
 /** After a publishing write the section's lists, the edit screen and the dashboard's schedules read again. */
 function useRefresh(section: SectionDef) {
