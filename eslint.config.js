@@ -57,6 +57,7 @@ const serverLayers = [
   'accounts',
   'sections',
   'publishing',
+  'webhooks',
   'backup',
   'operations',
   'http',
