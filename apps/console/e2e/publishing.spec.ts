@@ -39,7 +39,7 @@ async function listWithBadge(page: Page, badge: string, title: string) {
   await expect(item.getByText(badge, { exact: true })).toBeVisible();
 }
 
-test("'Save as draft' keeps a new FAQ off the website until 'Publish'", async ({ page, api, uid }) => {
+test("'Save as draft' keeps a new FAQ off the website until 'Publish'", async ({ page, uid }) => {
   const title = uid('Draft FAQ');
   await page.goto('/create-faq');
   await page.getByLabel('Question (Title)').fill(title);
