@@ -7,7 +7,8 @@ export interface ScheduleItem {
   id: number;
   section: string;
   record_id: number;
-  title: string;
+  /** The record's title now; null once the record is deleted. */
+  title: string | null;
   action: 'publish' | 'unpublish';
   due_at: string;
   state: string;
@@ -27,11 +28,16 @@ export interface ScheduleOverview {
 const isItem = (value: unknown): value is ScheduleItem =>
   typeof value === 'object' && value !== null && 'due_at' in value && 'action' in value;
 
-/** The items of an answer, whether it is a list or an object holding lists (pending and failed). */
+/**
+ * The items of an answer: a list, or a record's schedule (`{pending: [...], last_failed: item | null}`), whose items
+ * are its lists' and its single items'.
+ */
 export function scheduleItemsOf(data: unknown): ScheduleItem[] {
   if (Array.isArray(data)) return data.filter(isItem);
   if (typeof data !== 'object' || data === null) return [];
-  return Object.values(data).flatMap((value) => (Array.isArray(value) ? value.filter(isItem) : []));
+  return Object.values(data).flatMap((value) =>
+    Array.isArray(value) ? value.filter(isItem) : isItem(value) ? [value] : [],
+  );
 }
 
 const listOf = (data: unknown, name: keyof ScheduleOverview): ScheduleItem[] =>

@@ -30,8 +30,8 @@ export const handlers = [
   http.get('/api/:section/:id/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // publishing: nothing scheduled and no pending changes by default
   http.get('/api/schedules', () => HttpResponse.json({ upcoming: [], failed: [], done: [] })),
-  http.get('/api/:section/schedule', () => HttpResponse.json([])),
-  http.get('/api/:section/:id/schedule', () => HttpResponse.json([])),
+  http.get('/api/:section/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
+  http.get('/api/:section/:id/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
   http.get('/api/:section/changes', () => HttpResponse.json({ message: 'No pending changes' }, { status: 404 })),
   http.get('/api/:section/:id/changes', () => HttpResponse.json({ message: 'No pending changes' }, { status: 404 })),
   // Last, so the routes above win: any section read answers an empty list or a bare record, which

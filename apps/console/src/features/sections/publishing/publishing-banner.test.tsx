@@ -39,7 +39,8 @@ async function openFaq(record: SectionRecord, pending?: SectionRecord) {
   return screen.findByRole('region', { name: 'Publishing' });
 }
 
-describe('the publishing banner on an edit screen', () => {
+// a whole edit screen per test: a busy machine needs more than the default five seconds
+describe('the publishing banner on an edit screen', { timeout: 15_000 }, () => {
   it("offers a draft 'Publish', 'Preview' and 'Schedule', and no 'Discard changes'", async () => {
     signInAs();
     const banner = await openFaq({ ...faq, status: 'draft' });
@@ -82,8 +83,9 @@ describe('the publishing banner on an edit screen', () => {
     signInAs();
     server.use(
       http.get('/api/faqs/3/schedule', () =>
-        HttpResponse.json([
-          {
+        HttpResponse.json({
+          pending: [],
+          last_failed: {
             id: 1,
             section: 'faqs',
             record_id: 3,
@@ -96,7 +98,7 @@ describe('the publishing banner on an edit screen', () => {
             set_at: '2026-01-04T09:00:00Z',
             finished_at: '2026-01-05T09:00:10Z',
           },
-        ]),
+        }),
       ),
     );
     const banner = await openFaq(faq);
@@ -121,5 +123,38 @@ describe('the publishing banner on an edit screen', () => {
     renderApp('/faqs/edit/3');
     await screen.findByText('You can view this but not change it.');
     expect(screen.queryByRole('region', { name: 'Publishing' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a failed schedule, as a viewer reads it', () => {
+  it('comes from the list of every failed schedule', async () => {
+    signInWithRole('viewer');
+    server.use(
+      http.get('/api/schedules', () =>
+        HttpResponse.json({
+          upcoming: [],
+          done: [],
+          failed: [
+            {
+              id: 7,
+              section: 'faqs',
+              record_id: 3,
+              title: 'How do I apply?',
+              action: 'unpublish',
+              due_at: '2026-01-05T09:00:00Z',
+              state: 'failed',
+              reason: 'The database was busy.',
+              set_by: 'grace',
+              set_at: '2026-01-04T09:00:00Z',
+              finished_at: '2026-01-05T09:00:10Z',
+            },
+          ],
+        }),
+      ),
+    );
+    const banner = await openFaq(faq);
+    expect(await within(banner).findByRole('alert')).toHaveTextContent(
+      /unpublish due on .* failed: The database was busy\./,
+    );
   });
 });

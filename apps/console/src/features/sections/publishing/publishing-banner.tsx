@@ -4,6 +4,7 @@ import { publishingOf } from '@/lib/publishing';
 import { formatZoned } from '@/lib/zoned-time';
 import { BannerActions } from './banner-actions';
 import { recordScheduleQuery } from './publishing-api';
+import { type ScheduleItem, scheduleOverviewQuery } from '@/lib/schedules-api';
 import { RecordBadges } from './record-badges';
 
 interface PublishingBannerProps {
@@ -13,6 +14,17 @@ interface PublishingBannerProps {
   /** False for a viewer: the state is told, no control is offered. */
   canEdit: boolean;
   onChanged: () => void;
+}
+
+/**
+ * The record's last failed schedule: an editor reads the record's schedule, a viewer (whom that read refuses) finds it
+ * among every failed one.
+ */
+function useLastFailure(section: SectionDef, record: SectionRecord, canEdit: boolean): ScheduleItem | undefined {
+  const own = useQuery({ ...recordScheduleQuery(section, record), enabled: canEdit });
+  const all = useQuery({ ...scheduleOverviewQuery(), enabled: !canEdit });
+  if (canEdit) return own.data?.filter((item) => item.state === 'failed').at(-1);
+  return all.data?.failed.find((item) => item.section === section.slug && item.record_id === record.id);
 }
 
 function stateText(status: 'published' | 'draft', hasChanges: boolean): string {
@@ -28,8 +40,7 @@ function stateText(status: 'published' | 'draft', hasChanges: boolean): string {
  */
 export function PublishingBanner({ section, record, pending, canEdit, onChanged }: PublishingBannerProps) {
   const state = publishingOf(record);
-  const schedule = useQuery(recordScheduleQuery(section, record));
-  const failed = schedule.data?.filter((item) => item.state === 'failed').at(-1);
+  const failed = useLastFailure(section, record, canEdit);
   const notable = state.status === 'draft' || state.hasChanges || state.publishAt || state.unpublishAt || failed;
   if (!notable && !canEdit) return null;
   return (

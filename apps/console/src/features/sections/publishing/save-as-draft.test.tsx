@@ -34,7 +34,8 @@ function captureChanges(path: string) {
   return sent;
 }
 
-describe("'Save as draft'", () => {
+// a whole form screen per test: a busy machine needs more than the default five seconds
+describe("'Save as draft'", { timeout: 15_000 }, () => {
   it('creates a new record as a draft, beside the create button that publishes', async () => {
     const sent = captureWrites('milestones');
     signInAs();
