@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { RECORD_BADGES, type RecordBadge } from '@/lib/publishing';
-import { cn } from '@/lib/utils';
 
 export type StatusChoice = RecordBadge | '';
 
@@ -30,9 +29,7 @@ export function StatusFilter({
         onChange={(event) => {
           if (isChoice(event.target.value)) onChange(event.target.value);
         }}
-        className={cn(
-          'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
-        )}
+        className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
       >
         <option value="">All</option>
         {RECORD_BADGES.map((badge) => (
