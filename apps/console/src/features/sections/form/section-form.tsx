@@ -106,7 +106,7 @@ export function SectionForm({
   const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
     save.mutate(
-      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag },
+      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag, hadPending: pending !== null },
       {
         onSuccess: () =>
           saved(

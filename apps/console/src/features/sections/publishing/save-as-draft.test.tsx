@@ -134,3 +134,32 @@ describe("'Save as draft'", { timeout: 15_000 }, () => {
     expect(asked).toEqual(['?status=all Bearer token-123']);
   });
 });
+
+describe("'Save Changes' on a record with pending changes", { timeout: 15_000 }, () => {
+  it('publishes the form at once, then drops the pending changes it carried', async () => {
+    signInAs();
+    serveRecord('/api/milestones/5', { ...milestone, has_changes: true });
+    serveRecord('/api/milestones/5/changes', { ...milestone, title: 'Fund founded' }, '"c1"');
+    const sent = captureWrites('milestones');
+    const dropped: string[] = [];
+    server.use(
+      http.delete('/api/milestones/5/changes', ({ request }) => {
+        dropped.push(request.headers.get('Authorization') ?? '');
+        return HttpResponse.json({ message: 'Milestone changes discarded.' });
+      }),
+    );
+    renderApp('/milestones/edit/5');
+    await screen.findByDisplayValue('Fund founded');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expectToast('Content updated successfully');
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/milestones/5',
+        ifMatch: '"r1"',
+        json: { title: 'Fund founded', date: '2020-01-15', description: 'The first loans.' },
+      },
+    ]);
+    expect(dropped).toEqual(['Bearer token-123']);
+  });
+});
