@@ -11,6 +11,7 @@ import accountsPlugin from './accounts/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
 import compression from './http/compression.ts';
 import consolePlugin from './http/console.ts';
+import delivery from './http/delivery.ts';
 import dbPlugin from './db/plugin.ts';
 import errorHandler, { answerFrameworkError } from './http/error-handler.ts';
 import metricsPlugin from './operations/metrics.ts';
@@ -22,6 +23,7 @@ import historyRetention from './operations/history-retention.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
+import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
 
 interface RouteEntry {
   method: string;
@@ -44,6 +46,8 @@ export interface AppOptions {
   auth?: AuthPluginOptions;
   /** One log line per request (JSON logs); off for a terminal. */
   requestLogging?: boolean;
+  /** Passed to the publishing plugin (tests slow scheduled actions). */
+  publishing?: PublishingOptions;
 }
 
 /**
@@ -66,6 +70,7 @@ export async function buildApp({
   logger = false,
   auth = {},
   requestLogging = true,
+  publishing = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -107,6 +112,8 @@ export async function buildApp({
     done(null, payload);
   });
 
+  // before every route, so a preflight is answered before any route's own hooks ask for a token
+  await app.register(delivery);
   // before every route: it collects each route's API declaration as the route is added
   await app.register(apiDocument);
   await app.register(authPlugin, auth);
@@ -119,6 +126,7 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(historyRoutes);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
+  await app.register(publishingPlugin, publishing);
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it

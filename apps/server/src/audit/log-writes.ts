@@ -18,7 +18,7 @@ const PAST: Record<LogAction, string> = { create: 'created', update: 'updated', 
 const MAX_NAME = 80;
 
 /** `FAQ "How do I apply?"`; a thing without a name is named by its id. */
-function named(kind: string, name: unknown, id: number): string {
+export function named(kind: string, name: unknown, id: number): string {
   const text = typeof name === 'string' || typeof name === 'number' ? String(name).replace(/\s+/g, ' ').trim() : '';
   if (!text) return `${kind} #${id}`;
   const shown = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
@@ -28,6 +28,16 @@ function named(kind: string, name: unknown, id: number): string {
 /** `FAQ "How do I apply?" updated`. */
 export const summary = (kind: string, name: unknown, action: LogAction, id: number): string =>
   `${named(kind, name, id)} ${PAST[action]}`;
+
+/** What a publishing step did to a record, as its log row says it. */
+export type PublishingStep = 'published' | 'unpublished' | 'changes saved' | 'changes discarded';
+
+/** `FAQ "How do I apply?" published`, `Changes to FAQ "How do I apply?" saved`. */
+export function publishingSummary(kind: string, name: unknown, id: number, step: PublishingStep): string {
+  if (step === 'changes saved') return `Changes to ${named(kind, name, id)} saved`;
+  if (step === 'changes discarded') return `Changes to ${named(kind, name, id)} discarded`;
+  return `${named(kind, name, id)} ${step}`;
+}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');

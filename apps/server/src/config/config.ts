@@ -1,10 +1,15 @@
 import { familyCoveredBy, rangeProblem } from './address-ranges.ts';
+import { ConfigError, integer } from './config-values.ts';
+import { type DeliveryConfig, deliveryConfig } from './delivery.ts';
+
+export { ConfigError };
+import { publishingConfig } from './publishing-config.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
  * A bad value stops the start with a message that names the variable.
  */
-export interface Config {
+export interface Config extends DeliveryConfig {
   host: string;
   port: number;
   /** Folder of the SQLite file when no DATABASE_URL is given. */
@@ -52,24 +57,19 @@ export interface Config {
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;
+
+  // Publishing
+  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`) to fill; unset, none. */
+  previewUrl: string | undefined;
+  /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
+  scheduleCheckSeconds: number;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
 export type TwoFactorRequirement = 'off' | 'admins' | 'all';
 
-export class ConfigError extends Error {}
-
 /** Two 128 MiB hashes at once leave the rest of the thread pool to file reads and compression. */
 export const DEFAULT_HASH_CONCURRENCY = 2;
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
-  return value;
-}
 
 /** More proxies than this in a row is a mistake: each one is a hop whose address a client could write. */
 const MAX_TRUSTED_HOPS = 10;
@@ -133,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepDays: integer(env, 'HISTORY_KEEP_DAYS', 0),
     ...operationsConfig(env),
     ...accountsConfig(env),
+    ...deliveryConfig(env),
+    ...publishingConfig(env, (message) => new ConfigError(message)),
   };
 }
 

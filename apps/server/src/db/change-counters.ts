@@ -9,8 +9,11 @@ export const LOGS_COUNTER = 'logs';
 /** The counter a section's triggers move on every insert, update or delete of its rows or sub-items. */
 export const sectionCounter = (section: Pick<SectionDef, 'slug'>): string => `section:${section.slug}`;
 
-/** The number of records of a section (insert and delete triggers on its table). */
-export const rowsCounter = (section: Pick<SectionDef, 'slug'>): string => `rows:${section.slug}`;
+/**
+ * The number of published records of a section (triggers on its table). Named apart from the count of
+ * every row that older versions kept, so a database moving over starts it afresh from an exact count.
+ */
+export const rowsCounter = (section: Pick<SectionDef, 'slug'>): string => `published:${section.slug}`;
 
 /** The tables whose changes change what a section's list answers. */
 function watchedTables(section: SectionDef): string[] {
@@ -53,33 +56,54 @@ export async function ensureSectionTriggers(db: Kysely<unknown>, registry: reado
 }
 
 /**
- * Keeps `rows:{slug}` equal to the section's number of records, so an unfiltered page reads its
- * total instead of counting a hundred thousand rows. The trigger comes first: on PostgreSQL creating
- * it locks out writers until this transaction ends, so the count taken after it is exact.
+ * Keeps `published:{slug}` equal to the section's number of published records, so an unfiltered public
+ * page reads its total instead of counting a hundred thousand rows. A row counts while its status is
+ * `published`: an insert, a delete or a status change moves it. The trigger comes first: on PostgreSQL
+ * creating it locks out writers until this transaction ends, so the count taken after it is exact.
  */
 async function ensureRowCounter(db: Kysely<unknown>, section: SectionDef, postgres: boolean): Promise<void> {
   const table = tableOf(section);
   const counter = rowsCounter(section);
   if (postgres) {
-    await sql`create or replace function bursary_count_rows() returns trigger language plpgsql as $$
+    await sql`create or replace function bursary_count_published() returns trigger language plpgsql as $$
+      declare
+        delta integer := 0;
       begin
-        update counters set value = value + (case when tg_op = 'INSERT' then 1 else -1 end) where name = tg_argv[0];
+        if tg_op <> 'DELETE' and new.status = 'published' then delta := delta + 1; end if;
+        if tg_op <> 'INSERT' and old.status = 'published' then delta := delta - 1; end if;
+        if delta <> 0 then update counters set value = value + delta where name = tg_argv[0]; end if;
         return null;
       end $$`.execute(db);
-    await sql`create or replace trigger ${sql.id(`${table}_counted`)} after insert or delete on ${sql.table(table)}
-      for each row execute function bursary_count_rows(${sql.lit(counter)})`.execute(db);
+    // the same trigger name as the count of every row it replaces, so an older database moves over in place
+    await sql`create or replace trigger ${sql.id(`${table}_counted`)} after insert or delete or update of status on ${sql.table(table)}
+      for each row execute function bursary_count_published(${sql.lit(counter)})`.execute(db);
   } else {
-    for (const [event, step] of [
-      ['insert', 1],
-      ['delete', -1],
-    ] as const) {
-      await sql`create trigger if not exists ${sql.id(`${table}_counted_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+    // an older database counted every row under these names
+    for (const event of ['insert', 'delete'])
+      await sql`drop trigger if exists ${sql.id(`${table}_counted_${event}`)}`.execute(db);
+    const published = sql.lit('published');
+    const triggers = [
+      ['insert', sql`after insert on ${sql.table(table)} when new.status = ${published}`, 1],
+      ['delete', sql`after delete on ${sql.table(table)} when old.status = ${published}`, -1],
+      [
+        'publish',
+        sql`after update of status on ${sql.table(table)} when new.status = ${published} and old.status <> ${published}`,
+        1,
+      ],
+      [
+        'unpublish',
+        sql`after update of status on ${sql.table(table)} when old.status = ${published} and new.status <> ${published}`,
+        -1,
+      ],
+    ] as const;
+    for (const [name, when, step] of triggers) {
+      await sql`create trigger if not exists ${sql.id(`${table}_published_${name}`)} ${when}
         begin update counters set value = value + ${sql.lit(step)} where name = ${sql.lit(counter)}; end`.execute(db);
     }
   }
   // the count is a scalar subquery: an aggregate over a filtered FROM still yields a row, which
   // would insert the counter again at every start after the first
-  await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)})
+  await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)} where status = 'published')
     where not exists (select 1 from counters where name = ${counter})`.execute(db);
 }
 
@@ -93,11 +117,12 @@ export async function recountCounters(
   registry: readonly SectionDef[],
   existingTables: ReadonlySet<string>,
 ): Promise<void> {
-  const counts: [string, string][] = registry.map((section) => [rowsCounter(section), tableOf(section)]);
-  counts.push([LOGS_COUNTER, 'logs']);
-  for (const [counter, table] of counts) {
+  const counts: [string, string, boolean][] = registry.map((section) => [rowsCounter(section), tableOf(section), true]);
+  counts.push([LOGS_COUNTER, 'logs', false]);
+  for (const [counter, table, publishedOnly] of counts) {
     if (!existingTables.has(table)) continue;
-    await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)})
+    const filter = publishedOnly ? sql` where status = 'published'` : sql``;
+    await sql`insert into counters (name, value) select ${counter}, (select count(*) from ${sql.table(table)}${filter})
       on conflict (name) do update set value = excluded.value`.execute(db);
   }
   for (const section of registry) {

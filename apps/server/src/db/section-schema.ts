@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
 import { dialectOf } from './dialect.ts';
 import { withId } from './schema-helpers.ts';
@@ -14,6 +14,9 @@ async function existingColumns(db: Kysely<unknown>, table: string): Promise<Set<
   return rows.rows.length === 0 ? null : new Set(rows.rows.map((r) => r.name));
 }
 
+/** `published` (public reads answer it) or `draft` (only signed-in and preview reads see it). */
+const statusColumn = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('published');
+
 async function syncSectionTable(db: Kysely<unknown>, section: SectionDef): Promise<void> {
   const table = tableOf(section);
   const columns = await existingColumns(db, table);
@@ -26,14 +29,19 @@ async function syncSectionTable(db: Kysely<unknown>, section: SectionDef): Promi
     await create
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', statusColumn)
       .execute();
-    return;
+  } else {
+    // a field added to the registry after the table was made becomes a nullable column
+    for (const [name, def] of fields) {
+      if (!columns.has(columnOf(name)))
+        await db.schema.alterTable(table).addColumn(columnOf(name), columnTypeOf(def)).execute();
+    }
+    // records stored before drafts existed were all live: the default keeps them published
+    if (!columns.has('status')) await db.schema.alterTable(table).addColumn('status', 'text', statusColumn).execute();
   }
-  // a field added to the registry after the table was made becomes a nullable column
-  for (const [name, def] of fields) {
-    if (!columns.has(columnOf(name)))
-      await db.schema.alterTable(table).addColumn(columnOf(name), columnTypeOf(def)).execute();
-  }
+  // public reads ask for published rows in id order: the index answers them without reading drafts
+  await db.schema.createIndex(`${table}_status_id`).ifNotExists().on(table).columns(['status', 'id']).execute();
 }
 
 async function syncChildTable(db: Kysely<unknown>, section: SectionDef): Promise<void> {

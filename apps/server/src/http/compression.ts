@@ -3,6 +3,7 @@ import { constants, createBrotliCompress, createGzip, brotliCompressSync, gzipSy
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { COMPRESS_THRESHOLD, type Encoding, preferredEncoding } from '../lib/content-coding.ts';
+import { addVary } from '../lib/reply-headers.ts';
 
 /** Text-like answers: JSON, HTML, CSS, scripts, SVG. Images and fonts are compressed already. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]*\+(?:json|xml))|image\/svg\+xml)/i;
@@ -21,12 +22,6 @@ function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unkn
   const type = reply.getHeader('content-type');
   if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return undefined;
   return preferredEncoding(request.headers['accept-encoding']);
-}
-
-function addVary(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined) void reply.header('Vary', 'Accept-Encoding');
-  else if (!/accept-encoding|\*/i.test(String(vary))) void reply.header('Vary', `${String(vary)}, Accept-Encoding`);
 }
 
 /**
@@ -50,7 +45,7 @@ export default fp(
           return;
         }
         const bytes = encoding === 'br' ? brotliCompressSync(payload, BROTLI) : gzipSync(payload);
-        addVary(reply);
+        addVary(reply, 'Accept-Encoding');
         void reply.header('Content-Encoding', encoding).header('Content-Length', bytes.length);
         done(null, bytes);
         return;
@@ -60,7 +55,7 @@ export default fp(
         return;
       }
       const zip = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip();
-      addVary(reply);
+      addVary(reply, 'Accept-Encoding');
       void reply.header('Content-Encoding', encoding).removeHeader('content-length');
       // a failed read ends the answer early; the client sees a cut-off body, never a wrong one
       pipeline(payload, zip, () => {});

@@ -17,3 +17,11 @@ export function setTotalCount(reply: FastifyReply, total: number): void {
     .header(TOTAL_COUNT_HEADER, String(total))
     .header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
 }
+
+/** Adds a request header to Vary, keeping what other parts of the answer already vary on (Origin, Accept). */
+export function addVary(reply: FastifyReply, header: string): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) void reply.header('Vary', header);
+  else if (!new RegExp(`(^|,)\\s*(${header}|\\*)\\s*(,|$)`, 'i').test(String(vary)))
+    void reply.header('Vary', `${String(vary)}, ${header}`);
+}

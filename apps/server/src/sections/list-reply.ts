@@ -2,25 +2,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionDef } from '@bursary/shared';
 import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts';
 import { type BuiltList, type CachedList, contentTag } from './list-cache.ts';
-import { readList, readSingle } from './read.ts';
+import { listIn, readSingleIn } from './view-reads.ts';
 import type { Db } from '../db/types.ts';
-import { notModified, setTotalCount } from '../lib/reply-headers.ts';
+import { addVary, notModified, setTotalCount } from '../lib/reply-headers.ts';
 
 /**
- * The whole list of a section as JSON bytes. A single-record section keeps its record's tag: the
+ * The whole public list of a section as JSON bytes: published records only, as the cache may hold nothing else. A single-record section keeps its record's tag: the
  * editor saves with it as If-Match. A collection's tag is a digest of the bytes.
  */
-export async function buildList(db: Db, section: SectionDef): Promise<BuiltList> {
-  const { records, total } = await readList(db, section, {});
-  const body = Buffer.from(JSON.stringify(records));
-  const single = section.kind === 'single' ? await readSingle(db, section) : undefined;
+export async function buildList(
+  db: Db,
+  section: SectionDef,
+  answered: (records: unknown) => unknown = (records) => records,
+): Promise<BuiltList> {
+  const { records, total } = await listIn(db, section, 'public', {});
+  const body = Buffer.from(JSON.stringify(answered(records)));
+  const single = section.kind === 'single' ? await readSingleIn(db, section, 'public') : undefined;
   return { body, total, etag: single?.etag ?? contentTag(body) };
 }
 
 /** 304 for a tag the client holds; else the bytes, pre-compressed when the client accepts it. */
 export function sendList(request: FastifyRequest, reply: FastifyReply, list: CachedList): FastifyReply {
   setTotalCount(reply, list.total);
-  void reply.header('Vary', 'Accept-Encoding');
+  addVary(reply, 'Accept-Encoding');
   if (notModified(request, reply, list.etag)) return reply.send();
   void reply.type('application/json; charset=utf-8');
   const encoding =

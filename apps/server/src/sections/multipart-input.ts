@@ -3,6 +3,7 @@ import { type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
 import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
 import { SERVER_OWNED_KEYS } from './record-validation.ts';
+import { relativeMediaUrls } from './media-urls.ts';
 
 export interface Upload {
   bytes: Buffer;
@@ -14,6 +15,10 @@ export interface RawInput {
   body: Record<string, unknown>;
   uploads: Map<string, Upload>;
 }
+
+/** The part that asks for a draft (`status`); not a field, so it has a limit of its own. */
+const STATUS_PART = 'status';
+const STATUS_PART_BYTES = 32;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -55,6 +60,7 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
   if (isFile) return mediaMaxBytes;
   const sub = section.subItems;
   if (sub?.field === name) return 200 * (utf8Bytes(sub.max) + 200);
+  if (name === STATUS_PART) return STATUS_PART_BYTES;
   const def = section.fields[name];
   // a number's registry maximum is 0 characters: room for any decimal a form sends
   return def?.kind === 'number' ? 64 : utf8Bytes(def?.max ?? 0);
@@ -64,7 +70,7 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
 function refuseFieldName(section: SectionDef, name: string, isFile: boolean): void {
   if (SERVER_OWNED_KEYS.includes(name))
     throw new ValidationError([{ path: name, message: `${name} is set by the server and cannot be sent` }]);
-  const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name;
+  const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name || name === STATUS_PART;
   if (!known) throw new ValidationError([{ path: name, message: `${name} is not a field of ${section.label}` }]);
   if (isFile && section.fields[name]?.kind !== 'image') {
     throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
@@ -132,9 +138,13 @@ async function readMultipart(request: FastifyRequest, section: SectionDef, mode:
 
 /** The body of a record write: JSON, or a multipart form whose file fields are images. */
 export async function readRecordBody(request: FastifyRequest, section: SectionDef, mode: WriteMode): Promise<RawInput> {
-  if (request.isMultipart()) return readMultipart(request, section, mode);
+  const { publicUrl } = request.server.config;
+  if (request.isMultipart()) {
+    const input = await readMultipart(request, section, mode);
+    return { ...input, body: relativeMediaUrls(section, publicUrl, input.body) };
+  }
   if (!isPlainObject(request.body)) {
     throw new BadRequestError(`The request body must be a JSON object of the ${section.label} fields.`);
   }
-  return { body: request.body, uploads: new Map() };
+  return { body: relativeMediaUrls(section, publicUrl, request.body), uploads: new Map() };
 }

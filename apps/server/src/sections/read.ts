@@ -2,12 +2,16 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { etagOf } from '../lib/etag.ts';
 import { columnOf, timestampKeys } from '../db/naming.ts';
 import type { Db } from '../db/types.ts';
-import { type ItemRow, type ListQuery, type Row, findRow, findSingleRow, listItems, listRows } from './repository.ts';
+import type { RecordStatus } from './record-validation.ts';
+import { type ListQuery, type Row, findRow, findSingleRow, listRows } from './repository.ts';
+import { type ItemRow, listItems } from './sub-item-repository.ts';
 
 export interface ReadRecord {
+  /** As the API answers it: no status, which only `status=all` reads add. */
   record: SectionRecord;
   etag: string;
   version: number;
+  status: RecordStatus;
 }
 
 /** A stored row as the API answers it: registry field names, the sub-item list, wire timestamps. */
@@ -23,7 +27,7 @@ function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord
   return record;
 }
 
-async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
+export async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
   const sub = section.subItems;
   if (!sub) return rows.map((row) => toWire(section, row));
   const items = await listItems(
@@ -40,11 +44,13 @@ export async function fromRow(db: Db, section: SectionDef, row: Row | undefined)
   if (!row) return undefined;
   const [record] = await withItems(db, section, [row]);
   const version = Number(row.version);
-  return record && { record, etag: etagOf(record.id, version), version };
+  const status: RecordStatus = row.status === 'draft' ? 'draft' : 'published';
+  return record && { record, etag: etagOf(record.id, version), version, status };
 }
 
-export const readRecord = async (db: Db, section: SectionDef, id: number) =>
-  fromRow(db, section, await findRow(db, section, id));
+/** A record whatever its status (writes, history); with `publishedOnly`, a draft is not found. */
+export const readRecord = async (db: Db, section: SectionDef, id: number, publishedOnly = false) =>
+  fromRow(db, section, await findRow(db, section, id, publishedOnly));
 
 export const readSingle = async (db: Db, section: SectionDef) => fromRow(db, section, await findSingleRow(db, section));
 

@@ -1,7 +1,7 @@
 import { type SectionDef, isRequired, recordInputSchema } from '@bursary/shared';
 import { type Json, json } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
-import { MEDIA_URL } from './record-validation.ts';
+import { MEDIA_URL, RECORD_STATUSES } from './record-validation.ts';
 
 /* The API document's description of a record write's body, as JSON and as a multipart form. */
 
@@ -74,10 +74,25 @@ function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
 }
 
+const statusProperty = {
+  type: 'string',
+  enum: [...RECORD_STATUSES],
+  description: 'draft: save as a draft (a new record, or a draft kept one); left out or published: save live',
+};
+
+/** The body with the status a record write may ask for (the waiting changes' save takes none). */
+function withStatus(body: Json): Json {
+  return { ...body, properties: { ...(body.properties as Json), status: statusProperty } };
+}
+
 /** A record write's body, as JSON or as a form; made when the document is first asked for. */
-export const recordBody = (section: SectionDef, mode: 'create' | 'update') => ({
+export const recordBody = (section: SectionDef, mode: 'create' | 'update', status = true) => ({
   content: () => {
     const jsonBody = recordJsonBody(section, mode);
-    return { ...json(jsonBody), 'multipart/form-data': { schema: recordFormBody(section, mode, jsonBody) } };
+    const formBody = recordFormBody(section, mode, jsonBody);
+    return {
+      ...json(status ? withStatus(jsonBody) : jsonBody),
+      'multipart/form-data': { schema: status ? withStatus(formBody) : formBody },
+    };
   },
 });

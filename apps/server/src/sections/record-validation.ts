@@ -6,6 +6,25 @@ import type { RawInput } from './multipart-input.ts';
 /** Keys the server owns: sent in a body they are refused, never stored. */
 export const SERVER_OWNED_KEYS = ['id', 'version', 'created_at', 'updated_at', 'createdAt', 'updatedAt'];
 
+/** A record is published (public reads answer it) or a draft (never published, or taken off the website). */
+export type RecordStatus = 'published' | 'draft';
+export const RECORD_STATUSES: readonly RecordStatus[] = ['published', 'draft'];
+
+/**
+ * The `status` a record write asks for, taken out of its body (it is not a field of the section):
+ * undefined when it is not sent. Any value but the two statuses is refused.
+ */
+export function takeStatus(input: RawInput): { status: RecordStatus | undefined; input: RawInput } {
+  if (!Object.hasOwn(input.body, 'status')) return { status: undefined, input };
+  const { status, ...body } = input.body;
+  if (!RECORD_STATUSES.includes(status as RecordStatus)) {
+    throw new ValidationError([
+      { path: 'status', message: 'status must be "draft" or "published" (or left out, which publishes)' },
+    ]);
+  }
+  return { status: status as RecordStatus, input: { body, uploads: input.uploads } };
+}
+
 /** Stands in for an uploaded file while the body is validated; replaced by the media URL before storing. */
 export const UPLOAD_PLACEHOLDER = '/media/upload';
 

@@ -1,47 +1,28 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { type LogEvent, summary } from '../audit/log-writes.ts';
+import type { LogEvent } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { RawInput } from './multipart-input.ts';
-import { validateRecord } from './record-validation.ts';
+import { type RecordStatus, takeStatus, validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
 import { storeChange } from './store-change.ts';
 import { type Row, deleteRow, insertRow, updateRow } from './repository.ts';
-import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
+import { applySubList, sentItems } from './sub-list.ts';
+import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
+import { findPending, removePending } from './pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 export const recordNotFound = (section: SectionDef, id: number) =>
   new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
 
-/** The log rows of sub-item changes: one per item created or edited. */
-export function itemLogs(ctx: WriteContext, section: SectionDef, parentId: number, changes: ItemChange[]): LogEvent[] {
-  const label = section.subItems?.itemLabel ?? 'Item';
-  return changes.map((change) => ({
-    action: change.action,
-    content: summary(label, change.text, change.action, change.id),
-    section: section.slug,
-    recordId: parentId,
-    username: ctx.username,
-  }));
-}
+/** The address of a record's own routes, for sentences that say what to do instead. */
+export const recordPath = (section: SectionDef, id: number): string =>
+  section.kind === 'single' ? `/api/${section.slug}` : `/api/${section.slug}/${id}`;
 
-export const recordLog = (
-  ctx: WriteContext,
-  section: SectionDef,
-  record: SectionRecord,
-  action: 'create' | 'update' | 'delete',
-): LogEvent => ({
-  action,
-  content: summary(section.singular, record[section.titleField], action, record.id),
-  section: section.slug,
-  recordId: record.id,
-  username: ctx.username,
-});
-
-async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
+export async function reread(trx: Db, section: SectionDef, id: number): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
   if (!read) throw recordNotFound(section, id);
   return read;
@@ -54,10 +35,28 @@ async function asWritten(trx: Db, section: SectionDef, row: Row): Promise<ReadRe
   return read;
 }
 
+/** A record write checked and prepared: its values, its slow parts done, and the status it asks for. */
+interface CheckedWrite {
+  values: Record<string, unknown>;
+  prepared: PreparedWrite;
+  /** `draft` keeps or makes a draft; undefined and `published` publish, as every save did before drafts. */
+  status: RecordStatus | undefined;
+}
+
+async function checkWrite(
+  ctx: WriteContext,
+  section: SectionDef,
+  mode: 'create' | 'update',
+  raw: RawInput,
+): Promise<CheckedWrite> {
+  const { status, input } = takeStatus(raw);
+  const values = validateRecord(section, mode, input);
+  return { values, prepared: await prepareWrite(ctx.config, section, values, input.uploads), status };
+}
+
 /** POST /api/{slug}; a single-record section takes it only while it has no record. */
 export async function createRecord(ctx: WriteContext, section: SectionDef, input: RawInput): Promise<ReadRecord> {
-  const values = validateRecord(section, 'create', input);
-  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
+  const write = await checkWrite(ctx, section, 'create', input);
   return writeTransaction(ctx.db, async (trx) => {
     if (section.kind === 'single') {
       await lockSection(trx, section);
@@ -67,22 +66,18 @@ export async function createRecord(ctx: WriteContext, section: SectionDef, input
         );
       }
     }
-    return insertWithItems(trx, ctx, section, values, prepared);
+    return insertWithItems(trx, ctx, section, write);
   });
 }
 
-async function insertWithItems(
-  trx: Db,
-  ctx: WriteContext,
-  section: SectionDef,
-  values: Record<string, unknown>,
-  prepared: PreparedWrite,
-): Promise<ReadRecord> {
+async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, write: CheckedWrite) {
   const now = nowIso();
+  const { values } = write;
+  const columns = await toColumns(trx, section, values, write.prepared, 'create');
   const created = await asWritten(
     trx,
     section,
-    await insertRow(trx, section, await toColumns(trx, section, values, prepared, 'create'), now),
+    await insertRow(trx, section, { ...columns, status: write.status ?? 'published' }, now),
   );
   const id = created.record.id;
   const logs = [recordLog(ctx, section, created.record, 'create')];
@@ -99,6 +94,8 @@ async function insertWithItems(
     action: 'create',
     record: stored.record,
     version: stored.version,
+    status: stored.status,
+    pending: null,
     username: ctx.username,
     logs,
     now,
@@ -106,26 +103,35 @@ async function insertWithItems(
   return stored;
 }
 
+/**
+ * The status a save leaves: a draft saved as a draft stays one, any other save of a draft publishes it
+ * (the ordinary Save button publishes at once). A published record is changed live or not at all:
+ * changes meant for later go to its waiting changes.
+ */
+function statusAfter(section: SectionDef, current: ReadRecord, asked: RecordStatus | undefined): RecordStatus {
+  if (asked !== 'draft') return 'published';
+  if (current.status === 'draft') return 'draft';
+  const base = recordPath(section, current.record.id);
+  throw new ConflictError(
+    `This ${section.singular.toLowerCase()} is published, so it cannot be saved as a draft. Save changes for later with PUT ${base}/changes, or take it off the website first with POST ${base}/unpublish.`,
+  );
+}
+
 async function updateExisting(
   trx: Db,
   ctx: WriteContext,
   section: SectionDef,
   current: ReadRecord,
-  values: Record<string, unknown>,
-  prepared: PreparedWrite,
+  write: CheckedWrite,
 ): Promise<ReadRecord> {
   checkIfMatch(section, ctx.ifMatch, current);
+  const status = statusAfter(section, current, write.status);
   const now = nowIso();
   const id = current.record.id;
-  const columns = await toColumns(trx, section, values, prepared, 'update');
-  const landed = await updateRow(
-    trx,
-    section,
-    id,
-    columns,
-    now,
-    ctx.ifMatch === undefined ? undefined : current.version,
-  );
+  const { values } = write;
+  const columns = await toColumns(trx, section, values, write.prepared, 'update');
+  const expected = ctx.ifMatch === undefined ? undefined : current.version;
+  const landed = await updateRow(trx, section, id, { ...columns, status }, now, expected);
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
   const sub = section.subItems;
   let updated: ReadRecord;
@@ -141,12 +147,19 @@ async function updateExisting(
   } else {
     updated = await asWritten(trx, section, landed);
   }
-  const logs = [recordLog(ctx, section, updated.record, 'update'), ...items];
+  const published = current.status === 'draft' && status === 'published';
+  const logs = [
+    published
+      ? publishingLog(ctx, section, updated.record, 'published')
+      : recordLog(ctx, section, updated.record, 'update'),
+    ...items,
+  ];
   await storeChange(trx, {
     section,
     action: 'update',
     record: updated.record,
     version: updated.version,
+    status: updated.status,
     username: ctx.username,
     logs,
     now,
@@ -161,12 +174,11 @@ export async function updateRecord(
   id: number,
   input: RawInput,
 ): Promise<ReadRecord> {
-  const values = validateRecord(section, 'update', input);
-  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
+  const write = await checkWrite(ctx, section, 'update', input);
   return writeTransaction(ctx.db, async (trx) => {
     const current = await readRecord(trx, section, id);
     if (!current) throw recordNotFound(section, id);
-    return updateExisting(trx, ctx, section, current, values, prepared);
+    return updateExisting(trx, ctx, section, current, write);
   });
 }
 
@@ -177,40 +189,26 @@ export async function putSingleRecord(
   input: RawInput,
 ): Promise<{ read: ReadRecord; created: boolean }> {
   const exists = await readSingle(ctx.db, section);
-  const values = validateRecord(section, exists ? 'update' : 'create', input);
-  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
+  const write = await checkWrite(ctx, section, exists ? 'update' : 'create', input);
+  // the record came or went since it was looked at: the body is checked again under the other rules
+  const recheck = async (mode: 'create' | 'update') =>
+    (exists ? 'update' : 'create') === mode
+      ? write
+      : { ...write, values: validateRecord(section, mode, takeStatus(input).input) };
   return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await readSingle(trx, section);
     if (current)
-      return {
-        read: await updateExisting(
-          trx,
-          ctx,
-          section,
-          current,
-          exists ? values : validateRecord(section, 'update', input),
-          prepared,
-        ),
-        created: false,
-      };
+      return { read: await updateExisting(trx, ctx, section, current, await recheck('update')), created: false };
     // If-Match names a version; with no record there is none to match (RFC 9110 13.1.1)
     if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
-    return {
-      read: await insertWithItems(
-        trx,
-        ctx,
-        section,
-        exists ? validateRecord(section, 'create', input) : values,
-        prepared,
-      ),
-      created: true,
-    };
+    return { read: await insertWithItems(trx, ctx, section, await recheck('create')), created: true };
   });
 }
 
 /**
- * DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record back).
+ * DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record
+ * back, as a draft if it was one, with the changes that were waiting on it).
  */
 export async function deleteRecord(
   ctx: WriteContext,
@@ -223,11 +221,15 @@ export async function deleteRecord(
     checkIfMatch(section, ctx.ifMatch, current);
     if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version)))
       throw staleWrite(section, await readRecord(trx, section, id));
+    const pending = await findPending(trx, section, id);
+    if (pending) await removePending(trx, section, id);
     const revisionId = await storeChange(trx, {
       section,
       action: 'delete',
       record: current.record,
       version: current.version,
+      status: current.status,
+      pending: pending?.record ?? null,
       username: ctx.username,
       logs: [recordLog(ctx, section, current.record, 'delete')],
       now: nowIso(),

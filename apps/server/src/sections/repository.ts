@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import type { SectionDef, SubItems } from '@bursary/shared';
+import type { SectionDef } from '@bursary/shared';
 import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/types.ts';
-import { childTableOf, columnOf, itemColumnOf, tableOf } from '../db/naming.ts';
+import { columnOf, tableOf } from '../db/naming.ts';
 
 /**
  * Table access for every section. Section tables come from the registry at run time, so they are
@@ -14,9 +14,11 @@ export type Row = Record<string, unknown>;
 type DynamicDb = Kysely<Record<string, Row>>;
 
 /** The database with its section tables addressed by the names the registry gives them. */
-const tablesByName = (db: Db): DynamicDb => db as unknown as DynamicDb;
+export const tablesByName = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 export interface ListQuery {
+  /** Only published records: what the website and every reader without `status=all` sees. */
+  publishedOnly?: boolean | undefined;
   q?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -40,19 +42,25 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
 
 /** Rows of a section, newest first (a new item goes to the front). */
 export async function listRows(db: Db, section: SectionDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  const filter = searchFilter(db, section, query.q);
+  const search = searchFilter(db, section, query.q);
+  const published = query.publishedOnly ? sql<boolean>`status = 'published'` : undefined;
+  const filter = search && published ? sql<boolean>`${published} and ${search}` : (search ?? published);
   let rows = tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');
-  // unfiltered, the total is the section's row counter (db/change-counters.ts), not a count of every row
-  const count = filter
+  // the public unfiltered total is the section's counter of published rows (db/change-counters.ts), not a
+  // count of every row
+  const counted = query.publishedOnly && !search;
+  let count = counted
     ? tablesByName(db)
-        .selectFrom(tableOf(section))
-        .select(sql<number | string>`count(*)`.as('total'))
-        .where(filter)
-    : tablesByName(db)
         .selectFrom('counters')
         .select(sql<number | string>`value`.as('total'))
-        .where('name', '=', rowsCounter(section));
-  if (filter) rows = rows.where(filter);
+        .where('name', '=', rowsCounter(section))
+    : tablesByName(db)
+        .selectFrom(tableOf(section))
+        .select(sql<number | string>`count(*)`.as('total'));
+  if (filter) {
+    rows = rows.where(filter);
+    if (!counted) count = count.where(filter);
+  }
   if (query.limit !== undefined) rows = rows.limit(query.limit);
   // SQLite allows an offset only after a limit: the route always gives one with an offset
   if (query.offset) rows = rows.offset(query.offset);
@@ -60,8 +68,16 @@ export async function listRows(db: Db, section: SectionDef, query: ListQuery): P
   return { rows: found, total: Number(totals?.total ?? 0) };
 }
 
-export async function findRow(db: Db, section: SectionDef, id: number): Promise<Row | undefined> {
-  return tablesByName(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id).executeTakeFirst();
+/** A record by id; with `publishedOnly`, a draft is not found. */
+export async function findRow(
+  db: Db,
+  section: SectionDef,
+  id: number,
+  publishedOnly = false,
+): Promise<Row | undefined> {
+  let query = tablesByName(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id);
+  if (publishedOnly) query = query.where('status', '=', 'published');
+  return query.executeTakeFirst();
 }
 
 /** The one record of a single-record section: the oldest, should an old database hold more. */
@@ -96,33 +112,6 @@ export async function insertRowWithId(
     .executeTakeFirstOrThrow();
 }
 
-/** Makes a record's sub-items exactly the given list, ids included (a restore). */
-export async function replaceItems(
-  db: Db,
-  section: SectionDef,
-  sub: SubItems,
-  parentId: number,
-  items: { id: number; text: string }[],
-  now: string,
-): Promise<void> {
-  const table = childTableOf(section, sub);
-  await tablesByName(db).deleteFrom(table).where('parent_id', '=', parentId).execute();
-  if (items.length === 0) return;
-  await tablesByName(db)
-    .insertInto(table)
-    .values(
-      items.map((item, position) => ({
-        id: item.id,
-        parent_id: parentId,
-        position,
-        [itemColumnOf(sub)]: item.text,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
-}
-
 /**
  * Writes the columns and bumps the version. With `expectedVersion` the write lands only on that
  * version, so of several saves made from one read exactly one wins; undefined means it did not
@@ -149,94 +138,4 @@ export async function deleteRow(db: Db, section: SectionDef, id: number, expecte
   if (expectedVersion !== undefined) remove = remove.where('version', '=', expectedVersion);
   const result = await remove.executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-export interface ItemRow {
-  id: number;
-  parent_id: number;
-  position: number;
-  text: string;
-}
-
-/** Sub-items of the given records, each list in position order. */
-export async function listItems(
-  db: Db,
-  section: SectionDef,
-  sub: SubItems,
-  parentIds: number[],
-): Promise<Map<number, ItemRow[]>> {
-  const byParent = new Map<number, ItemRow[]>(parentIds.map((id) => [id, []]));
-  if (parentIds.length === 0) return byParent;
-  const rows = await tablesByName(db)
-    .selectFrom(childTableOf(section, sub))
-    .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
-    .where('parent_id', 'in', parentIds)
-    .orderBy('position', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-  for (const row of rows) {
-    const item = {
-      id: Number(row.id),
-      parent_id: Number(row.parent_id),
-      position: Number(row.position),
-      text: String(row.text),
-    };
-    byParent.get(item.parent_id)?.push(item);
-  }
-  return byParent;
-}
-
-export async function findItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<ItemRow | undefined> {
-  const items = await tablesByName(db)
-    .selectFrom(childTableOf(section, sub))
-    .select(['id', 'parent_id', 'position', `${itemColumnOf(sub)} as text`])
-    .where('id', '=', id)
-    .execute();
-  const row = items[0];
-  return (
-    row && {
-      id: Number(row.id),
-      parent_id: Number(row.parent_id),
-      position: Number(row.position),
-      text: String(row.text),
-    }
-  );
-}
-
-export async function insertItem(
-  db: Db,
-  section: SectionDef,
-  sub: SubItems,
-  item: { parentId: number; position: number; text: string },
-  now: string,
-): Promise<number> {
-  const inserted = await tablesByName(db)
-    .insertInto(childTableOf(section, sub))
-    .values({
-      parent_id: item.parentId,
-      position: item.position,
-      [itemColumnOf(sub)]: item.text,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
-}
-
-export async function updateItem(
-  db: Db,
-  section: SectionDef,
-  sub: SubItems,
-  id: number,
-  change: { position: number; text?: string },
-  now: string,
-): Promise<void> {
-  const set: Row = { position: change.position };
-  if (change.text !== undefined) Object.assign(set, { [itemColumnOf(sub)]: change.text, updated_at: now });
-  await tablesByName(db).updateTable(childTableOf(section, sub)).set(set).where('id', '=', id).execute();
-}
-
-export async function deleteItem(db: Db, section: SectionDef, sub: SubItems, id: number): Promise<void> {
-  await tablesByName(db).deleteFrom(childTableOf(section, sub)).where('id', '=', id).execute();
 }

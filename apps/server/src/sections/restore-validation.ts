@@ -1,13 +1,18 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import type { Config } from '../config/config.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { validateRecord } from './record-validation.ts';
+import { type RecordStatus, validateRecord } from './record-validation.ts';
+import { bodyOf } from './pending-record.ts';
 import { type PreparedWrite, prepareWrite } from './write-columns.ts';
 
 /** A revision's record checked and prepared as a full PUT of it would be today. */
 export interface RestorableVersion {
   values: Record<string, unknown>;
   prepared: PreparedWrite;
+  /** The status it had; a revision older than drafts was published. */
+  status: RecordStatus;
+  /** The changes that were waiting on it, checked as a save of them would be; null when none were. */
+  pending: { record: SectionRecord; values: Record<string, unknown>; prepared: PreparedWrite } | null;
 }
 
 /** The refusal of a version that no longer passes today's rules: it names the fields, and what to do instead. */
@@ -19,24 +24,31 @@ function refusal(error: ValidationError): ValidationError {
   );
 }
 
+async function checked(config: Config, section: SectionDef, record: SectionRecord) {
+  const values = validateRecord(section, 'create', { body: bodyOf(section, record), uploads: new Map() });
+  return { values, prepared: await prepareWrite(config, section, values, new Map()) };
+}
+
+const isRecord = (value: unknown): value is SectionRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * A revision holds what was stored then, under the rules of then, or whatever was written into the
  * revisions table: restoring it writes the record again, so it passes today's validation and
  * sanitising like any write (rich text cleaned exactly as a PUT cleans it), or is refused before
- * anything is written. Every field of the section is sent, an absent one as empty.
+ * anything is written. Every field of the section is sent, an absent one as empty. The changes that
+ * were waiting on it are checked the same way.
  */
 export async function restorableVersion(
   config: Config,
   section: SectionDef,
   record: SectionRecord,
 ): Promise<RestorableVersion> {
-  const body: Record<string, unknown> = {};
-  for (const name of Object.keys(section.fields)) body[name] = record[name] ?? null;
-  const sub = section.subItems;
-  if (sub && Array.isArray(record[sub.field])) body[sub.field] = record[sub.field];
   try {
-    const values = validateRecord(section, 'create', { body, uploads: new Map() });
-    return { values, prepared: await prepareWrite(config, section, values, new Map()) };
+    const live = await checked(config, section, record);
+    const waiting = record.pending_changes;
+    const pending = isRecord(waiting) ? { record: waiting, ...(await checked(config, section, waiting)) } : null;
+    return { ...live, status: record.status === 'draft' ? 'draft' : 'published', pending };
   } catch (error) {
     // the checks and the sanitiser (rich text past its bounds) both refuse with a ValidationError
     throw error instanceof ValidationError ? refusal(error) : error;

@@ -1,4 +1,4 @@
-import { type SectionDef, sections } from '@bursary/shared';
+import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
 import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { restoredSummary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
@@ -6,11 +6,14 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { timestampKeys } from '../db/naming.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
-import { type Row, insertRowWithId, replaceItems, updateRow } from './repository.ts';
+import { type Row, insertRowWithId, updateRow } from './repository.ts';
+import { replaceItems } from './sub-item-repository.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 import { findRevision, latestRevision, type StoredRevision } from '../history/revisions.ts';
 import { storeChange } from './store-change.ts';
-import { restorableVersion } from './restore-validation.ts';
+import { type RestorableVersion, restorableVersion } from './restore-validation.ts';
+import { pendingRecordOf } from './pending-record.ts';
+import { putPending, removePending } from './pending-store.ts';
 import { toColumns } from './write-columns.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
@@ -33,6 +36,25 @@ async function writeItems(
     list.map((item) => ({ id: Number(item.id), text: String(item[sub.itemKey] ?? '') })),
     now,
   );
+}
+
+/** The changes that were waiting on the version restored wait again; none were: none wait now. */
+async function restorePending(
+  trx: Db,
+  ctx: WriteContext,
+  section: SectionDef,
+  restored: ReadRecord,
+  pending: RestorableVersion['pending'],
+  now: string,
+): Promise<SectionRecord | null> {
+  if (!pending) {
+    await removePending(trx, section, restored.record.id);
+    return null;
+  }
+  const change = { live: restored.record, base: pending.record, values: pending.values, prepared: pending.prepared };
+  const record = await pendingRecordOf(trx, section, change, now);
+  await putPending(trx, section, restored.record.id, { record, username: ctx.username, now });
+  return record;
 }
 
 /** Brings a deleted record back under its old id, one version past the last it had. */
@@ -82,14 +104,17 @@ async function restoreIn(
   ctx: WriteContext,
   section: SectionDef,
   revision: StoredRevision,
-  version: Awaited<ReturnType<typeof restorableVersion>>,
+  version: RestorableVersion,
 ): Promise<ReadRecord> {
   // restores of one section take turns, so two restores of a deleted record cannot both insert it
   await lockSection(trx, section);
   const id = revision.record_id;
   const current = await readRecord(trx, section, id);
   const now = nowIso();
-  const columns = await toColumns(trx, section, version.values, version.prepared, 'create');
+  const columns = {
+    ...(await toColumns(trx, section, version.values, version.prepared, 'create')),
+    status: version.status,
+  };
   if (current) {
     checkIfMatch(section, ctx.ifMatch, current);
     const landed = await updateRow(
@@ -109,6 +134,7 @@ async function restoreIn(
   await writeItems(trx, section, id, version.values, now);
   const restored = await readRecord(trx, section, id);
   if (!restored) throw new NotFoundError(`No revision with id ${revision.id}.`);
+  const pending = await restorePending(trx, ctx, section, restored, version.pending, now);
   const log = {
     action: current ? ('update' as const) : ('create' as const),
     content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),
@@ -121,6 +147,8 @@ async function restoreIn(
     action: 'restore',
     record: restored.record,
     version: restored.version,
+    status: restored.status,
+    pending,
     username: ctx.username,
     logs: [log],
     now,

@@ -37,7 +37,7 @@ export const SECTION_MAX_LIMIT = 1000;
 export const SEARCH_MAX_LENGTH = 500;
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
-const subItemsSchema = (sub: SubItems) => ({
+export const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
   items: {
     type: 'object',
@@ -47,8 +47,16 @@ const subItemsSchema = (sub: SubItems) => ({
   },
 });
 
-/** A record as the API answers it: every field, sub-items, timestamps. */
-function recordShape(section: SectionDef): Shape {
+/** What `status=all` adds to every record; no other read carries them. */
+const statusProperties = {
+  status: { type: 'string', enum: ['published', 'draft'], description: 'With status=all: published, or a draft' },
+  has_changes: { type: 'boolean', description: 'With status=all: changes are waiting to be published' },
+  publish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled publish is due' },
+  unpublish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled unpublish is due' },
+};
+
+/** A record as the API answers it: every field, sub-items, timestamps (and with status=all its status). */
+export function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields))
     properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
@@ -60,7 +68,7 @@ function recordShape(section: SectionDef): Shape {
     type: 'object',
     required: Object.keys(properties),
     additionalProperties: false,
-    properties,
+    properties: { ...properties, ...statusProperties },
   });
 }
 
@@ -88,6 +96,27 @@ const itemDeletedShape = new Shape(
   }),
 );
 
+/** How a read asks for more than the live, published records (sections/read-view.ts). */
+const viewQuery = {
+  status: {
+    type: 'string',
+    enum: ['all', 'published'],
+    description: 'all: drafts too, each record with its status (signed-in readers only; 401 otherwise)',
+  },
+  preview: {
+    type: 'string',
+    maxLength: 200,
+    description: 'A preview token: drafts included and waiting changes applied; 401 when expired or revoked',
+  },
+};
+const viewHeaders = {
+  type: 'object',
+  properties: {
+    ...ifNoneMatch.properties,
+    'Bursary-Preview': { type: 'string', description: 'A preview token, as the preview query parameter' },
+  },
+};
+
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
@@ -100,7 +129,7 @@ export function sectionSchemas(section: SectionDef) {
     list: {
       tags,
       summary: `List ${section.label} (newest first)`,
-      headers: ifNoneMatch,
+      headers: viewHeaders,
       query: {
         type: 'object',
         properties: {
@@ -111,20 +140,22 @@ export function sectionSchemas(section: SectionDef) {
             description: 'Words the records contain (case-insensitive)',
           },
           ...pageProperties(SECTION_MAX_LIMIT),
+          ...viewQuery,
         },
       },
       answers: {
         200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount),
         ...notModified,
-        ...errors(...ALWAYS),
+        ...errors(...ALWAYS, 401),
       },
     },
     one: {
       tags,
       summary: `One ${section.singular}`,
       params: idParams,
-      headers: ifNoneMatch,
-      answers: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 404) },
+      query: { type: 'object', properties: viewQuery },
+      headers: viewHeaders,
+      answers: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 401, 404) },
     },
     // a create has no earlier version to name: If-Match plays no part
     create: write(`Create a ${section.singular}`, {
@@ -134,13 +165,13 @@ export function sectionSchemas(section: SectionDef) {
     putSingle: write(`Create or replace the ${section.singular}`, {
       headers: ifMatch,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
     }),
     update: write(`Update a ${section.singular}`, {
       params: idParams,
       headers: ifMatch,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
     }),
     delete: write(`Delete a ${section.singular}`, {
       params: idParams,

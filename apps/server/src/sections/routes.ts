@@ -5,14 +5,17 @@ import { intParam, textParam } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
+import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, sendList } from './list-reply.ts';
-import { readList, readRecord, readSingle } from './read.ts';
+import { listIn, readIn, readSingleIn } from './view-reads.ts';
+import { answeredNotModified, keepPrivate, readViewOf } from './read-view.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
-import { notModified, setTotalCount } from '../lib/reply-headers.ts';
+import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
+import publishingRoutes from './publishing-routes.ts';
 import { documented } from '../lib/api-doc.ts';
 import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
 
@@ -26,39 +29,48 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
 
   const cache = new SectionListCache();
   const counter = sectionCounter(section);
+  const { publicUrl } = app.config;
+  const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
+  // every JSON answer of the section, its publishing and sub-item routes included
+  if (mediaUrls) app.addHook('preSerialization', async (_request, _reply, payload) => mediaUrls(payload));
 
   app.get('/', documented(schemas.list), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    // the plain list is what the public website reads: served from bytes made once per version
-    if (Object.keys(query).length === 0) {
+    const view = await readViewOf(app, request);
+    // the plain public list is what the website reads: served from bytes made once per version
+    if (view === 'public' && Object.keys(query).length === 0) {
       return sendList(
         request,
         reply,
-        await cache.current(await app.counters.read(counter), () => buildList(app.db, section)),
+        await cache.current(await app.counters.read(counter), () => buildList(app.db, section, mediaUrls)),
       );
     }
     const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
     const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();
-    const { records, total } = await readList(app.db, section, {
+    const { records, total } = await listIn(app.db, section, view, {
       q,
       offset,
       limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined),
     });
     setTotalCount(reply, total);
+    keepPrivate(reply, view);
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
     if (section.kind === 'single' && !q && !offset) {
-      const single = await readSingle(app.db, section);
-      if (single && notModified(request, reply, single.etag)) return reply.send();
+      const single = await readSingleIn(app.db, section, view);
+      if (single && answeredNotModified(request, reply, view, single.etag)) return reply.send();
     }
     return records;
   });
 
   app.get<{ Params: { id: string } }>('/:id', documented(schemas.one), async (request, reply) => {
     const id = parseId(request.params.id);
-    const read = await readRecord(app.db, section, id);
+    const view = await readViewOf(app, request);
+    const read = await readIn(app.db, section, view, id);
+    // a draft answers as a missing record does: the public cannot tell one from the other
     if (!read) throw recordNotFound(section, id);
-    if (notModified(request, reply, read.etag)) return reply.send();
+    keepPrivate(reply, view);
+    if (answeredNotModified(request, reply, view, read.etag)) return reply.send();
     return read.record;
   });
 
@@ -88,6 +100,8 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
       revision_id: revisionId,
     };
   });
+
+  await app.register(publishingRoutes, { section });
 
   if (section.kind === 'single') {
     // the console saves a single-record section without an id; 200 either way, as it expects

@@ -8,9 +8,10 @@ import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { issuesOf, refuseNul } from './record-validation.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
-import { itemLogs, recordLog } from './record-writes.ts';
+import { itemLogs, recordLog } from './record-logs.ts';
 import type { Db } from '../db/types.ts';
-import { deleteItem, findItem, insertItem, listItems, updateRow } from './repository.ts';
+import { updateRow } from './repository.ts';
+import { deleteItem, findItem, insertItem, listItems } from './sub-item-repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
@@ -73,6 +74,7 @@ async function rereadAndStore(
     action: 'update',
     record: read.record,
     version: read.version,
+    status: read.status,
     username: ctx.username,
     logs,
     now,

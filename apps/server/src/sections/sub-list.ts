@@ -1,7 +1,7 @@
 import type { SectionDef, SubItems } from '@bursary/shared';
 import { ValidationError } from '../lib/errors.ts';
 import type { Db } from '../db/types.ts';
-import { insertItem, listItems, updateItem } from './repository.ts';
+import { insertItem, listItems, updateItem } from './sub-item-repository.ts';
 
 export interface SentItem {
   id?: number | undefined;
@@ -22,6 +22,21 @@ export function sentItems(sub: SubItems, list: unknown): SentItem[] {
   }));
 }
 
+/** Refuses a sent list naming an item the record does not have, or one item twice; answers the ids it names. */
+export function checkSentIds(sub: SubItems, existing: ReadonlySet<number>, sent: SentItem[]): Set<number> {
+  const seen = new Set<number>();
+  const issues = sent.flatMap((item, index) => {
+    if (item.id === undefined) return [];
+    const path = `${sub.field}.${index}.id`;
+    if (!existing.has(item.id)) return [{ path, message: `${sub.field} has no ${sub.itemKey} with id ${item.id}` }];
+    if (seen.has(item.id)) return [{ path, message: `${sub.itemKey} ${item.id} is listed twice` }];
+    seen.add(item.id);
+    return [];
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return seen;
+}
+
 /**
  * Applies a sent list to a record's sub-items (the sub-item edit): items with an id take the
  * sent text, items without one are created, the sent order becomes the order, and items the list
@@ -37,16 +52,7 @@ export async function applySubList(
 ): Promise<ItemChange[]> {
   const existing = (await listItems(trx, section, sub, [parentId])).get(parentId) ?? [];
   const byId = new Map(existing.map((item) => [item.id, item]));
-  const seen = new Set<number>();
-  const issues = sent.flatMap((item, index) => {
-    if (item.id === undefined) return [];
-    const path = `${sub.field}.${index}.id`;
-    if (!byId.has(item.id)) return [{ path, message: `${sub.field} has no ${sub.itemKey} with id ${item.id}` }];
-    if (seen.has(item.id)) return [{ path, message: `${sub.itemKey} ${item.id} is listed twice` }];
-    seen.add(item.id);
-    return [];
-  });
-  if (issues.length) throw new ValidationError(issues);
+  const seen = checkSentIds(sub, new Set(byId.keys()), sent);
 
   const changes: ItemChange[] = [];
   let position = 0;

@@ -1,0 +1,76 @@
+import type { Db } from '../db/types.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** base64url of 32 random bytes, unpadded: anything else is refused before the database is asked. */
+const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The preview token a read names, while it is live: its hash is stored, it was not revoked and it
+ * has not expired. Undefined for anything else, so every refusal reads the same to the caller.
+ */
+export async function findLivePreviewToken(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ id: number; expires_at: string } | undefined> {
+  if (!PREVIEW_TOKEN_PATTERN.test(token)) return undefined;
+  const row = await db
+    .selectFrom('preview_tokens')
+    .select(['id', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row && { id: Number(row.id), expires_at: row.expires_at };
+}
+
+/** A preview shows what is not public yet: a leaked link stops working within the hour. */
+export const PREVIEW_TOKEN_MINUTES = 60;
+
+export interface NewPreviewToken {
+  id: number;
+  /** Shown once: only its SHA-256 is stored. */
+  token: string;
+  expires_at: string;
+}
+
+/** A read-only token for the website's preview, valid for an hour. */
+export async function createPreviewToken(db: Db, username: string, now: Date): Promise<NewPreviewToken> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MINUTES * 60_000).toISOString();
+  const row = await db
+    .insertInto('preview_tokens')
+    .values({
+      token_hash: hashToken(token),
+      created_by: username,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), token, expires_at: expiresAt };
+}
+
+/** Ends a preview token at once; false when there is no such token (an expired one may already be swept). */
+export async function revokePreviewToken(db: Db, id: number, now: Date): Promise<boolean> {
+  const found = await db
+    .selectFrom('preview_tokens')
+    .select(['id', 'revoked_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) return false;
+  if (found.revoked_at === null)
+    await db
+      .updateTable('preview_tokens')
+      .set({ revoked_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  return true;
+}
+
+/** Expired tokens can never be used again: they are deleted rather than kept. Answers how many went. */
+export async function deleteExpiredPreviewTokens(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('preview_tokens').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

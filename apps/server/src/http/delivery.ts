@@ -1,0 +1,56 @@
+import fp from 'fastify-plugin';
+import cors from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import { isPrivateRead, isPublicReadPath, isReadMethod } from './public-reads.ts';
+
+/** What a browser on the website may send with a read: revalidation and a preview token, nothing that signs in. */
+const PUBLIC_READ_HEADERS = ['If-None-Match', 'Bursary-Preview'];
+
+/** A cross-origin read, or the preflight asking whether one is allowed, of an address the website reads. */
+function isCrossOriginRead(request: FastifyRequest): boolean {
+  const method =
+    request.method === 'OPTIONS' ? request.headers['access-control-request-method'] : (request.method as string);
+  return isReadMethod(typeof method === 'string' ? method.toUpperCase() : undefined) && isPublicReadPath(request.url);
+}
+
+/**
+ * How content reaches the fund's website: cross-origin reads for the origins the operator listed, shared-cache
+ * policy on public reads, and no search-engine indexing of Bursary itself.
+ */
+export default fp(
+  async (app) => {
+    const { corsOrigins, publicCacheSeconds } = app.config;
+    if (corsOrigins === '*' || corsOrigins.length > 0) {
+      const allowed = {
+        origin: corsOrigins,
+        methods: ['GET', 'HEAD'],
+        allowedHeaders: PUBLIC_READ_HEADERS,
+        exposedHeaders: ['ETag', 'X-Total-Count'],
+        credentials: false,
+        maxAge: 600,
+      };
+      // every other route answers as if CORS did not exist: no header, and a preflight gets the ordinary 404
+      await app.register(cors, {
+        delegator: (request, callback) => callback(null, isCrossOriginRead(request) ? allowed : { origin: false }),
+      });
+    }
+
+    const publicPolicy = `public, max-age=0, s-maxage=${publicCacheSeconds}, stale-while-revalidate=${publicCacheSeconds}`;
+    app.addHook('onSend', async (request, reply) => {
+      void reply.header('X-Robots-Tag', 'noindex, nofollow');
+      // media set their own policy (content-addressed, immutable); a failed read is not worth caching
+      if (!isReadMethod(request.method) || reply.hasHeader('cache-control') || reply.statusCode >= 400) return;
+      if (!request.url.startsWith('/api/')) return;
+      if (isPrivateRead(request.headers, request.url)) void reply.header('Cache-Control', 'private, no-store');
+      else if (isPublicReadPath(request.url)) void reply.header('Cache-Control', publicPolicy);
+    });
+
+    app.get('/robots.txt', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send('User-agent: *\nDisallow: /\n'),
+    );
+  },
+  { name: 'bursary-delivery', dependencies: ['bursary-db'] },
+);

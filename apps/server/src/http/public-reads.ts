@@ -1,0 +1,23 @@
+import { sections } from '@bursary/shared';
+
+const sectionSlugs = new Set(sections.map((section) => section.slug));
+
+/**
+ * The addresses the fund's website reads: a section's list, one of its records, and media. Everything else
+ * (sign-in, writes, pending changes, schedules, history, users, logs, webhooks) is the console's alone.
+ */
+export function isPublicReadPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (/^\/media\/[^/]+$/.test(path)) return true;
+  const match = /^\/api\/([a-z0-9-]+)(?:\/(\d+))?\/?$/.exec(path);
+  return match !== null && sectionSlugs.has(match[1] ?? '');
+}
+
+export const isReadMethod = (method: string | undefined): boolean => method === 'GET' || method === 'HEAD';
+
+/** A read that answers what only staff may see: signed in, all statuses, or a preview. */
+export function isPrivateRead(headers: Record<string, unknown>, url: string): boolean {
+  if (headers.authorization !== undefined || headers['bursary-preview'] !== undefined) return true;
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  return query.has('preview') || query.has('status');
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sections } from '@bursary/shared';
+import { createPreviewToken, revokePreviewToken } from '../auth/preview-tokens.ts';
+import { requireRole } from '../auth/roles.ts';
+import { documented } from '../lib/api-doc.ts';
+import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
+import { MAX_ID, parseId } from '../lib/ids.ts';
+import { previewTokenSchemas } from './preview-token-routes-schemas.ts';
+
+interface PreviewTarget {
+  section?: string;
+  id?: number;
+}
+
+/** `{section?, id?}`: a section the registry has, a positive id, and no id without its section. */
+function parseTarget(body: unknown): PreviewTarget {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new ValidationError([{ path: 'body', message: 'The body must be a JSON object' }]);
+  const { section, id, ...rest } = body as Record<string, unknown>;
+  const issues: FieldIssue[] = Object.keys(rest).map((key) => ({ path: key, message: `${key} is not accepted here` }));
+  if (section !== undefined && !sections.some((s) => s.slug === section))
+    issues.push({ path: 'section', message: `section must be one of: ${sections.map((s) => s.slug).join(', ')}` });
+  if (id !== undefined && !(Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID))
+    issues.push({ path: 'id', message: 'id must be a positive whole number' });
+  if (id !== undefined && section === undefined) issues.push({ path: 'section', message: 'An id needs its section' });
+  if (issues.length > 0) throw new ValidationError(issues, `${issues.map((issue) => issue.message).join('; ')}.`);
+  return { section: section as string | undefined, id: id as number | undefined };
+}
+
+/** PREVIEW_URL with its placeholders filled, each part URL-encoded; an absent part leaves its place empty. */
+function previewUrlFor(template: string | undefined, token: string, target: PreviewTarget): string | null {
+  if (template === undefined) return null;
+  const values: Record<string, string> = { token, section: target.section ?? '', id: target.id?.toString() ?? '' };
+  return template.replace(/\{(token|section|id)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
+/** `POST /api/preview-tokens` and `DELETE /api/preview-tokens/{id}`, for editors. */
+const previewTokenRoutes: FastifyPluginAsync = async (app) => {
+  const editor = requireRole(app, 'editor');
+
+  app.post('/api/preview-tokens', documented(previewTokenSchemas.create, editor), async (request, reply) => {
+    if (!request.user) throw new UnauthorizedError();
+    const target = parseTarget(request.body);
+    const created = await createPreviewToken(app.db, request.user.username, new Date());
+    return reply.status(201).send({ ...created, url: previewUrlFor(app.config.previewUrl, created.token, target) });
+  });
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/preview-tokens/:id',
+    documented(previewTokenSchemas.revoke, editor),
+    async (request, reply) => {
+      const id = parseId(request.params.id, 'preview token');
+      if (!(await revokePreviewToken(app.db, id, new Date())))
+        throw new NotFoundError(`No preview token with id ${id}.`);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default previewTokenRoutes;

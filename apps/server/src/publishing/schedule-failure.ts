@@ -1,0 +1,21 @@
+import type { SectionDef } from '@bursary/shared';
+import type { ScheduleAction } from '../db/types.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * Why a scheduled action could not be done, in a sentence an editor understands; undefined when
+ * the error says nothing about the record (a busy database, a lost connection): the schedule then
+ * stays pending and is tried again.
+ */
+export function failureReason(error: unknown, section: SectionDef, action: ScheduleAction): string | undefined {
+  const kind = section.singular;
+  if (error instanceof NotFoundError) return `The ${kind} was deleted before its scheduled ${action}.`;
+  if (error instanceof ValidationError) return `Its changes no longer pass the checks: ${sentence(error.message)}`;
+  if (error instanceof ConflictError) return `The ${kind} could not be ${action}ed: ${sentence(error.message)}`;
+  return undefined;
+}
+
+/** A schedule naming a section this server no longer has cannot run. */
+export const unknownSectionReason = (slug: string) => `The section "${slug}" no longer exists.`;

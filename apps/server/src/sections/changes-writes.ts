@@ -1,0 +1,121 @@
+import type { SectionDef } from '@bursary/shared';
+import { writeTransaction } from '../db/write-transaction.ts';
+import type { Db } from '../db/types.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ifMatchAccepts } from '../lib/etag.ts';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../lib/errors.ts';
+import type { RawInput } from './multipart-input.ts';
+import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { recordNotFound, recordPath } from './record-writes.ts';
+import { publishingLog } from './record-logs.ts';
+import { takeStatus, validateRecord } from './record-validation.ts';
+import { pendingRecordOf } from './pending-record.ts';
+import { type PendingChanges, findPending, putPending, removePending } from './pending-store.ts';
+import { storeChange } from './store-change.ts';
+import { prepareWrite } from './write-columns.ts';
+import type { WriteContext } from './write-concurrency.ts';
+
+/** The record the changes routes address: by id, or a single-record section's one record. */
+export type Target = number | 'single';
+
+export async function targetRecord(db: Db, section: SectionDef, target: Target): Promise<ReadRecord> {
+  const read = target === 'single' ? await readSingle(db, section) : await readRecord(db, section, target);
+  if (read) return read;
+  throw target === 'single' ? new NotFoundError(`${section.label} has no record.`) : recordNotFound(section, target);
+}
+
+const noChanges = (section: SectionDef) =>
+  new NotFoundError(`No changes are waiting on this ${section.singular.toLowerCase()}.`);
+
+const staleChanges = (section: SectionDef, current: PendingChanges | undefined) =>
+  new PreconditionFailedError(
+    `The changes to this ${section.singular.toLowerCase()} were saved by someone else since you opened them. Reload them to see the current ones, then make your change again.`,
+    current?.record ?? null,
+  );
+
+/** GET …/changes: the record as it will be answered once its waiting changes are published. */
+export async function readChanges(db: Db, section: SectionDef, target: Target): Promise<PendingChanges> {
+  const record = await targetRecord(db, section, target);
+  const pending = await findPending(db, section, record.record.id);
+  if (!pending) throw noChanges(section);
+  return pending;
+}
+
+/**
+ * PUT …/changes: the same body and rules as the record's PUT (fields left out keep their waiting or
+ * live value), kept aside until published. If-Match names the waiting changes' own tag.
+ */
+export async function saveChanges(
+  ctx: WriteContext,
+  section: SectionDef,
+  target: Target,
+  raw: RawInput,
+): Promise<PendingChanges> {
+  const { status, input } = takeStatus(raw);
+  if (status !== undefined) {
+    throw new ValidationError([
+      { path: 'status', message: 'status is not part of the changes: publish them with POST …/publish' },
+    ]);
+  }
+  const values = validateRecord(section, 'update', input);
+  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
+  return writeTransaction(ctx.db, async (trx) => {
+    const current = await targetRecord(trx, section, target);
+    const id = current.record.id;
+    if (current.status === 'draft') {
+      throw new ConflictError(
+        `This ${section.singular.toLowerCase()} is a draft, so it has no separate changes: save the draft itself (PUT ${recordPath(section, id)} with status "draft").`,
+      );
+    }
+    const existing = await findPending(trx, section, id);
+    if (ctx.ifMatch !== undefined && (!existing || !ifMatchAccepts(ctx.ifMatch, existing.etag)))
+      throw staleChanges(section, existing);
+    const now = nowIso();
+    const change = { live: current.record, base: existing?.record ?? current.record, values, prepared };
+    const record = await pendingRecordOf(trx, section, change, now);
+    const saved = await putPending(
+      trx,
+      section,
+      id,
+      { record, username: ctx.username, now },
+      ctx.ifMatch === undefined ? undefined : existing?.version,
+    );
+    if (!saved) throw staleChanges(section, await findPending(trx, section, id));
+    await storeChange(trx, {
+      section,
+      action: 'update',
+      record: current.record,
+      version: current.version,
+      status: current.status,
+      pending: saved.record,
+      username: ctx.username,
+      logs: [publishingLog(ctx, section, current.record, 'changes saved')],
+      now,
+    });
+    return saved;
+  });
+}
+
+/** DELETE …/changes: the waiting changes are dropped; the live record stays as it is. */
+export async function discardChanges(ctx: WriteContext, section: SectionDef, target: Target): Promise<ReadRecord> {
+  return writeTransaction(ctx.db, async (trx) => {
+    const current = await targetRecord(trx, section, target);
+    const id = current.record.id;
+    const existing = await findPending(trx, section, id);
+    if (!existing) throw noChanges(section);
+    if (ctx.ifMatch !== undefined && !ifMatchAccepts(ctx.ifMatch, existing.etag)) throw staleChanges(section, existing);
+    if (!(await removePending(trx, section, id, existing.version))) throw staleChanges(section, undefined);
+    await storeChange(trx, {
+      section,
+      action: 'update',
+      record: current.record,
+      version: current.version,
+      status: current.status,
+      pending: null,
+      username: ctx.username,
+      logs: [publishingLog(ctx, section, current.record, 'changes discarded')],
+      now: nowIso(),
+    });
+    return current;
+  });
+}

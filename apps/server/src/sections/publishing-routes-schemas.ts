@@ -1,0 +1,97 @@
+import type { SectionDef } from '@bursary/shared';
+import { timestampKeys } from '../db/naming.ts';
+import {
+  ALWAYS,
+  answer,
+  BODY,
+  errors,
+  type Json,
+  idParams,
+  ifMatch,
+  messageShape,
+  type RouteApi,
+  Shape,
+} from '../lib/api-doc.ts';
+import { recordBody } from './record-body-schemas.ts';
+import { recordShape } from './routes-schemas.ts';
+
+/** The API declarations of a record's publishing routes (sections/publishing-routes.ts). */
+
+const changesEtag = {
+  ETag: {
+    type: 'string',
+    description: "The waiting changes' own version (not the record's): If-Match for their next save",
+  },
+};
+const recordEtag = { ETag: { type: 'string', description: "The record's version" } };
+
+/** The record as it will be answered once published: an item the changes add has no id yet. */
+function changesShape(section: SectionDef): Shape {
+  const properties: Json = { id: { type: 'integer', minimum: 1 } };
+  for (const [name, def] of Object.entries(section.fields))
+    properties[name] = { type: [def.kind === 'number' ? 'number' : 'string', 'null'] };
+  const sub = section.subItems;
+  if (sub)
+    properties[sub.field] = {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: [sub.itemKey],
+        additionalProperties: false,
+        properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } },
+      },
+    };
+  const keys = timestampKeys(section);
+  properties[keys.created] = { type: 'string' };
+  properties[keys.updated] = { type: 'string' };
+  return new Shape(`Changes.${section.slug}`, {
+    type: 'object',
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties,
+  });
+}
+
+/** The declarations of one section's publishing routes; `single` documents the address without an id. */
+export function publishingSchemas(section: SectionDef, single: boolean) {
+  const tags = [section.label];
+  const one = section.singular;
+  const route = (summary: string, api: Omit<RouteApi, 'summary' | 'tags' | 'token'>): RouteApi => ({
+    tags,
+    summary,
+    token: true,
+    ...(single ? {} : { params: idParams }),
+    ...api,
+  });
+  const changes = changesShape(section);
+  const published = answer('The record with its status (as status=all answers it)', recordShape(section), recordEtag);
+  return {
+    readChanges: route(`The changes waiting on the ${one} (editors)`, {
+      answers: {
+        200: answer('The record as it will be once published', changes, changesEtag),
+        ...errors(...ALWAYS, 401, 404),
+      },
+    }),
+    saveChanges: route(`Save changes to the ${one} for later, without publishing them`, {
+      headers: ifMatch,
+      body: recordBody(section, 'update', false),
+      answers: {
+        200: answer('The changes as saved', changes, changesEtag),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+      },
+    }),
+    discardChanges: route(`Discard the changes waiting on the ${one}`, {
+      headers: ifMatch,
+      answers: {
+        200: answer("Discarded; the ETag is the record's", messageShape, recordEtag),
+        ...errors(...ALWAYS, 401, 404, 412),
+      },
+    }),
+    publish: route(`Publish the ${one}: its waiting changes and/or the draft go live`, {
+      answers: { 200: published, ...errors(...ALWAYS, 401, 404, 409) },
+    }),
+    unpublish: route(`Take the ${one} off the website; it is kept as a draft`, {
+      answers: { 200: published, ...errors(...ALWAYS, 401, 404, 409) },
+    }),
+  };
+}

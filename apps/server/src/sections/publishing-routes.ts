@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { SectionDef } from '@bursary/shared';
+import { requireRole } from '../auth/roles.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { documented } from '../lib/api-doc.ts';
+import { parseId } from '../lib/ids.ts';
+import { publishingSummary } from '../audit/log-writes.ts';
+import { type Target, discardChanges, readChanges, saveChanges, targetRecord } from './changes-writes.ts';
+import { readRecordBody } from './multipart-input.ts';
+import { publishIn, unpublishIn } from './publishing.ts';
+import { publishingSchemas } from './publishing-routes-schemas.ts';
+import { readIn } from './view-reads.ts';
+import { recordNotFound } from './record-writes.ts';
+import { writeContextOf } from './write-request.ts';
+
+type Step = typeof publishIn;
+
+/**
+ * A record's waiting changes and its publishing steps: under /{id}, and for a single-record section
+ * also without an id. Editors and administrators only, reads of the waiting changes included.
+ */
+const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
+  const auth = requireRole(app, 'editor');
+  const targetOf = (request: FastifyRequest): Target => {
+    const { id } = request.params as { id?: string };
+    return id === undefined ? 'single' : parseId(id);
+  };
+
+  /** Publish or unpublish in one transaction; answers the record as status=all reads it. */
+  const step = (run: Step) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = writeContextOf(app, request);
+    const target = targetOf(request);
+    const read = await writeTransaction(ctx.db, async (trx) => {
+      const { record } = await targetRecord(trx, section, target);
+      await run(trx, ctx, section, record.id);
+      const after = await readIn(trx, section, 'all', record.id);
+      if (!after) throw recordNotFound(section, record.id);
+      return after;
+    });
+    return reply.header('ETag', read.etag).send(read.record);
+  };
+
+  const register = (base: string, single: boolean) => {
+    const schemas = publishingSchemas(section, single);
+    app.get(`${base}/changes`, documented(schemas.readChanges, auth), async (request, reply) => {
+      const pending = await readChanges(app.db, section, targetOf(request));
+      return reply.header('ETag', pending.etag).header('Cache-Control', 'private, no-store').send(pending.record);
+    });
+    app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
+      const input = await readRecordBody(request, section, 'update');
+      const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request), input);
+      return reply.header('ETag', saved.etag).send(saved.record);
+    });
+    app.delete(`${base}/changes`, documented(schemas.discardChanges, auth), async (request, reply) => {
+      const read = await discardChanges(writeContextOf(app, request), section, targetOf(request));
+      const message = publishingSummary(
+        section.singular,
+        read.record[section.titleField],
+        read.record.id,
+        'changes discarded',
+      );
+      return reply.header('ETag', read.etag).send({ message: `${message}.` });
+    });
+    app.post(`${base}/publish`, documented(schemas.publish, auth), step(publishIn));
+    app.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn));
+  };
+
+  register('/:id', false);
+  if (section.kind === 'single') register('', true);
+};
+
+export default publishingRoutes;

@@ -1,0 +1,106 @@
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { nowIso } from '../lib/clock.ts';
+import { ConflictError, ValidationError } from '../lib/errors.ts';
+import type { Db } from '../db/types.ts';
+import type { ReadRecord } from './read.ts';
+import { type Row, updateRow } from './repository.ts';
+import { recordPath, reread } from './record-writes.ts';
+import { itemLogs, publishingLog } from './record-logs.ts';
+import { validateRecord } from './record-validation.ts';
+import { bodyOf } from './pending-record.ts';
+import { findPending, removePending } from './pending-store.ts';
+import { storeChange } from './store-change.ts';
+import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
+import { toColumns } from './write-columns.ts';
+
+/** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
+type Publisher = { username: string };
+
+/**
+ * Waiting changes were valid when saved; the rules (or the images they name) may have changed since, so
+ * they are checked again as a full save of the record would be, and refused with the reasons.
+ */
+async function checkedChanges(trx: Db, section: SectionDef, pending: SectionRecord) {
+  try {
+    const values = validateRecord(section, 'create', { body: bodyOf(section, pending), uploads: new Map() });
+    return {
+      values,
+      columns: await toColumns(trx, section, values, { richText: new Map(), images: new Map() }, 'create'),
+    };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const reasons = error.fields?.map((field) => field.message).join('; ') || error.message;
+    throw new ValidationError(
+      error.fields ?? [],
+      `These changes cannot be published: ${reasons}. Edit the changes, then publish again.`,
+    );
+  }
+}
+
+/**
+ * Makes a record's waiting changes live and/or a draft published, inside the caller's transaction: the
+ * record, its log row and its revision land together. Throws NotFoundError for no such record,
+ * ValidationError when the changes no longer pass the rules, ConflictError when nothing is to publish.
+ */
+export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
+  const current = await reread(trx, section, id);
+  const pending = await findPending(trx, section, id);
+  if (current.status === 'published' && !pending) {
+    throw new ConflictError(
+      `This ${section.singular.toLowerCase()} is already published and has no changes waiting: there is nothing to publish. Save changes first (PUT ${recordPath(section, id)}/changes).`,
+    );
+  }
+  const now = nowIso();
+  let columns: Row = {};
+  let items: ItemChange[] = [];
+  if (pending) {
+    const checked = await checkedChanges(trx, section, pending.record);
+    columns = checked.columns;
+    const sub = section.subItems;
+    if (sub && checked.values[sub.field] !== undefined)
+      items = await applySubList(trx, section, sub, id, sentItems(sub, checked.values[sub.field]), now);
+    await removePending(trx, section, id);
+  }
+  await updateRow(trx, section, id, { ...columns, status: 'published' }, now);
+  const published = await reread(trx, section, id);
+  await storeChange(trx, {
+    section,
+    action: 'update',
+    record: published.record,
+    version: published.version,
+    status: published.status,
+    pending: null,
+    username: who.username,
+    logs: [publishingLog(who, section, published.record, 'published'), ...itemLogs(who, section, id, items)],
+    now,
+  });
+  return published;
+}
+
+/**
+ * Takes a published record off the website and keeps it as a draft, inside the caller's transaction.
+ * Changes waiting on it stay waiting: publishing the draft again applies them. Throws NotFoundError for
+ * no such record, ConflictError when it is a draft already.
+ */
+export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
+  const current = await reread(trx, section, id);
+  if (current.status === 'draft') {
+    throw new ConflictError(
+      `This ${section.singular.toLowerCase()} is already a draft: it is not on the website. Publish it with POST ${recordPath(section, id)}/publish.`,
+    );
+  }
+  const now = nowIso();
+  await updateRow(trx, section, id, { status: 'draft' }, now);
+  const draft = await reread(trx, section, id);
+  await storeChange(trx, {
+    section,
+    action: 'update',
+    record: draft.record,
+    version: draft.version,
+    status: draft.status,
+    username: who.username,
+    logs: [publishingLog(who, section, draft.record, 'unpublished')],
+    now,
+  });
+  return draft;
+}

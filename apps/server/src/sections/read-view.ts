@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findLivePreviewToken } from '../auth/preview-tokens.ts';
+import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
+import { textParam } from '../lib/query.ts';
+import { notModified } from '../lib/reply-headers.ts';
+
+/**
+ * What a read answers, decided once per request:
+ * - `public`: published records only, as they are live; what the website and every caller without more sees;
+ * - `all`: a signed-in reader's `status=all`: drafts too, each record with its status, whether changes wait,
+ *   and its scheduled publish and unpublish;
+ * - `preview`: a live preview token's view of the site once everything waiting is published: drafts
+ *   included, waiting changes applied, no status fields.
+ */
+export type ReadView = 'public' | 'all' | 'preview';
+
+export const PREVIEW_HEADER = 'bursary-preview';
+const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
+
+/** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
+function previewTokenOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown>;
+  const fromQuery = textParam(query, 'preview', 200);
+  const header = request.headers[PREVIEW_HEADER];
+  const fromHeader = typeof header === 'string' ? header.trim() : undefined;
+  return fromQuery ?? fromHeader;
+}
+
+export async function readViewOf(app: FastifyInstance, request: FastifyRequest): Promise<ReadView> {
+  const status = textParam(request.query as Record<string, unknown>, 'status', 20);
+  if (status !== undefined && status !== 'all' && status !== 'published') {
+    throw new BadRequestError('status must be "all" (drafts included, for signed-in readers) or "published".');
+  }
+  const preview = previewTokenOf(request);
+  if (preview !== undefined) {
+    if (status === 'all') throw new BadRequestError('Send either status=all or a preview token, not both.');
+    if (!(await findLivePreviewToken(app.db, preview))) throw new UnauthorizedError(PREVIEW_REFUSED);
+    return 'preview';
+  }
+  if (status !== 'all') return 'public';
+  // drafts are for signed-in readers of any role: the same check as every route behind a token
+  await app.authenticate.call(app, request, undefined as unknown as FastifyReply);
+  return 'all';
+}
+
+/** Drafts and waiting changes are for their reader alone: no shared cache may keep such an answer. */
+export function keepPrivate(reply: FastifyReply, view: ReadView): void {
+  if (view !== 'public') void reply.header('Cache-Control', 'private, no-store');
+}
+
+/**
+ * 304 for a public read whose version the client holds. The record's tag does not move when its waiting
+ * changes or schedule do, so the other views always answer in full (with the tag, for If-Match).
+ */
+export function answeredNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: ReadView,
+  etag: string,
+): boolean {
+  if (view === 'public') return notModified(request, reply, etag);
+  void reply.header('ETag', etag);
+  return false;
+}

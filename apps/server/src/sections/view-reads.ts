@@ -1,0 +1,93 @@
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import type { Db } from '../db/types.ts';
+import { type ReadRecord, fromRow, readList } from './read.ts';
+import type { ReadView } from './read-view.ts';
+import { type ListQuery, type Row, findRow, findSingleRow } from './repository.ts';
+import { pendingOf } from './pending-store.ts';
+import { withPending } from './pending-record.ts';
+
+/**
+ * Reads as a view answers them (sections/read-view.ts). The public view filters in the query itself,
+ * so a draft never leaves the database for a public answer; the others answer every record, decorated.
+ */
+
+/** Pending scheduled actions of several records, by record id. */
+async function schedulesOf(db: Db, section: SectionDef, ids: number[]) {
+  const due = new Map<number, { publish_at: string | null; unpublish_at: string | null }>();
+  if (ids.length === 0) return due;
+  const rows = await db
+    .selectFrom('schedules')
+    .select(['record_id', 'action', 'due_at'])
+    .where('section', '=', section.slug)
+    .where('state', '=', 'pending')
+    .where('record_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.record_id);
+    const entry = due.get(id) ?? { publish_at: null, unpublish_at: null };
+    if (row.action === 'publish') entry.publish_at = row.due_at;
+    else entry.unpublish_at = row.due_at;
+    due.set(id, entry);
+  }
+  return due;
+}
+
+/** The records as the view answers them; `rows` are theirs, in the same order. */
+async function decorate(
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  records: SectionRecord[],
+  rows: Row[],
+): Promise<SectionRecord[]> {
+  if (view === 'public') return records;
+  const ids = records.map((record) => record.id);
+  const pending = await pendingOf(db, section, ids);
+  if (view === 'preview') {
+    return records.map((record) => {
+      const changes = pending.get(record.id);
+      return changes ? withPending(section, record, changes.record) : record;
+    });
+  }
+  const schedules = await schedulesOf(db, section, ids);
+  return records.map((record, index) => ({
+    ...record,
+    status: rows[index]?.status === 'draft' ? 'draft' : 'published',
+    has_changes: pending.has(record.id),
+    publish_at: schedules.get(record.id)?.publish_at ?? null,
+    unpublish_at: schedules.get(record.id)?.unpublish_at ?? null,
+  }));
+}
+
+export async function listIn(
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  query: Omit<ListQuery, 'publishedOnly'>,
+): Promise<{ records: SectionRecord[]; total: number }> {
+  const { records, rows, total } = await readList(db, section, { ...query, publishedOnly: view === 'public' });
+  return { records: await decorate(db, section, view, records, rows), total };
+}
+
+async function oneOf(
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  row: Row | undefined,
+): Promise<ReadRecord | undefined> {
+  const read = await fromRow(db, section, row);
+  if (!read || !row) return undefined;
+  const [record] = await decorate(db, section, view, [read.record], [row]);
+  return record && { ...read, record };
+}
+
+/** A record by id as the view answers it; a draft is not found in the public view. */
+export const readIn = async (db: Db, section: SectionDef, view: ReadView, id: number) =>
+  oneOf(db, section, view, await findRow(db, section, id, view === 'public'));
+
+/** A single-record section's record as the view answers it. */
+export async function readSingleIn(db: Db, section: SectionDef, view: ReadView): Promise<ReadRecord | undefined> {
+  const row = await findSingleRow(db, section);
+  if (view === 'public' && row?.status === 'draft') return undefined;
+  return oneOf(db, section, view, row);
+}

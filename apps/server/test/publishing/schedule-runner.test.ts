@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sections } from '@bursary/shared';
+import { buildTestApp, dialects, type TestApp } from '../helper.ts';
+import { ValidationError } from '../../src/lib/errors.ts';
+import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
+import { actionLogCounts, createdRecord, dueSchedules } from './schedule-helpers.ts';
+
+const faqs = sections.find((s) => s.slug === 'faqs')!;
+
+const failOnError = (error: unknown) => {
+  throw error;
+};
+const runner = { actions: scheduledActions, onError: failOnError };
+
+interface Failed {
+  id: number;
+  record_id: number;
+  state: string;
+  reason: string;
+  title: string | null;
+}
+
+describe.each(dialects)('the schedule runner on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
+  afterAll(() => t.close());
+
+  it('runs a due publish and a due unpublish once, and leaves ones not yet due', async () => {
+    const first = await createdRecord(t, faqs, 1);
+    const second = await createdRecord(t, faqs, 2);
+    await dueSchedules(t.db, [
+      { section: 'faqs', recordId: first, action: 'publish' },
+      { section: 'faqs', recordId: second, action: 'unpublish' },
+    ]);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await t.db
+      .insertInto('schedules')
+      .values({
+        section: 'faqs',
+        record_id: first,
+        action: 'unpublish',
+        due_at: later,
+        set_by: 'editor',
+        set_at: later,
+      })
+      .execute();
+
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 2, failed: 0 });
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 0 });
+    expect((await actionLogCounts(t.db, 'faqs', 'publish')).get(first)).toBe(1);
+    expect((await actionLogCounts(t.db, 'faqs', 'unpublish')).get(second)).toBe(1);
+    expect((await actionLogCounts(t.db, 'faqs', 'unpublish')).get(first)).toBeUndefined();
+    const states = await t.db
+      .selectFrom('schedules')
+      .select(['record_id', 'action', 'state', 'finished_at'])
+      .orderBy('id')
+      .execute();
+    expect(states.filter((s) => s.state === 'done').map((s) => [Number(s.record_id), s.action])).toEqual([
+      [first, 'publish'],
+      [second, 'unpublish'],
+    ]);
+    expect(states.every((s) => (s.state === 'done') === (s.finished_at !== null))).toBe(true);
+    const overview = await t.injectAs({ method: 'GET', url: '/api/schedules' });
+    const body = overview.json() as { upcoming: unknown[]; done: { record_id: number }[] };
+    expect(body.upcoming).toHaveLength(1);
+    expect(body.done.map((d) => d.record_id).sort()).toEqual([first, second].sort());
+  });
+
+  it('keeps the failure of a deleted record with its reason, lists it and logs it', async () => {
+    const id = await createdRecord(t, faqs, 3);
+    await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
+    expect((await t.injectAs({ method: 'DELETE', url: `/api/faqs/${id}` })).statusCode).toBe(200);
+
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 1 });
+    const reason = 'The FAQ was deleted before its scheduled publish.';
+    const overview = (await t.injectAs({ method: 'GET', url: '/api/schedules' })).json() as { failed: Failed[] };
+    expect(overview.failed.find((f) => f.record_id === id)).toMatchObject({ state: 'failed', reason, title: null });
+    const log = await t.db
+      .selectFrom('logs')
+      .select(['content', 'username', 'action'])
+      .where('record_id', '=', id)
+      .where('content', 'like', '%failed%')
+      .executeTakeFirstOrThrow();
+    expect(log.content).toMatch(new RegExp(`^The publish of FAQ #${id} scheduled for .+Z failed: ${reason}$`));
+    expect(log).toMatchObject({ username: 'editor', action: 'update' });
+    // failed once, it is not tried again
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 0 });
+  });
+
+  it('rolls the action back and keeps the checks it failed as the reason', async () => {
+    const id = await createdRecord(t, faqs, 4);
+    await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
+    const failing = {
+      ...runner,
+      actions: {
+        ...scheduledActions,
+        // does the real action's writes, then finds what it publishes no longer valid
+        publish: async (...args: Parameters<typeof scheduledActions.publish>) => {
+          await scheduledActions.publish(...args);
+          throw new ValidationError([{ path: 'title', message: 'Question (Title) is required' }]);
+        },
+      },
+    };
+    expect(await runDueSchedules(t.db, failing)).toEqual({ done: 0, failed: 1 });
+    expect((await actionLogCounts(t.db, 'faqs', 'publish')).get(id)).toBeUndefined();
+    const row = await t.db
+      .selectFrom('schedules')
+      .select(['state', 'reason'])
+      .where('record_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      state: 'failed',
+      reason: 'Its changes no longer pass the checks: Question (Title) is required.',
+    });
+    const got = await t.injectAs({ method: 'GET', url: `/api/faqs/${id}/schedule` });
+    expect((got.json() as { last_failed: Failed }).last_failed.reason).toBe(row.reason);
+  });
+
+  it('leaves a schedule pending when the error says nothing about the record', async () => {
+    const id = await createdRecord(t, faqs, 5);
+    await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
+    const errors: unknown[] = [];
+    const broken = {
+      actions: { ...scheduledActions, publish: () => Promise.reject(new Error('connection lost')) },
+      onError: (error: unknown) => errors.push(error),
+    };
+    expect(await runDueSchedules(t.db, broken)).toEqual({ done: 0, failed: 0 });
+    expect(errors).toHaveLength(1);
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 1, failed: 0 });
+    expect((await actionLogCounts(t.db, 'faqs', 'publish')).get(id)).toBe(1);
+  });
+});
