@@ -120,7 +120,7 @@ test('the schedule dialog names the time zone and the banner shows the time in i
   await expect(dialog.getByText(ZONE, { exact: true })).toBeVisible();
   await expectNoSeriousViolationsInBothThemes(page, testInfo, 'schedule dialog');
   const year = new Date().getFullYear() + 1;
-  const publishAt = dialog.getByLabel(`Publish at (${ZONE})`);
+  const publishAt = dialog.getByLabel(`Publish at (${ZONE})`, { exact: true });
   await publishAt.focus();
   await publishAt.fill(`${year}-01-05T09:00`);
   await dialog.getByRole('button', { name: 'Save schedule' }).click();
