@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { call, createUser, signInFirstTime, usernameOf, useSession } from './support/accounts.ts';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 import { expect, expectToast, test } from './support/fixtures.ts';
+import { call, createUser, signInFirstTime, usernameOf, useSession } from './support/users.ts';
 
 /**
  * Issue 14 in the browser: an administrator manages users on /users; a viewer sees no write

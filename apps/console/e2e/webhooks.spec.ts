@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { createUser, signInFirstTime, usernameOf, useSession } from './support/accounts.ts';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
+import { createUser, signInFirstTime, usernameOf, useSession } from './support/users.ts';
 
 /**
  * The Webhooks screen in the browser: an administrator adds a webhook pointing at a receiver the

@@ -1,10 +1,8 @@
-// Accounts other than the suite's administrator: made through the API, signed in as their first
-// sign-in requires, and handed to a page.
 import { expect, request, type Page } from '@playwright/test';
 import type { Api } from './api.ts';
 import { BASE_URL } from './env.ts';
 
-interface Session {
+export interface Session {
   token: string;
   user: Record<string, unknown> & { id: number; username: string };
 }
