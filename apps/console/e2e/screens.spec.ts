@@ -21,6 +21,7 @@ const routes: Route[] = [
   { path: '/account' },
   { path: '/users' },
   { path: '/trash' },
+  { path: '/webhooks' },
   { path: '/create-faq' },
   { path: '/create-testimonial' },
   ...lists.map((path) => ({ path })),
