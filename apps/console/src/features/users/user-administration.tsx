@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
 import { ErrorPanel } from '@/components/list-states';
 import { type ShownOnce, ShownOnceDialog } from '@/components/shown-once-dialog';
-import { serverMessage } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { type AccountAction, accountActionTexts } from './account-actions';
@@ -21,14 +21,6 @@ type Panel = { mode: 'add' } | { mode: 'edit'; user: UserSummary };
 interface Chosen {
   action: AccountAction;
   user: UserSummary;
-}
-
-function failed(title: string, error: unknown): void {
-  toast({
-    variant: 'destructive',
-    title,
-    description: serverMessage(error) ?? (error instanceof Error ? error.message : undefined),
-  });
 }
 
 const temporaryPassword = (username: string, value: string, message: string): ShownOnce => ({
@@ -64,7 +56,7 @@ export function UserAdministration() {
       toast({ title: `User "${created.user.username}" added` });
       setRevealed(temporaryPassword(created.user.username, created.temporary_password, created.message));
     } catch (error) {
-      failed(edited ? 'Could not save the changes' : 'Could not add the user', error);
+      toastFailure(edited ? 'Could not save the changes' : 'Could not add the user', error);
       throw error;
     }
   };
@@ -86,7 +78,7 @@ export function UserAdministration() {
       }
       toast({ title: texts.done, description: message });
     } catch (error) {
-      failed(texts.failed, error);
+      toastFailure(texts.failed, error);
     } finally {
       setRunning(null);
     }

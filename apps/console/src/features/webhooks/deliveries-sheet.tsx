@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ErrorPanel } from '@/components/list-states';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { toastFailure } from '@/lib/failure-toast';
 import { toast } from '@/lib/toast';
 import { DeliveryList } from './delivery-list';
-import { failed } from './failed-toast';
 import { useDeliveries, useWebhookMutations } from './webhooks-api';
 import type { Webhook, WebhookDelivery } from './webhook-types';
 
@@ -21,7 +21,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
       await retry.mutateAsync({ id: webhook.id, deliveryId: delivery.id });
       toast({ title: 'Retry queued', description: 'It is sent again in a moment, under the same webhook-id.' });
     } catch (error) {
-      failed('Could not retry the delivery', error);
+      toastFailure('Could not retry the delivery', error);
     } finally {
       setRetrying(null);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ShownOnce } from '@/components/shown-once-dialog';
+import { toastFailure } from '@/lib/failure-toast';
 import { toast } from '@/lib/toast';
-import { failed } from './failed-toast';
 import { type WebhookAction, webhookActionTexts } from './webhook-actions';
 import type { WebhookFormValues } from './webhook-form';
 import type { Webhook, WebhookDelivery } from './webhook-types';
@@ -46,7 +46,7 @@ export function useWebhookRunner({ edited, closePanel, showSecret }: RunnerOptio
       toast({ title: 'Webhook added' });
       showSecret(secretOf(created.secret, created.message));
     } catch (error) {
-      failed(edited ? 'Could not save the webhook' : 'Could not add the webhook', error);
+      toastFailure(edited ? 'Could not save the webhook' : 'Could not add the webhook', error);
       throw error;
     }
   };
@@ -65,7 +65,7 @@ export function useWebhookRunner({ edited, closePanel, showSecret }: RunnerOptio
       else await mutations.update.mutateAsync({ id: webhook.id, change: { enabled: action === 'enable' } });
       toast({ title: texts.done });
     } catch (error) {
-      failed(texts.failed, error);
+      toastFailure(texts.failed, error);
     } finally {
       setRunning(null);
     }

@@ -2,7 +2,7 @@ import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 /** A refused or failed call, told in a toast with the server's own sentence when it gave one. */
-export function failed(title: string, error: unknown): void {
+export function toastFailure(title: string, error: unknown): void {
   toast({
     variant: 'destructive',
     title,
