@@ -80,6 +80,23 @@ describe('/webhooks actions', { timeout: 15_000 }, () => {
     expect(calls).toEqual([{ method: 'POST', path: '/api/webhooks/1/ping', json: null }]);
   });
 
+  it('works from the keyboard: the menu opens with Enter and the arrows choose', async () => {
+    const calls = serveWebhooks();
+    await openAsAdmin();
+    const trigger = await screen.findByRole('button', { name: `Actions for ${URL}` });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Deliveries' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Send test' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await expectToast('Test sent');
+    expect(calls).toEqual([{ method: 'POST', path: '/api/webhooks/1/ping', json: null }]);
+  });
+
   it('tells a refused test as an error', async () => {
     serveWebhooks();
     server.use(
