@@ -13,7 +13,7 @@ import { pendingRecordOf } from './pending-record.ts';
 import { type PendingChanges, findPending, putPending, removePending } from './pending-store.ts';
 import { storeChange } from './store-change.ts';
 import { prepareWrite } from './write-columns.ts';
-import type { WriteContext } from './write-concurrency.ts';
+import { lockSection, type WriteContext } from './write-concurrency.ts';
 
 /** The record the changes routes address: by id, or a single-record section's one record. */
 export type Target = number | 'single';
@@ -60,6 +60,7 @@ export async function saveChanges(
   const values = validateRecord(section, 'update', input);
   const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
   return writeTransaction(ctx.db, async (trx) => {
+    await lockSection(trx, section);
     const current = await targetRecord(trx, section, target);
     const id = current.record.id;
     if (current.status === 'draft') {
@@ -88,6 +89,7 @@ export async function saveChanges(
       version: current.version,
       status: current.status,
       pending: saved.record,
+      event: 'hidden',
       username: ctx.username,
       logs: [publishingLog(ctx, section, current.record, 'changes saved')],
       now,
@@ -99,6 +101,7 @@ export async function saveChanges(
 /** DELETE …/changes: the waiting changes are dropped; the live record stays as it is. */
 export async function discardChanges(ctx: WriteContext, section: SectionDef, target: Target): Promise<ReadRecord> {
   return writeTransaction(ctx.db, async (trx) => {
+    await lockSection(trx, section);
     const current = await targetRecord(trx, section, target);
     const id = current.record.id;
     const existing = await findPending(trx, section, id);
@@ -112,6 +115,7 @@ export async function discardChanges(ctx: WriteContext, section: SectionDef, tar
       version: current.version,
       status: current.status,
       pending: null,
+      event: 'hidden',
       username: ctx.username,
       logs: [publishingLog(ctx, section, current.record, 'changes discarded')],
       now: nowIso(),

@@ -11,7 +11,7 @@ export interface PendingChanges {
 }
 
 /** Their own tag, never equal to the record's (`"3-7"`), so one cannot stand for the other in If-Match. */
-export const pendingEtagOf = (id: number, version: number): string => `"c${id}-${version}"`;
+const pendingEtagOf = (id: number, version: number): string => `"c${id}-${version}"`;
 
 type PendingRow = {
   record_id: number | string;

@@ -84,14 +84,14 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
       headers: ifMatch,
       answers: {
         200: answer("Discarded; the ETag is the record's", messageShape, recordEtag),
-        ...errors(...ALWAYS, 401, 404, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 412),
       },
     }),
     publish: route(`Publish the ${one}: its waiting changes and/or the draft go live`, {
-      answers: { 200: published, ...errors(...ALWAYS, 401, 404, 409) },
+      answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
     unpublish: route(`Take the ${one} off the website; it is kept as a draft`, {
-      answers: { 200: published, ...errors(...ALWAYS, 401, 404, 409) },
+      answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
   };
 }

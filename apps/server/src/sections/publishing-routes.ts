@@ -44,7 +44,7 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     const schemas = publishingSchemas(section, single);
     app.get(`${base}/changes`, documented(schemas.readChanges, auth), async (request, reply) => {
       const pending = await readChanges(app.db, section, targetOf(request));
-      return reply.header('ETag', pending.etag).header('Cache-Control', 'private, no-store').send(pending.record);
+      return reply.header('ETag', pending.etag).send(pending.record);
     });
     app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
       const input = await readRecordBody(request, section, 'update');

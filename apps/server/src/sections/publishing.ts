@@ -12,6 +12,7 @@ import { findPending, removePending } from './pending-store.ts';
 import { storeChange } from './store-change.ts';
 import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
 import { toColumns } from './write-columns.ts';
+import { lockSection } from './write-concurrency.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
 type Publisher = { username: string };
@@ -43,6 +44,8 @@ async function checkedChanges(trx: Db, section: SectionDef, pending: SectionReco
  * ValidationError when the changes no longer pass the rules, ConflictError when nothing is to publish.
  */
 export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
+  // steps on one section take turns, so two publishes of one record cannot both apply its changes
+  await lockSection(trx, section);
   const current = await reread(trx, section, id);
   const pending = await findPending(trx, section, id);
   if (current.status === 'published' && !pending) {
@@ -70,6 +73,7 @@ export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id
     version: published.version,
     status: published.status,
     pending: null,
+    event: 'published',
     username: who.username,
     logs: [publishingLog(who, section, published.record, 'published'), ...itemLogs(who, section, id, items)],
     now,
@@ -83,6 +87,8 @@ export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id
  * no such record, ConflictError when it is a draft already.
  */
 export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
+  // steps on one section take turns, so two publishes of one record cannot both apply its changes
+  await lockSection(trx, section);
   const current = await reread(trx, section, id);
   if (current.status === 'draft') {
     throw new ConflictError(
@@ -98,6 +104,7 @@ export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, 
     record: draft.record,
     version: draft.version,
     status: draft.status,
+    event: 'unpublished',
     username: who.username,
     logs: [publishingLog(who, section, draft.record, 'unpublished')],
     now,

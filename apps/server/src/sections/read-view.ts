@@ -14,7 +14,7 @@ import { notModified } from '../lib/reply-headers.ts';
  */
 export type ReadView = 'public' | 'all' | 'preview';
 
-export const PREVIEW_HEADER = 'bursary-preview';
+const PREVIEW_HEADER = 'bursary-preview';
 const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
 
 /** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
@@ -41,11 +41,6 @@ export async function readViewOf(app: FastifyInstance, request: FastifyRequest):
   // drafts are for signed-in readers of any role: the same check as every route behind a token
   await app.authenticate.call(app, request, undefined as unknown as FastifyReply);
   return 'all';
-}
-
-/** Drafts and waiting changes are for their reader alone: no shared cache may keep such an answer. */
-export function keepPrivate(reply: FastifyReply, view: ReadView): void {
-  if (view !== 'public') void reply.header('Cache-Control', 'private, no-store');
 }
 
 /**

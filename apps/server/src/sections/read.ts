@@ -27,7 +27,7 @@ function toWire(section: SectionDef, row: Row, items?: ItemRow[]): SectionRecord
   return record;
 }
 
-export async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
+async function withItems(db: Db, section: SectionDef, rows: Row[]): Promise<SectionRecord[]> {
   const sub = section.subItems;
   if (!sub) return rows.map((row) => toWire(section, row));
   const items = await listItems(

@@ -37,7 +37,7 @@ export const SECTION_MAX_LIMIT = 1000;
 export const SEARCH_MAX_LENGTH = 500;
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
-export const subItemsSchema = (sub: SubItems) => ({
+const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
   items: {
     type: 'object',

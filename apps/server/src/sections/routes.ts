@@ -8,7 +8,7 @@ import { SectionListCache } from './list-cache.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, sendList } from './list-reply.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
-import { answeredNotModified, keepPrivate, readViewOf } from './read-view.ts';
+import { answeredNotModified, readViewOf } from './read-view.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
@@ -54,7 +54,6 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
       limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined),
     });
     setTotalCount(reply, total);
-    keepPrivate(reply, view);
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
     if (section.kind === 'single' && !q && !offset) {
       const single = await readSingleIn(app.db, section, view);
@@ -69,7 +68,6 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     const read = await readIn(app.db, section, view, id);
     // a draft answers as a missing record does: the public cannot tell one from the other
     if (!read) throw recordNotFound(section, id);
-    keepPrivate(reply, view);
     if (answeredNotModified(request, reply, view, read.etag)) return reply.send();
     return read.record;
   });

@@ -161,6 +161,15 @@ describe.each(dialects)('publish and unpublish on %s', (dialect) => {
     expect(changes.json()).toMatchObject({ title: 'Its changes' });
   });
 
+  it('two publishes at once: one applies the changes, the other finds nothing left to publish', async () => {
+    const live = await create(t, faqs, { title: 'Raced' });
+    await t.injectAs({ method: 'PUT', url: `/api/faqs/${String(live.id)}/changes`, payload: { title: 'Raced on' } });
+    const url = `/api/faqs/${String(live.id)}/publish`;
+    const answers = await Promise.all([1, 2].map(() => t.injectAs({ method: 'POST', url })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect((await logsOf(live.id)).filter((l) => l.content.endsWith('published'))).toHaveLength(1);
+  });
+
   it('publishIn and unpublishIn work in a transaction the caller opened, and throw sentences', async () => {
     const draft = await create(t, faqs, { title: 'Scheduled' }, 'draft');
     const id = Number(draft.id);
