@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Measure, measure, measureInTurn } from './load.ts';
@@ -39,20 +40,21 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
     ),
   );
   const server = await startOwnServer(folder);
-  const raw = { port: await freePort(), child: undefined as ReturnType<typeof startChild> | undefined };
+  const rawPort = await freePort();
+  let rawChild: ChildProcess | undefined;
   try {
     const listRes = await fetch(`${server.base}/api/faqs`);
     const listBytes = Buffer.from(await listRes.arrayBuffer());
     const listed = (JSON.parse(listBytes.toString('utf8')) as unknown[]).length;
     const listFile = join(folder.dataDir, 'faqs.json');
     writeFileSync(listFile, listBytes);
-    raw.child = startChild(join(here, 'baselines', 'raw-http.ts'), [String(raw.port), listFile]);
-    await readyMessage(raw.child);
+    rawChild = startChild(join(here, 'baselines', 'raw-http.ts'), [String(rawPort), listFile]);
+    await readyMessage(rawChild);
 
     const getList = { path: '/api/faqs', connections: 50, expect: 200 };
     const [rawM, listM] = (await measureInTurn(
       [
-        { base: base(raw.port), load: getList },
+        { base: base(rawPort), load: getList },
         { base: server.base, load: getList },
       ],
       options.seconds,
@@ -91,7 +93,7 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
       figures: { listed, listBytes: listBytes.length, raw: rawM, list: listM, search: searchM, page: pageM, ratio },
     };
   } finally {
-    if (raw.child) await stopChild(raw.child);
+    if (rawChild) await stopChild(rawChild);
     await server.stop();
     folder.remove();
   }
