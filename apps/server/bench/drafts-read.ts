@@ -62,10 +62,11 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
     )) as [Measure, Measure];
     const searchM = await measure(server.base, { ...getList, path: `/api/faqs?q=${WORD}` }, options.seconds);
     const pageM = await measure(server.base, { ...getList, path: '/api/faqs?limit=20&offset=500' }, options.seconds);
+    const reads = [listM, searchM, pageM];
     const ratio = listM.reqPerSec / Math.max(rawM.reqPerSec, 1);
     const floor = options.mainRatio - 0.05;
     const show = (name: string, m: Measure) =>
-      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`;
+      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.requests} answered, ${m.errors} errors`;
     return {
       title: `Drafts on the read path (${EACH} published + ${EACH} draft FAQs, c=50)`,
       lines: [
@@ -84,10 +85,10 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
           holds: ratio >= floor,
         },
         {
-          goal: 'public list with drafts: only the published, no errors',
-          value: `${listed} listed, ${listM.errors + searchM.errors + pageM.errors} errors`,
-          target: `${EACH} listed, 0 errors`,
-          holds: listed === EACH && listM.errors + searchM.errors + pageM.errors === 0,
+          goal: 'public list with drafts: only the published, every read answered',
+          value: `${listed} listed; ${reads.map((m) => `${m.requests} answered, ${m.errors} errors`).join('; ')}`,
+          target: `${EACH} listed, answers in each of the 3 runs, 0 errors`,
+          holds: listed === EACH && reads.every((m) => m.requests > 0 && m.errors === 0),
         },
       ],
       figures: { listed, listBytes: listBytes.length, raw: rawM, list: listM, search: searchM, page: pageM, ratio },
