@@ -23,6 +23,7 @@ import historyRetention from './operations/history-retention.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
+import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
 import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
 
 interface RouteEntry {
@@ -46,6 +47,8 @@ export interface AppOptions {
   auth?: AuthPluginOptions;
   /** One log line per request (JSON logs); off for a terminal. */
   requestLogging?: boolean;
+  /** Passed to the webhooks plugin (tests move its clock, shorten its pauses, or run the worker themselves). */
+  webhooks?: WebhookOptions;
   /** Passed to the publishing plugin (tests slow scheduled actions). */
   publishing?: PublishingOptions;
 }
@@ -70,6 +73,7 @@ export async function buildApp({
   logger = false,
   auth = {},
   requestLogging = true,
+  webhooks = {},
   publishing = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -125,6 +129,7 @@ export async function buildApp({
   await app.register(historyRetention);
   await app.register(logRoutes);
   await app.register(historyRoutes);
+  await app.register(webhooksPlugin, webhooks);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(publishingPlugin, publishing);
   await app.register(consolePlugin);

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { AuthPluginOptions } from '../src/auth/plugin.ts';
+import type { WebhookOptions } from '../src/webhooks/plugin.ts';
 import type { Role } from '@bursary/shared';
 import { ensureFirstUser } from '../src/auth/bootstrap.ts';
 import { createUser, findUserByUsername } from '../src/auth/users.ts';
@@ -54,6 +55,7 @@ export interface BuildTestAppOptions {
   /** Configuration overrides; the data folder and console folder are temporary by default. */
   config?: Partial<Config>;
   auth?: AuthPluginOptions;
+  webhooks?: WebhookOptions;
   /** Skip signing in (for tests of the sign-in itself). */
   signIn?: boolean;
   /** PostgreSQL: work in this existing schema (left in place on close) instead of a fresh one. */
@@ -133,7 +135,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   try {
     await migrateToLatest(db);
     await ensureFirstUser(db, config, () => {});
-    app = await buildApp({ config, db, auth: options.auth ?? {} });
+    app = await buildApp({ config, db, auth: options.auth ?? {}, webhooks: options.webhooks ?? {} });
     checkAnswersAgainstDocument(app);
     await app.ready();
   } catch (error) {

@@ -14,6 +14,8 @@ export const queryKeys = {
     detail: (slug: string, id: string | number) => ['sections', slug, 'detail', String(id)] as const,
     /** A record's versions and the current record they are compared with; any write of the section refreshes them. */
     history: (slug: string, id: string | number) => ['sections', slug, 'history', String(id)] as const,
+    /** A record's scheduled actions and its last failed one. */
+    schedule: (slug: string, id: string | number) => ['sections', slug, 'schedule', String(id)] as const,
   },
   logs: {
     all: () => ['logs'] as const,
@@ -24,6 +26,8 @@ export const queryKeys = {
     all: () => ['trash'] as const,
     page: (params: ListParams) => ['trash', params] as const,
   },
+  /** Every scheduled publish and unpublish (the dashboard's lists); a record's own are under its section. */
+  schedules: () => ['schedules'] as const,
   me: () => ['me'] as const,
   users: () => ['users'] as const,
   /** The signed-in user's own sessions (GET /api/me/sessions), apart from the session check's key. */

@@ -1,7 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { publishingOf, recordApiPath } from '@/lib/publishing';
+import { getToken } from '@/lib/session';
 
 /** A section's records as a list page reads them, with the ETag a single-record section answers. */
 export interface SectionList {
@@ -17,11 +19,19 @@ export function asList(data: unknown): SectionRecord[] {
   return [];
 }
 
+/**
+ * How the console reads a section: signed in, with `status=all`, so drafts are listed too and every record tells its
+ * publishing state; signed out, the public read of what is live.
+ */
+export function readOptions(query: ApiRequestOptions['query'] = {}): Pick<ApiRequestOptions, 'auth' | 'query'> {
+  return getToken() ? { auth: true, query: { ...query, status: 'all' } } : { query };
+}
+
 export function sectionListQuery(slug: string) {
   return queryOptions({
     queryKey: queryKeys.sections.list(slug),
     queryFn: async ({ signal }): Promise<SectionList> => {
-      const { data, etag } = await apiRequest<unknown>('GET', `/api/${slug}`, { signal });
+      const { data, etag } = await apiRequest<unknown>('GET', `/api/${slug}`, { signal, ...readOptions() });
       return { records: asList(data), etag };
     },
   });
@@ -31,10 +41,35 @@ export function useSectionList(slug: string, enabled = true) {
   return useQuery({ ...sectionListQuery(slug), enabled });
 }
 
-/** One record opened for editing, with the ETag its save sends back as If-Match. */
-export interface EditableRecord {
+/** A record's version and the ETag a write of it sends back as If-Match. */
+interface VersionRead {
   record: SectionRecord | null;
   etag: string | null;
+}
+
+/**
+ * One record opened for editing, with the ETag its save sends back as If-Match; and, when the published record carries
+ * changes the website does not see yet, that pending version (what the form edits).
+ */
+export interface EditableRecord extends VersionRead {
+  pending: VersionRead | null;
+}
+
+/** The pending changes of a published record; none answers 404. */
+async function readPending(
+  section: SectionDef,
+  record: SectionRecord,
+  signal: AbortSignal,
+): Promise<VersionRead | null> {
+  if (!publishingOf(record).hasChanges) return null;
+  try {
+    const path = `${recordApiPath(section, record.id)}/changes`;
+    const { data, etag } = await apiRequest<SectionRecord>('GET', path, { signal, auth: true });
+    return { record: data, etag };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /**
@@ -46,13 +81,20 @@ export function sectionRecordQuery(section: SectionDef, id: string | undefined) 
   return queryOptions({
     queryKey: queryKeys.sections.detail(section.slug, byId ? id : 'single'),
     queryFn: async ({ signal }): Promise<EditableRecord> => {
+      let live: VersionRead;
       if (byId) {
-        const { data, etag } = await apiRequest<SectionRecord>('GET', `/api/${section.slug}/${id}`, { signal });
-        return { record: data, etag };
+        const { data, etag } = await apiRequest<SectionRecord>('GET', `/api/${section.slug}/${id}`, {
+          signal,
+          ...readOptions(),
+        });
+        live = { record: data, etag };
+      } else {
+        const { data, etag } = await apiRequest<unknown>('GET', `/api/${section.slug}`, { signal, ...readOptions() });
+        const [record] = asList(data);
+        live = { record: record ?? null, etag: record ? etag : null };
       }
-      const { data, etag } = await apiRequest<unknown>('GET', `/api/${section.slug}`, { signal });
-      const [record] = asList(data);
-      return { record: record ?? null, etag: record ? etag : null };
+      const pending = live.record ? await readPending(section, live.record, signal) : null;
+      return { ...live, pending };
     },
     // the form edits a snapshot: a background refetch must not replace the ETag under the editor
     staleTime: 0,

@@ -28,6 +28,12 @@ export const handlers = [
   // a record's history: none by default (before the generic reads, which would take 'revisions' for an id)
   http.get('/api/:section/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   http.get('/api/:section/:id/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  // publishing: nothing scheduled and no pending changes by default
+  http.get('/api/schedules', () => HttpResponse.json({ upcoming: [], failed: [], done: [] })),
+  http.get('/api/:section/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
+  http.get('/api/:section/:id/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
+  http.get('/api/:section/changes', () => HttpResponse.json({ message: 'No pending changes' }, { status: 404 })),
+  http.get('/api/:section/:id/changes', () => HttpResponse.json({ message: 'No pending changes' }, { status: 404 })),
   // Last, so the routes above win: any section read answers an empty list or a bare record, which
   // lets frame tests visit section pages without describing each section's data.
   http.get('/api/:section', () => HttpResponse.json([])),

@@ -4,6 +4,10 @@ import type { Database } from '../db/types.ts';
 
 /** Audit rows of account changes go under this section name; only administrators read them. */
 export const USERS_LOG_SECTION = 'users';
+/** Audit rows of webhook changes (where the server sends requests): only administrators read them too. */
+export const WEBHOOKS_LOG_SECTION = 'webhooks';
+/** The sections of administration rows. */
+export const ADMINISTRATION_SECTIONS = [USERS_LOG_SECTION, WEBHOOKS_LOG_SECTION];
 
 export interface LogEvent {
   action: LogAction;

@@ -19,7 +19,7 @@ import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './routes-schemas.ts';
-import { USERS_LOG_SECTION } from './log-writes.ts';
+import { ADMINISTRATION_SECTIONS } from './log-writes.ts';
 
 /**
  * The number of log rows, kept by triggers (migration 003): count(*) would walk a million rows on
@@ -29,23 +29,23 @@ async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<numbe
   const row = await db.selectFrom('counters').select('value').where('name', '=', LOGS_COUNTER).executeTakeFirst();
   const total = Number(row?.value ?? 0);
   if (seesUsers) return total;
-  // user-administration rows are few (one per account change) and indexed by section (migration 008): counting them
-  // stays cheap
+  // administration rows are few (one per account or webhook change) and indexed by section (migration 008):
+  // counting them stays cheap
   const users = await db
     .selectFrom('logs')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('section', '=', USERS_LOG_SECTION)
+    .where('section', 'in', ADMINISTRATION_SECTIONS)
     .executeTakeFirst();
   return total - Number(users?.n ?? 0);
 }
 
 /**
- * User-administration rows (who was made an administrator, whose second factor was turned off)
- * tell an attacker whom to target: only administrators read them; to anyone else they do not exist.
+ * Administration rows (who was made an administrator, whose second factor was turned off, where webhooks
+ * send) tell an attacker whom or what to target: only administrators read them; to anyone else they do not exist.
  */
 const seesUserAdministration = (request: FastifyRequest) => request.user?.role === 'admin';
 const visibleTo = <Q extends SelectQueryBuilder<Database, 'logs', object>>(query: Q, seesUsers: boolean): Q =>
-  seesUsers ? query : (query.where('section', '!=', USERS_LOG_SECTION) as Q);
+  seesUsers ? query : (query.where('section', 'not in', ADMINISTRATION_SECTIONS) as Q);
 
 /** Log columns with revision_id only while that revision is kept (HISTORY_KEEP_DAYS purges; rows keep their text). */
 const withLiveRevision = (query: SelectQueryBuilder<Database, 'logs', object>) =>

@@ -25,7 +25,7 @@ export async function findLivePreviewToken(
 }
 
 /** A preview shows what is not public yet: a leaked link stops working within the hour. */
-export const PREVIEW_TOKEN_MINUTES = 60;
+const PREVIEW_TOKEN_MINUTES = 60;
 
 export interface NewPreviewToken {
   id: number;

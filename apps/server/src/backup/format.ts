@@ -14,8 +14,9 @@ export const CONTENTS_TABLE = 'bursary_backup_tables';
 
 /**
  * Tables a backup leaves out. Transient ones (sessions, half-done two-step sign-ins, sign-in attempts, any throttle
- * state and preview tokens) must not come back: a restored fund starts with nobody signed in and no preview link open. The migration ledger is
- * written by the target's own migrations, and the change counters are rebuilt after a restore.
+ * state, preview tokens, webhook events and attempts) must not come back: a restored fund starts with nobody signed
+ * in, no preview link open and nothing sent again. The webhooks themselves are kept, their secrets sealed. The
+ * migration ledger is written by the target's own migrations, and the change counters are rebuilt after a restore.
  */
 const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
   /^sessions$/,
@@ -23,12 +24,14 @@ const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
   /login_?attempt/,
   /throttle/,
   /^preview_tokens$/,
+  /^webhook_outbox$/,
+  /^webhook_deliveries$/,
   /^kysely_migration/,
   /^counters$/,
 ];
 
 /** Tables whose rows a restore removes too, though it brings none back. */
-const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 5);
+const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 7);
 
 export const isBackedUp = (table: string): boolean => !TABLES_NOT_BACKED_UP.some((pattern) => pattern.test(table));
 export const isTransient = (table: string): boolean => TRANSIENT_TABLES.some((pattern) => pattern.test(table));

@@ -6,6 +6,7 @@ import { storeImage } from '../media/store.ts';
 import { createRecord } from '../sections/record-writes.ts';
 import type { WriteContext } from '../sections/write-concurrency.ts';
 import * as sample from './demo-content.ts';
+import { seedPublishingDemo } from './demo-publishing.ts';
 import { bannerPng, crestSvg, portraitPng } from './demo-images.ts';
 
 function section(slug: string): SectionDef {
@@ -51,4 +52,5 @@ export async function seedDemo(db: Kysely<Database>, config: Config, username: s
   }
   for (const message of sample.messages) await create('messages', message);
   for (const item of sample.content) await create('content', item);
+  await seedPublishingDemo(ctx);
 }

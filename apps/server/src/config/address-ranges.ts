@@ -96,3 +96,17 @@ export function familyCoveredBy(entries: readonly string[]): 'IPv4' | 'IPv6' | u
   if (coversFamily(ranges, 4)) return 'IPv4';
   return undefined;
 }
+
+/**
+ * Whether an address lies in one of the ranges (written as TRUST_PROXY names them); an IPv4-mapped IPv6
+ * address counts as its IPv4 address and the other way round.
+ */
+export function addressInRanges(address: string, entries: readonly string[]): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const value = family === 4 ? ipv4Value(address) : ipv6Value(address);
+  return entries
+    .flatMap(toRanges)
+    .flatMap(withMappedImages)
+    .some((range) => range.family === family && value >= range.start && value <= range.end);
+}

@@ -1,6 +1,7 @@
 import { familyCoveredBy, rangeProblem } from './address-ranges.ts';
 import { ConfigError, integer } from './config-values.ts';
 import { type DeliveryConfig, deliveryConfig } from './delivery.ts';
+import { type WebhooksConfig, webhooksConfig } from './webhooks.ts';
 
 export { ConfigError };
 import { publishingConfig } from './publishing-config.ts';
@@ -9,7 +10,7 @@ import { publishingConfig } from './publishing-config.ts';
  * Everything the server reads from its environment, parsed once at start-up.
  * A bad value stops the start with a message that names the variable.
  */
-export interface Config extends DeliveryConfig {
+export interface Config extends DeliveryConfig, WebhooksConfig {
   host: string;
   port: number;
   /** Folder of the SQLite file when no DATABASE_URL is given. */
@@ -134,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...operationsConfig(env),
     ...accountsConfig(env),
     ...deliveryConfig(env),
+    ...webhooksConfig(env),
     ...publishingConfig(env, (message) => new ConfigError(message)),
   };
 }

@@ -160,6 +160,55 @@ interface PreviewTokensTable {
   revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** An endpoint told about changes (migration 013); the secret is sealed (src/auth/secret-box.ts). */
+interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** JSON array of event types, `*` for all. */
+  events: string;
+  secret: string;
+  enabled: ColumnType<number, number | undefined, number>;
+  /** Why the server turned it off (e.g. the endpoint answered 410), for the administrator. */
+  disabled_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An event written in its change's transaction, waiting to become deliveries (migration 013). */
+interface WebhookOutboxTable {
+  id: Generated<number>;
+  /** The Standard Webhooks message id every delivery of this event carries. */
+  event_id: string;
+  type: string;
+  /** JSON: the body the endpoints receive. */
+  payload: string;
+  created_at: string;
+}
+
+type DeliveryState = 'pending' | 'sent' | 'failed';
+
+/** One attempt to send one event to one webhook (migration 013). */
+interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_id: string;
+  type: string;
+  payload: string;
+  attempt: number;
+  state: ColumnType<DeliveryState, DeliveryState | undefined, DeliveryState>;
+  next_attempt_at: string;
+  /** While in the future, the instance that claimed this attempt is sending it. */
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  duration_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The first 4 KB of the answer's body. */
+  response: ColumnType<string | null, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+}
+
 export interface Database {
   counters: CountersTable;
   login_attempts: LoginAttemptsTable;
@@ -174,6 +223,9 @@ export interface Database {
   pending_changes: PendingChangesTable;
   schedules: SchedulesTable;
   preview_tokens: PreviewTokensTable;
+  webhooks: WebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The database as every folder reaches it. */

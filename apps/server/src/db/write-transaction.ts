@@ -13,6 +13,25 @@ interface Job {
 /** Most writes one commit carries; a long queue is taken in several commits. */
 const MAX_BATCH = 64;
 const groups = new WeakMap<Db, GroupCommit>();
+const committedListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `listener` after each commit of writeTransaction on `db` (never inside the transaction, so what it reads
+ * is committed); the returned function stops it.
+ */
+export function onWriteCommitted(db: Db, listener: () => void): () => void {
+  let listeners = committedListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    committedListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function committed(db: Db): void {
+  for (const listener of committedListeners.get(db) ?? []) listener();
+}
 
 /**
  * Runs a content write in a transaction and settles once it is durable. On PostgreSQL that is a
@@ -23,7 +42,14 @@ const groups = new WeakMap<Db, GroupCommit>();
  * write of it fails. No write is acknowledged before the commit that holds it.
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return db.transaction().execute(work);
+  if (dialectOf(db) === 'postgres')
+    return db
+      .transaction()
+      .execute(work)
+      .then((value) => {
+        committed(db);
+        return value;
+      });
   let group = groups.get(db);
   if (!group) {
     group = new GroupCommit(db);
@@ -66,7 +92,13 @@ class GroupCommit {
   async #commit(jobs: Job[]): Promise<void> {
     const [only] = jobs;
     if (only && jobs.length === 1) {
-      await this.#db.transaction().execute(only.work).then(only.resolve, only.reject);
+      await this.#db
+        .transaction()
+        .execute(only.work)
+        .then((value) => {
+          only.resolve(value);
+          committed(this.#db);
+        }, only.reject);
       return;
     }
     const unsettled = new Set(jobs);
@@ -98,6 +130,7 @@ class GroupCommit {
       return;
     }
     for (const [job, value] of landed) job.resolve(value);
+    if (landed.length > 0) committed(this.#db);
   }
 }
 

@@ -12,7 +12,10 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export function failureReason(error: unknown, section: SectionDef, action: ScheduleAction): string | undefined {
   const kind = section.singular;
   if (error instanceof NotFoundError) return `The ${kind} was deleted before its scheduled ${action}.`;
-  if (error instanceof ValidationError) return `Its changes no longer pass the checks: ${sentence(error.message)}`;
+  if (error instanceof ValidationError) {
+    const reasons = error.fields?.map((field) => field.message).join('; ') || error.message;
+    return `Its changes no longer pass the checks: ${sentence(reasons)}`;
+  }
   if (error instanceof ConflictError) return `The ${kind} could not be ${action}ed: ${sentence(error.message)}`;
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { sections } from '@bursary/shared';
 import { appendLogs } from '../audit/log-writes.ts';
+import { enqueueEvent } from '../audit/outbox.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db, ScheduleAction } from '../db/types.ts';
 import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
@@ -55,7 +56,19 @@ async function claim(trx: Db, id: number, now: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Keeps a failed schedule with its reason and logs it, unless another instance settled it first. */
+const scheduleFailedData = (due: DueSchedule) => ({
+  section: due.section,
+  id: due.record_id,
+  title: null,
+  action: due.action,
+  revision_id: null,
+  username: due.set_by,
+});
+
+/**
+ * Keeps a failed schedule with its reason, logs it and tells the webhooks (`schedule.failed`), unless another
+ * instance settled it first.
+ */
 async function markFailed(db: Db, due: DueSchedule, reason: string): Promise<boolean> {
   return retryWhenBusy(() =>
     writeTransaction(db, async (trx) => {
@@ -77,6 +90,8 @@ async function markFailed(db: Db, due: DueSchedule, reason: string): Promise<boo
         null,
         now,
       );
+      // no title: the record may be a draft, and a webhook's receiver may be public
+      await enqueueEvent(trx, 'schedule.failed', { ...scheduleFailedData(due), reason }, now);
       return true;
     }),
   );

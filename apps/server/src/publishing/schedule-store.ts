@@ -4,7 +4,7 @@ import type { ScheduleTimes } from './schedule-input.ts';
 import { titlesOf } from './scheduled-record.ts';
 
 /** A schedule as the API answers it. */
-export interface ScheduleItem {
+interface ScheduleItem {
   id: number;
   section: string;
   record_id: number;

@@ -1,6 +1,7 @@
 import type { SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
+import { enqueueEvent, noteSiteChanged, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
 import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
 import { findPending } from './pending-store.ts';
 import type { RecordStatus } from './record-validation.ts';
@@ -11,6 +12,8 @@ export interface ChangeWrite extends RevisionWrite {
   status: RecordStatus;
   /** The changes waiting on it after the change; left out, they are read as the transaction sees them. */
   pending?: SectionRecord | null;
+  /** What the website sees of the change (webhooks); left out, what its status and action say. */
+  event?: ChangeEvent;
 }
 
 /**
@@ -25,9 +28,32 @@ const revisionRecord = (record: SectionRecord, status: RecordStatus, pending: Se
 });
 
 /**
- * Stores a change's revision, then its log rows naming it, in the change's transaction: the record,
- * its log rows and its revision commit together or not at all. Two statements, however many log
- * rows; the first log row is the one the revision names as its log_id.
+ * What the website sees of a change, for the webhooks: `published` and `unpublished` say so; `hidden` is a change
+ * it cannot see (saving or discarding pending changes). Without it, a record whose `status` is `draft` is hidden
+ * and any other change is visible as its action.
+ */
+export type ChangeEvent = 'published' | 'unpublished' | 'hidden';
+
+const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
+  create: 'record.created',
+  update: 'record.updated',
+  delete: 'record.deleted',
+  restore: 'record.restored',
+};
+
+/** The record event the website may hear of, or none when the change is one it cannot see. */
+function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
+  if (write.event === 'hidden') return undefined;
+  if (write.event === 'published') return 'record.published';
+  if (write.event === 'unpublished') return 'record.unpublished';
+  if (write.status === 'draft') return undefined;
+  return ACTION_EVENTS[write.action];
+}
+
+/**
+ * Stores a change's revision, then its log rows naming it, then its webhook events, in the change's
+ * transaction: the record, its log rows, its revision and its events commit together or not at all. The
+ * first log row is the one the revision names as its log_id.
  */
 export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> {
   const pending =
@@ -36,5 +62,19 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
       : ((await findPending(trx, write.section, write.record.id))?.record ?? null);
   const id = await storeRevision(trx, { ...write, record: revisionRecord(write.record, write.status, pending) });
   await appendLogs(trx, write.logs, id, write.now);
+  const event = visibleEvent(write);
+  if (event) {
+    const title = write.record[write.section.titleField];
+    const data: RecordEventData = {
+      section: write.section.slug,
+      id: write.record.id,
+      title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
+      action: write.action,
+      revision_id: id,
+      username: write.username,
+    };
+    await enqueueEvent(trx, event, data, write.now);
+    await noteSiteChanged(trx, write.now);
+  }
   return id;
 }

@@ -6,14 +6,15 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OPEN_WRITES = new Set(['POST /api/login', 'POST /api/login/totp']);
 /** Writes to one's own account and session: any signed-in role may make them. */
 const OWN_ACCOUNT = /^(POST \/api\/logout|[A-Z]+ \/api\/me(\/.*)?)$/;
-const USERS = /^[A-Z]+ \/api\/users(\/.*)?$/;
+/** The team's users and the webhooks (they choose where the server sends requests): administrators only. */
+const ADMIN_ONLY = /^[A-Z]+ \/api\/(users|webhooks)(\/.*)?$/;
 
 /** A concrete address for a route pattern: every parameter becomes 1. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, '1');
 
-/** The role each write needs (issue 14): users routes admin, one's own account anyone, every other write editor. */
+/** The role each write needs: users and webhooks routes admin, one's own account anyone, every other write editor. */
 function neededRole(route: string): 'admin' | 'editor' | 'anyone' {
-  if (USERS.test(route)) return 'admin';
+  if (ADMIN_ONLY.test(route)) return 'admin';
   if (OWN_ACCOUNT.test(route)) return 'anyone';
   return 'editor';
 }

@@ -4,9 +4,14 @@ import type { Db } from '../../src/db/types.ts';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import type { TestApp } from '../helper.ts';
 
-/** A record of `section` made through the API; answers its id. */
-export async function createdRecord(t: TestApp, section: SectionDef, n = 1): Promise<number> {
-  const body = sampleRecord(section, n, await storedImageUrl(t.db));
+/** A record of `section` made through the API, published unless `status` says draft; answers its id. */
+export async function createdRecord(
+  t: TestApp,
+  section: SectionDef,
+  n = 1,
+  status: 'draft' | 'published' = 'published',
+): Promise<number> {
+  const body = { ...sampleRecord(section, n, await storedImageUrl(t.db)), status };
   const res = await t.injectAs({ method: 'POST', url: `/api/${section.slug}`, payload: body });
   if (res.statusCode !== 201) throw new Error(`create ${section.slug}: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: number }).id;

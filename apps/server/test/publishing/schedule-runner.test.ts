@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
-import { ValidationError } from '../../src/lib/errors.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { actionLogCounts, createdRecord, dueSchedules } from './schedule-helpers.ts';
@@ -29,7 +28,7 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('runs a due publish and a due unpublish once, and leaves ones not yet due', async () => {
-    const first = await createdRecord(t, faqs, 1);
+    const first = await createdRecord(t, faqs, 1, 'draft');
     const second = await createdRecord(t, faqs, 2);
     await dueSchedules(t.db, [
       { section: 'faqs', recordId: first, action: 'publish' },
@@ -53,6 +52,17 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
     expect((await actionLogCounts(t.db, 'faqs', 'publish')).get(first)).toBe(1);
     expect((await actionLogCounts(t.db, 'faqs', 'unpublish')).get(second)).toBe(1);
     expect((await actionLogCounts(t.db, 'faqs', 'unpublish')).get(first)).toBeUndefined();
+    // the website sees the published draft and no longer the unpublished record
+    expect((await t.app.inject({ method: 'GET', url: `/api/faqs/${first}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/faqs/${second}` })).statusCode).toBe(404);
+    const revisions = await t.db
+      .selectFrom('revisions')
+      .select('record_id')
+      .where('section', '=', 'faqs')
+      .where('record_id', 'in', [first, second])
+      .execute();
+    // each record: its create and the scheduled step
+    expect(revisions.map((r) => Number(r.record_id)).sort()).toEqual([first, first, second, second].sort());
     const states = await t.db
       .selectFrom('schedules')
       .select(['record_id', 'action', 'state', 'finished_at'])
@@ -70,7 +80,7 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
   });
 
   it('keeps the failure of a deleted record with its reason, lists it and logs it', async () => {
-    const id = await createdRecord(t, faqs, 3);
+    const id = await createdRecord(t, faqs, 3, 'draft');
     await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
     expect((await t.injectAs({ method: 'DELETE', url: `/api/faqs/${id}` })).statusCode).toBe(200);
 
@@ -90,37 +100,50 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
     expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 0 });
   });
 
-  it('rolls the action back and keeps the checks it failed as the reason', async () => {
+  it('keeps changes that no longer pass the checks as the reason, and changes nothing', async () => {
     const id = await createdRecord(t, faqs, 4);
+    const saved = await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}/changes`, payload: { title: 'Fine then' } });
+    expect(saved.statusCode).toBe(200);
+    // as if the rules had changed since the changes were saved
+    await t.db
+      .updateTable('pending_changes')
+      .set({ record: JSON.stringify({ ...(saved.json() as object), title: '' }) })
+      .where('section', '=', 'faqs')
+      .where('record_id', '=', id)
+      .execute();
+    const before = (await t.app.inject({ method: 'GET', url: `/api/faqs/${id}` })).json() as unknown;
     await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
-    const failing = {
-      ...runner,
-      actions: {
-        ...scheduledActions,
-        // does the real action's writes, then finds what it publishes no longer valid
-        publish: async (...args: Parameters<typeof scheduledActions.publish>) => {
-          await scheduledActions.publish(...args);
-          throw new ValidationError([{ path: 'title', message: 'Question (Title) is required' }]);
-        },
-      },
-    };
-    expect(await runDueSchedules(t.db, failing)).toEqual({ done: 0, failed: 1 });
+
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 1 });
     expect((await actionLogCounts(t.db, 'faqs', 'publish')).get(id)).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: `/api/faqs/${id}` })).json()).toEqual(before);
     const row = await t.db
       .selectFrom('schedules')
       .select(['state', 'reason'])
       .where('record_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({
-      state: 'failed',
-      reason: 'Its changes no longer pass the checks: Question (Title) is required.',
-    });
+    expect(row.state).toBe('failed');
+    expect(row.reason).toMatch(/^Its changes no longer pass the checks: .*title.*\.$/i);
     const got = await t.injectAs({ method: 'GET', url: `/api/faqs/${id}/schedule` });
     expect((got.json() as { last_failed: Failed }).last_failed.reason).toBe(row.reason);
+    const overview = (await t.injectAs({ method: 'GET', url: '/api/schedules' })).json() as { failed: Failed[] };
+    expect(overview.failed.find((f) => f.record_id === id)?.reason).toBe(row.reason);
+  });
+
+  it('keeps a step that no longer applies as a failure: unpublishing a draft', async () => {
+    const id = await createdRecord(t, faqs, 6, 'draft');
+    await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'unpublish' }]);
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 1 });
+    const row = await t.db
+      .selectFrom('schedules')
+      .select('reason')
+      .where('record_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.reason).toMatch(/^The FAQ could not be unpublished: This faq is already a draft/);
   });
 
   it('leaves a schedule pending when the error says nothing about the record', async () => {
-    const id = await createdRecord(t, faqs, 5);
+    const id = await createdRecord(t, faqs, 5, 'draft');
     await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
     const errors: unknown[] = [];
     const broken = {

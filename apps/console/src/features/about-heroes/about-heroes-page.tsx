@@ -19,7 +19,7 @@ export function AboutHeroesPage() {
             const title = fieldTextOr(record, 'title', 'About Section Title');
             const image = fieldText(record, 'image');
             return (
-              <GridItem key={record.id} index={index}>
+              <GridItem key={record.id} index={index} record={record}>
                 <Card className="h-full overflow-hidden">
                   {image ? (
                     <img src={image} alt="" className="h-56 w-full object-cover" />

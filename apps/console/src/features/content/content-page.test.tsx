@@ -51,12 +51,12 @@ describe('the content area pages through the server (issue 7 point 5)', { timeou
     expect(await screen.findByText('Item 99999')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Content' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(LIST_BATCH_SIZE);
-    expect(asked.map((p) => p.toString())).toEqual([`limit=${LIST_BATCH_SIZE}&offset=0`]);
+    expect(asked.map((p) => p.toString())).toEqual([`limit=${LIST_BATCH_SIZE}&offset=0&status=all`]);
 
     scrollToEnd();
     expect(await screen.findByText(`Item ${TOTAL - 1 - LIST_BATCH_SIZE}`)).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2 * LIST_BATCH_SIZE);
-    expect(asked.at(-1)?.toString()).toBe(`limit=${LIST_BATCH_SIZE}&offset=${LIST_BATCH_SIZE}`);
+    expect(asked.at(-1)?.toString()).toBe(`limit=${LIST_BATCH_SIZE}&offset=${LIST_BATCH_SIZE}&status=all`);
   });
 
   it('searches on the server once typing pauses, and shows its empty answer as no results', async () => {

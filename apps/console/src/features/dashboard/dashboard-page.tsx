@@ -2,8 +2,9 @@ import { BRAND } from '@/components/brand';
 import { useSession } from '@/lib/session';
 import { LogsSection } from './logs-section';
 import { OverviewCards } from './overview-cards';
+import { ScheduleSection } from './schedule-section';
 
-/** The dashboard: a greeting, the three overview cards and the latest logs. */
+/** The dashboard: a greeting, the three overview cards, the publishing schedule and the latest logs. */
 export function DashboardPage() {
   const session = useSession();
   return (
@@ -13,6 +14,7 @@ export function DashboardPage() {
         <p className="text-muted-foreground">Welcome to your {BRAND} CMS dashboard</p>
       </div>
       <OverviewCards />
+      <ScheduleSection />
       <LogsSection />
     </div>
   );

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { asList, refreshSection } from '@/lib/section-api';
+import { asList, readOptions, refreshSection } from '@/lib/section-api';
 import { restoreRevision } from '@/lib/revision-restore';
 import { totalCountOf } from '@/lib/total-count';
 
@@ -44,7 +44,8 @@ export function revisionsQuery(section: SectionDef, id: string | undefined) {
 }
 
 /**
- * The record as it is now, with its ETag; null when it is deleted (a collection's answers 404, a single section's
+ * The record as it is now, with its ETag, read as staff read it: a draft's History has a current version too, and the
+ * answer is never one a cache kept for the website; null when it is deleted (a collection's answers 404, a single section's
  * nothing).
  */
 export interface CurrentRecord {
@@ -57,12 +58,15 @@ export function currentRecordQuery(section: SectionDef, id: string | undefined) 
     queryKey: [...historyKey(section, id), 'current'],
     queryFn: async ({ signal }): Promise<CurrentRecord> => {
       if (section.kind === 'single') {
-        const { data, etag } = await apiRequest<unknown>('GET', `/api/${section.slug}`, { signal });
+        const { data, etag } = await apiRequest<unknown>('GET', `/api/${section.slug}`, { signal, ...readOptions() });
         const [record] = asList(data);
         return { record: record ?? null, etag: record ? etag : null };
       }
       try {
-        const { data, etag } = await apiRequest<SectionRecord>('GET', `/api/${section.slug}/${id}`, { signal });
+        const { data, etag } = await apiRequest<SectionRecord>('GET', `/api/${section.slug}/${id}`, {
+          signal,
+          ...readOptions(),
+        });
         return { record: data, etag };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { record: null, etag: null };

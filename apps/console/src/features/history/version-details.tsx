@@ -2,9 +2,9 @@ import type { Revision, SectionDef } from '@bursary/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTimeGB } from '@/lib/format-date';
 import { useCanEdit } from '@/lib/permissions';
-import { ContentList, DifferenceList } from './difference-views';
+import { ContentList, DifferenceList } from '@/components/difference-views';
 import type { CurrentRecord } from './history-api';
-import { recordDifferences, versionContent } from './record-diff';
+import { recordDifferences, versionContent } from '@/lib/record-diff';
 import { RestoreButton } from './restore-button';
 import { actionLabel } from './version-list';
 

@@ -13,6 +13,7 @@ import {
   GridItem,
   ItemGrid,
   SectionListPage,
+  RecordBadges,
 } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
@@ -66,7 +67,7 @@ export function InsightsPage() {
         view === 'grid' ? (
           <ItemGrid>
             {records.map((record, index) => (
-              <GridItem key={record.id} index={index}>
+              <GridItem key={record.id} index={index} record={record}>
                 <Card className="h-full">
                   <CardHeader>
                     <CardTitle as="h2">{titleOf(record)}</CardTitle>
@@ -90,7 +91,12 @@ export function InsightsPage() {
             <TableBody>
               {records.map((record) => (
                 <TableRow key={record.id}>
-                  <TableCell className="font-medium">{titleOf(record)}</TableCell>
+                  <TableCell className="font-medium">
+                    <span className="grid justify-items-start gap-1">
+                      {titleOf(record)}
+                      <RecordBadges record={record} />
+                    </span>
+                  </TableCell>
                   <TableCell>
                     <InsightsPanel record={record} />
                   </TableCell>

@@ -12,6 +12,7 @@ import {
   useDeleteWithToasts,
   type ConfirmedDeleteTexts,
   type SectionPageProps,
+  RecordBadges,
 } from '@/features/sections';
 
 interface MessageRowProps {
@@ -28,7 +29,12 @@ interface MessageRowProps {
 const MessageRow = memo(function MessageRow({ record, deleting, remove, texts }: MessageRowProps) {
   return (
     <TableRow>
-      <TableCell className="font-medium">{fieldText(record, 'sender')}</TableCell>
+      <TableCell className="font-medium">
+        <span className="grid justify-items-start gap-1">
+          {fieldText(record, 'sender')}
+          <RecordBadges record={record} />
+        </span>
+      </TableCell>
       <TableCell>{fieldText(record, 'recipient')}</TableCell>
       <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'message'))}</TableCell>
       <TableCell className="whitespace-nowrap">{formatDateGB(fieldText(record, 'updated_at') || null)}</TableCell>

@@ -7,3 +7,4 @@ export { RecordActions, useRecordActions } from './list/record-actions';
 export { useDeleteWithToasts, type ConfirmedDeleteTexts } from './delete/delete-record';
 export { SubItemSectionPage } from './sub-items/sub-item-section-page';
 export type { SectionPageProps } from './descriptor/console-section';
+export { RecordBadges } from './publishing/record-badges';

@@ -29,7 +29,7 @@ export function VisionsPage() {
             const title = fieldTextOr(record, 'title', 'Vision Section Title');
             const image = fieldText(record, 'image');
             return (
-              <GridItem key={record.id} index={index}>
+              <GridItem key={record.id} index={index} record={record}>
                 <Card className="h-full overflow-hidden">
                   {image && <VisionImage src={image} />}
                   <CardHeader>

@@ -9,6 +9,7 @@ import * as sessionDevices from './007-session-devices.ts';
 import * as logsBySection from './008-logs-by-section.ts';
 import * as throttleDevices from './009-throttle-devices.ts';
 import * as publishing from './010-publishing.ts';
+import * as webhooks from './013-webhooks.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-logs-by-section': logsBySection,
   '009-throttle-devices': throttleDevices,
   '010-publishing': publishing,
+  '013-webhooks': webhooks,
 };

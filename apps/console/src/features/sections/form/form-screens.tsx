@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { findSection, type SectionDef, UNSUPPORTED_SECTION } from '@bursary/shared';
@@ -10,6 +10,7 @@ import { useCanEdit } from '@/lib/permissions';
 import { sectionRecordQuery } from '@/lib/section-api';
 import { slugHeading } from '@/lib/record-text';
 import { HistoryButton } from '@/components/history-link';
+import { PublishingBanner } from '@/features/sections/publishing/publishing-banner';
 import type { FormVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
@@ -108,6 +109,8 @@ function EditLoader({ section }: { section: SectionDef }) {
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
+  // a publish or a discard changes what the form edits: it starts again from the record as read after it
+  const [version, setVersion] = useState(0);
 
   // A load failure is told as a toast, then back to the section's list.
   useEffect(() => {
@@ -129,17 +132,30 @@ function EditLoader({ section }: { section: SectionDef }) {
   const saved = record.data.record;
   return (
     <FormFrame heading={heading} actions={saved && <HistoryButton section={section} recordId={saved.id} />}>
-      {canEdit ? (
-        <SectionForm
-          section={section}
-          mode="update"
-          record={record.data.record}
-          etag={record.data.etag}
-          routeId={id || undefined}
-        />
-      ) : (
-        <ReadOnlyRecord section={section} record={record.data.record} />
-      )}
+      <div className="grid gap-6">
+        {saved && (
+          <PublishingBanner
+            section={section}
+            record={saved}
+            pending={record.data.pending?.record ?? null}
+            canEdit={canEdit}
+            onChanged={() => setVersion((n) => n + 1)}
+          />
+        )}
+        {canEdit ? (
+          <SectionForm
+            key={version}
+            section={section}
+            mode="update"
+            record={saved}
+            etag={record.data.etag}
+            pending={record.data.pending}
+            routeId={id || undefined}
+          />
+        ) : (
+          <ReadOnlyRecord section={section} record={saved} />
+        )}
+      </div>
     </FormFrame>
   );
 }

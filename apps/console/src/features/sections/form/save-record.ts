@@ -8,19 +8,26 @@ export interface SaveRecordInput {
   /** Where the record lives: undefined for a create, or a single-record section saved without an id. */
   id?: string | number;
   etag?: string | null;
+  /**
+   * The form showed the record's pending changes: saved live, they are its content now, so they are dropped rather
+   * than left waiting with nothing new in them.
+   */
+  hadPending?: boolean;
 }
 
 /** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit). */
 export function useSaveRecord(slug: string, mode: WriteMode) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, id, etag }: SaveRecordInput) => {
+    mutationFn: async ({ values, id, etag, hadPending }: SaveRecordInput) => {
       const body = toRequestBody(values);
       if (mode === 'create') return apiRequest<SectionRecord>('POST', `/api/${slug}`, body);
       const path = id === undefined ? `/api/${slug}` : `/api/${slug}/${id}`;
       const response = await apiRequest<SectionRecord>('PUT', path, { ...body, ifMatch: etag });
       // Only 200 and 204 count as a saved edit
       if (response.status !== 200 && response.status !== 204) throw new Error('Unexpected response status');
+      // the save itself is done: should the drop fail, the changes still wait and the banner offers to discard them
+      if (hadPending) await apiRequest('DELETE', `${path}/changes`).catch(() => null);
       return response;
     },
     onSuccess: () => refreshSection(queryClient, slug),

@@ -9,7 +9,8 @@ import { toast } from '@/lib/toast';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
 import { useUnsavedChangesGuard } from './unsaved-changes';
-import { sectionRecordQuery } from '@/lib/section-api';
+import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
+import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
 import { ConflictNotice } from './conflict-notice';
 import { checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
@@ -23,11 +24,15 @@ interface SectionFormProps {
   /** The record being edited; null on create, or when a single-record section is set up. */
   record: SectionRecord | null;
   etag: string | null;
+  /** The published record's pending changes, which the form edits instead of the live version. */
+  pending?: EditableRecord['pending'];
   /** The id in the path, if any (PUT /api/{slug}/{id}, else /api/{slug}). */
   routeId?: string;
   /** A dedicated create screen's own words and checks. */
   variant?: FormVariant;
 }
+
+const DRAFT_SAVED = 'Draft saved';
 
 /** The generic create and edit form, built from the section's registry entry. */
 export function SectionForm({
@@ -35,6 +40,7 @@ export function SectionForm({
   mode,
   record,
   etag: initialEtag,
+  pending = null,
   routeId,
   variant,
 }: SectionFormProps) {
@@ -45,12 +51,14 @@ export function SectionForm({
   // a single-record section without its record is created by its first save: create rules apply
   const writeMode: WriteMode = mode === 'update' && record ? 'update' : 'create';
   const form = useForm<FormValues>({
-    defaultValues: initialValues(section, record),
+    defaultValues: initialValues(section, pending?.record ?? record),
     resolver: sectionResolver(section, writeMode),
     mode: variant?.validate ?? 'onSubmit',
   });
   const save = useSaveRecord(section.slug, mode);
+  const saveDraft = useSaveDraft(section);
   const [etag, setEtag] = useState(initialEtag);
+  const [pendingEtag, setPendingEtag] = useState(pending?.etag ?? null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const listPath = `/${section.slug}`;
@@ -74,36 +82,46 @@ export function SectionForm({
   });
 
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
+  const saved = (values: FormValues, title: string) => {
+    toast({ title });
+    guard.allowLeaving();
+    form.reset(values);
+    void navigate(listPath);
+  };
+  const failed = (error: unknown, fallback: string) =>
+    setConflict(
+      handleSaveError(
+        error,
+        form,
+        fallback,
+        variant &&
+          ((failure) =>
+            toast({
+              variant: 'destructive',
+              title: variant.failed.title,
+              description: serverMessage(failure) ?? variant.failed.fallback,
+            })),
+      ),
+    );
   const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
     save.mutate(
-      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag },
+      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag, hadPending: pending !== null },
       {
-        onSuccess: () => {
-          toast({
-            title:
-              variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'),
-          });
-          guard.allowLeaving();
-          form.reset(values);
-          void navigate(listPath);
-        },
-        onError: (error) =>
-          setConflict(
-            handleSaveError(
-              error,
-              form,
-              mode === 'create' ? 'Failed to create content' : 'Failed to update content',
-              variant &&
-                ((failure) =>
-                  toast({
-                    variant: 'destructive',
-                    title: variant.failed.title,
-                    description: serverMessage(failure) ?? variant.failed.fallback,
-                  })),
-            ),
+        onSuccess: () =>
+          saved(
+            values,
+            variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'),
           ),
+        onError: (error) => failed(error, mode === 'create' ? 'Failed to create content' : 'Failed to update content'),
       },
+    );
+  });
+  const onSaveDraft = form.handleSubmit((values) => {
+    setConflict(null);
+    saveDraft.mutate(
+      { values: toPayload(section, values, { trim: variant?.trim }), record, etag, pendingEtag },
+      { onSuccess: () => saved(values, DRAFT_SAVED), onError: (error) => failed(error, 'Failed to save draft') },
     );
   });
 
@@ -112,12 +130,13 @@ export function SectionForm({
     setReloading(true);
     try {
       const fresh = await queryClient.fetchQuery(sectionRecordQuery(section, routeId));
-      const current = initialValues(section, fresh.record);
+      const current = initialValues(section, fresh.pending?.record ?? fresh.record);
       const dirty = dirtyFields as Record<string, unknown>;
       for (const [name, value] of Object.entries(current)) {
         if (!dirty[name]) form.setValue(name, value);
       }
       setEtag(fresh.etag);
+      setPendingEtag(fresh.pending?.etag ?? null);
       setConflict(null);
     } catch (error) {
       toast({ variant: 'destructive', title: error instanceof Error ? error.message : 'Failed to update content' });
@@ -132,7 +151,8 @@ export function SectionForm({
     form.setError(name, { type: 'type', message });
   };
 
-  const currentImage = (name: string) => (typeof record?.[name] === 'string' ? (record[name] as string) : null);
+  const shown = pending?.record ?? record;
+  const currentImage = (name: string) => (typeof shown?.[name] === 'string' ? (shown[name] as string) : null);
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-6">
@@ -157,6 +177,15 @@ export function SectionForm({
       <div className="flex flex-wrap justify-end gap-2">
         <Button asChild variant="outline">
           <Link to={listPath}>Cancel</Link>
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={waiting || save.isPending}
+          loading={saveDraft.isPending}
+          onClick={() => void onSaveDraft()}
+        >
+          Save as draft
         </Button>
         {variant ? (
           <Button type="submit" disabled={waiting} loading={save.isPending}>

@@ -8,6 +8,7 @@ import { HistoryButton } from '@/components/history-link';
 import { EmptyState, ErrorPanel, ListLoading, NoResults } from '@/components/list-states';
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
+import { type StatusChoice, StatusFilter } from '@/features/sections/publishing/status-filter';
 
 interface ListSearch {
   placeholder?: string;
@@ -63,6 +64,7 @@ export function SectionListPage(props: ListPageProps) {
   const { section, search = {}, views } = props;
   const noun = props.noun ?? section.label.toLowerCase();
   const [query, setQuery] = useState('');
+  const [badge, setBadge] = useState<StatusChoice>('');
   const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
   const view = views?.inert ? views.initial : chosenView;
 
@@ -73,15 +75,21 @@ export function SectionListPage(props: ListPageProps) {
     fields: search.fields ?? section.search,
     extra: search.extra,
     paged: props.paged,
+    badge,
   });
   const searchDisabled = list.isPending || list.isError || !list.hasRecords;
-  const clear = () => setQuery('');
+  const clear = () => {
+    setQuery('');
+    setBadge('');
+  };
 
   let body: React.ReactNode;
   if (list.isPending) body = <ListLoading noun={noun} />;
   else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
   else if (!list.hasRecords) body = <EmptyState {...props.empty} action={canEdit ? props.empty.action : undefined} />;
-  else if (list.visible.length === 0) {
+  else if (list.visible.length === 0 && badge && !query.trim()) {
+    body = <NoResults text={`No ${noun} found with the status "${badge}"`} onClear={clear} />;
+  } else if (list.visible.length === 0) {
     body = props.renderNoResults?.(query, clear) ?? (
       <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />
     );
@@ -107,19 +115,24 @@ export function SectionListPage(props: ListPageProps) {
           </div>
         )}
       </div>
-      {(!search.hidden || views) && (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          {!search.hidden && (
-            <SearchBox
-              value={query}
-              onChange={setQuery}
-              placeholder={search.placeholder ?? `Search ${noun}...`}
-              disabled={searchDisabled}
-            />
-          )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {!search.hidden && (
+          <SearchBox
+            value={query}
+            onChange={setQuery}
+            placeholder={search.placeholder ?? `Search ${noun}...`}
+            disabled={searchDisabled}
+          />
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusFilter
+            value={badge}
+            onChange={setBadge}
+            disabled={list.isPending || list.isError || !list.hasRecords}
+          />
           {views && <ViewToggle view={chosenView} onChange={setView} />}
         </div>
-      )}
+      </div>
       {body}
     </div>
   );

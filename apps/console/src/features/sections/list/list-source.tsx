@@ -5,6 +5,7 @@ import { useSectionList } from '@/lib/section-api';
 import { usePagedSectionList } from './paged-list';
 import { LIST_BATCH_SIZE, MoreSentinel, useProgressiveList } from './progressive-list';
 import { filterRecords, type SearchText } from './search';
+import { badgesOf, type RecordBadge } from '@/lib/publishing';
 
 export interface ListSourceOptions {
   query: string;
@@ -12,6 +13,12 @@ export interface ListSourceOptions {
   extra?: SearchText[] | undefined;
   /** Read from the server a batch at a time and searched there; else read whole. */
   paged?: boolean | undefined;
+  /** Only the records with this badge ('Draft', 'Unpublished changes', 'Scheduled'); every record when blank. */
+  badge?: RecordBadge | '';
+}
+
+function withBadge(records: SectionRecord[], badge: RecordBadge | '' | undefined): SectionRecord[] {
+  return badge ? records.filter((record) => badgesOf(record).includes(badge)) : records;
 }
 
 /** What a list page shows, however its records are read. */
@@ -39,12 +46,15 @@ export function useListSource(section: SectionDef, options: ListSourceOptions): 
   return options.paged ? paged : whole;
 }
 
-function useWholeList(section: SectionDef, { query, fields, extra, paged }: ListSourceOptions): ListSource {
+function useWholeList(section: SectionDef, { query, fields, extra, paged, badge }: ListSourceOptions): ListSource {
   const list = useSectionList(section.slug, !paged);
   const records = useMemo(() => list.data?.records ?? [], [list.data]);
   // a keystroke filters every record again, but nothing else that depends only on the records
-  const shown = useMemo(() => filterRecords(records, fields, query, extra), [records, fields, query, extra]);
-  const { visible, sentinel } = useProgressiveList(shown, query);
+  const shown = useMemo(
+    () => withBadge(filterRecords(records, fields, query, extra), badge),
+    [records, fields, query, extra, badge],
+  );
+  const { visible, sentinel } = useProgressiveList(shown, `${badge ?? ''}\n${query}`);
   return {
     isPending: list.isPending,
     isError: list.isError,
@@ -56,7 +66,7 @@ function useWholeList(section: SectionDef, { query, fields, extra, paged }: List
   };
 }
 
-function usePagedList(section: SectionDef, { query, paged }: ListSourceOptions): ListSource {
+function usePagedList(section: SectionDef, { query, paged, badge }: ListSourceOptions): ListSource {
   const pages = usePagedSectionList(section.slug, query, LIST_BATCH_SIZE, Boolean(paged));
   const { fetchNextPage } = pages;
   const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -70,7 +80,8 @@ function usePagedList(section: SectionDef, { query, paged }: ListSourceOptions):
     error: pages.error,
     records: pages.records,
     hasRecords: pages.records.length > 0 || pages.searched !== '',
-    visible: pages.records,
+    // the badge filter narrows the pages read so far; scrolling reads more
+    visible: withBadge(pages.records, badge),
     sentinel: more,
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { asList, type SectionList } from '@/lib/section-api';
+import { asList, readOptions, type SectionList } from '@/lib/section-api';
 import { totalCountOf } from '@/lib/total-count';
 
 /** One page of a section read from the server, and how many records match in all. */
@@ -26,7 +26,7 @@ export function usePagedSectionList(slug: string, query: string, pageSize: numbe
     queryFn: async ({ pageParam, signal }): Promise<ListPage> => {
       const { data, headers } = await apiRequest<unknown>('GET', `/api/${slug}`, {
         signal,
-        query: { limit: pageSize, offset: pageParam, q: q || undefined },
+        ...readOptions({ limit: pageSize, offset: pageParam, q: q || undefined }),
       });
       const records = asList(data);
       return { records, total: totalCountOf(headers, pageParam + records.length) };

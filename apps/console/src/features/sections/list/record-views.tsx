@@ -3,6 +3,8 @@ import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useCanEdit } from '@/lib/permissions';
+import { badgesOf } from '@/lib/publishing';
+import { RecordBadges } from '@/features/sections/publishing/record-badges';
 import { GridItem, ItemGrid } from './staggered-grid';
 
 /** The Grid view: one card per record, each staggered in after the one before. */
@@ -18,7 +20,7 @@ export function RecordGrid({
   return (
     <ItemGrid className={className}>
       {records.map((record, index) => (
-        <GridItem key={record.id} index={index}>
+        <GridItem key={record.id} index={index} record={record}>
           {card(record)}
         </GridItem>
       ))}
@@ -26,7 +28,10 @@ export function RecordGrid({
   );
 }
 
-/** The List view: the page's column heads, then a row of cells per record. */
+/**
+ * The List view: the page's column heads, then a row of cells per record. When a record shown is a draft, has
+ * unpublished changes or is scheduled, a 'Status' column holds its badges.
+ */
 export function RecordTable({
   records,
   heads,
@@ -37,14 +42,25 @@ export function RecordTable({
   heads: React.ReactNode;
   cells: (record: SectionRecord) => React.ReactNode;
 }) {
+  const withStatus = records.some((record) => badgesOf(record).length > 0);
   return (
     <Table>
       <TableHeader>
-        <TableRow>{heads}</TableRow>
+        <TableRow>
+          {heads}
+          {withStatus && <TableHead>Status</TableHead>}
+        </TableRow>
       </TableHeader>
       <TableBody>
         {records.map((record) => (
-          <TableRow key={record.id}>{cells(record)}</TableRow>
+          <TableRow key={record.id}>
+            {cells(record)}
+            {withStatus && (
+              <TableCell>
+                <RecordBadges record={record} />
+              </TableCell>
+            )}
+          </TableRow>
         ))}
       </TableBody>
     </Table>

@@ -1,5 +1,7 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import type { SectionRecord } from '@bursary/shared';
+import { RecordBadges } from '@/features/sections/publishing/record-badges';
 import { LIST_BATCH_SIZE } from './progressive-list';
 
 /** The grid has 1, 2 or 3 columns, by width. */
@@ -15,17 +17,21 @@ export function ItemGrid({ className, children }: { className?: string; children
 export function GridItem({
   index,
   className,
+  record,
   children,
 }: {
   index: number;
   className?: string;
+  /** The record the item shows: its publishing badges go above it. */
+  record?: SectionRecord;
   children: React.ReactNode;
 }) {
   return (
     <li
-      className={cn('animate-item-in', className)}
+      className={cn('animate-item-in', record && 'flex flex-col gap-2 [&>*:last-child]:flex-1', className)}
       style={{ '--stagger-index': index % LIST_BATCH_SIZE } as React.CSSProperties}
     >
+      {record && <RecordBadges record={record} />}
       {children}
     </li>
   );

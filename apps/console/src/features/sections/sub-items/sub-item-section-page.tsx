@@ -61,7 +61,7 @@ export function SubItemSectionPage({
           {records.map((record, index) => {
             const title = fieldTextOr(record, 'title', defaultTitle);
             return (
-              <GridItem key={record.id} index={index}>
+              <GridItem key={record.id} index={index} record={record}>
                 <Card>
                   <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
                     <CardTitle as="h2">{title}</CardTitle>

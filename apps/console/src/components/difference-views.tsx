@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { FieldContent, FieldDifference, WordPart } from './record-diff';
+import type { FieldContent, FieldDifference, WordPart } from '@/lib/record-diff';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const words = (n: number) => `${n} ${n === 1 ? 'word' : 'words'}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faqs, insights, milestones, missions, successStories } from '@bursary/shared';
-import { recordDifferences, versionContent } from './record-diff';
+import { recordDifferences, versionContent } from '@/lib/record-diff';
 import { wordSummary } from './difference-views';
 
 describe('record differences (issue 13: the change in plain language)', () => {

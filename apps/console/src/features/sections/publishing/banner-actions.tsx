@@ -1,0 +1,126 @@
+import { lazy, Suspense, useState } from 'react';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { publishingOf } from '@/lib/publishing';
+import { toast } from '@/lib/toast';
+import { requestPreview, usePublishingActions } from './publishing-api';
+
+// the dialogs load when first opened, so the edit screens' code stays as small as it was
+const ScheduleDialog = lazy(async () => ({ default: (await import('./schedule-dialog')).ScheduleDialog }));
+const PreviewDialog = lazy(async () => ({ default: (await import('./preview-dialog')).PreviewDialog }));
+
+interface BannerActionsProps {
+  section: SectionDef;
+  /** The record as the website shows it (or the draft). */
+  record: SectionRecord;
+  /** Its pending changes, if any. */
+  pending: SectionRecord | null;
+  /** Called once a publish or a discard is done, so the screen reads the record again. */
+  onChanged: () => void;
+}
+
+const failure = (error: unknown) =>
+  toast({ variant: 'destructive', title: error instanceof Error && error.message ? error.message : 'Request failed' });
+
+/** 'Publish', 'Preview', 'Schedule' and 'Discard changes', each offered only where it means something. */
+export function BannerActions({ section, record, pending, onChanged }: BannerActionsProps) {
+  const state = publishingOf(record);
+  const unpublished = state.status === 'draft' || state.hasChanges;
+  const { publish, discard } = usePublishingActions(section, record);
+  const [dialog, setDialog] = useState<'schedule' | 'preview' | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+
+  const preview = async () => {
+    setPreviewing(true);
+    try {
+      const { url } = await requestPreview(section, record);
+      if (url) window.open(url, '_blank', 'noopener,noreferrer');
+      else setDialog('preview');
+    } catch (error) {
+      failure(error);
+    } finally {
+      setPreviewing(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {unpublished && (
+        <Button
+          type="button"
+          size="sm"
+          loading={publish.isPending}
+          onClick={() =>
+            publish.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: 'Published' });
+                onChanged();
+              },
+              onError: failure,
+            })
+          }
+        >
+          Publish
+        </Button>
+      )}
+      {unpublished && (
+        <Button type="button" size="sm" variant="outline" loading={previewing} onClick={() => void preview()}>
+          Preview
+        </Button>
+      )}
+      <Button type="button" size="sm" variant="outline" onClick={() => setDialog('schedule')}>
+        Schedule
+      </Button>
+      {state.status === 'published' && state.hasChanges && (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button type="button" size="sm" variant="destructive" loading={discard.isPending}>
+              Discard changes
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Discard changes?</AlertDialogTitle>
+              <AlertDialogDescription>
+                The unpublished changes are deleted. The website keeps showing the published version.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={() =>
+                  discard.mutate(undefined, {
+                    onSuccess: () => {
+                      toast({ title: 'Changes discarded' });
+                      onChanged();
+                    },
+                    onError: failure,
+                  })
+                }
+              >
+                Discard changes
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'schedule' && <ScheduleDialog section={section} record={record} onClose={() => setDialog(null)} />}
+        {dialog === 'preview' && (
+          <PreviewDialog section={section} live={record} pending={pending} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
+    </div>
+  );
+}

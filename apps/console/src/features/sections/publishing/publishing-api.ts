@@ -1,0 +1,101 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { apiRequest, toRequestBody } from '@/lib/api-client';
+import { publishingOf, recordApiPath } from '@/lib/publishing';
+import { queryKeys } from '@/lib/query-keys';
+import { refreshSection } from '@/lib/section-api';
+import { scheduleItemsOf } from '@/lib/schedules-api';
+
+/** After a publishing write the section's lists, the edit screen and the dashboard's schedules read again. */
+function useRefresh(section: SectionDef) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      refreshSection(queryClient, section.slug),
+      queryClient.invalidateQueries({ queryKey: queryKeys.schedules() }),
+    ]);
+}
+
+/** A record's scheduled actions and its last failed one: GET …/schedule. */
+export function recordScheduleQuery(section: SectionDef, record: SectionRecord) {
+  return queryOptions({
+    queryKey: queryKeys.sections.schedule(section.slug, record.id),
+    queryFn: async ({ signal }) => {
+      const path = `${recordApiPath(section, record.id)}/schedule`;
+      return scheduleItemsOf((await apiRequest<unknown>('GET', path, { signal, auth: true })).data);
+    },
+  });
+}
+
+/** Publish (the draft or the pending changes go live) and Discard changes (the pending changes are dropped). */
+export function usePublishingActions(section: SectionDef, record: SectionRecord) {
+  const refresh = useRefresh(section);
+  const base = recordApiPath(section, record.id);
+  const publish = useMutation({
+    mutationFn: () => apiRequest('POST', `${base}/publish`),
+    onSuccess: refresh,
+  });
+  const discard = useMutation({
+    mutationFn: () => apiRequest('DELETE', `${base}/changes`),
+    onSuccess: refresh,
+  });
+  return { publish, discard };
+}
+
+/** The times a schedule sets, each ISO 8601 with the browser's offset; a time left out is not changed. */
+export interface ScheduleTimes {
+  publish_at?: string;
+  unpublish_at?: string;
+}
+
+export function useScheduleActions(section: SectionDef, record: SectionRecord) {
+  const refresh = useRefresh(section);
+  const path = `${recordApiPath(section, record.id)}/schedule`;
+  const save = useMutation({
+    mutationFn: (times: ScheduleTimes) => apiRequest('PUT', path, { json: times }),
+    onSuccess: refresh,
+  });
+  const clear = useMutation({ mutationFn: () => apiRequest('DELETE', path), onSuccess: refresh });
+  return { save, clear };
+}
+
+/** POST /api/preview-tokens: `url` is where the website previews the record, null when it has no preview page. */
+interface PreviewToken {
+  token: string;
+  expires_at: string;
+  url: string | null;
+}
+
+export async function requestPreview(section: SectionDef, record: SectionRecord): Promise<PreviewToken> {
+  const { data } = await apiRequest<PreviewToken>('POST', '/api/preview-tokens', {
+    json: { section: section.slug, id: record.id },
+  });
+  return data;
+}
+
+interface DraftSave {
+  values: Record<string, unknown>;
+  /** The record being edited, null on create (or when a single-record section is set up). */
+  record: SectionRecord | null;
+  etag: string | null;
+  /** The ETag of the pending changes, when the published record has some. */
+  pendingEtag: string | null;
+}
+
+/**
+ * 'Save as draft' keeps a change off the website: a new record is created as a draft, a draft is saved in place, and
+ * a published record's change is saved as its pending changes (the live version stays as it is).
+ */
+export function useSaveDraft(section: SectionDef) {
+  const refresh = useRefresh(section);
+  return useMutation({
+    mutationFn: async ({ values, record, etag, pendingEtag }: DraftSave) => {
+      if (!record) return apiRequest('POST', `/api/${section.slug}`, toRequestBody({ ...values, status: 'draft' }));
+      const path = recordApiPath(section, record.id);
+      if (publishingOf(record).status === 'draft')
+        return apiRequest('PUT', path, { ...toRequestBody({ ...values, status: 'draft' }), ifMatch: etag });
+      return apiRequest('PUT', `${path}/changes`, { ...toRequestBody(values), ifMatch: pendingEtag });
+    },
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/types.ts';
+
+/** What a webhook can subscribe to; `*` is every one of them. */
+export const WEBHOOK_EVENTS = [
+  'record.created',
+  'record.updated',
+  'record.deleted',
+  'record.restored',
+  'record.published',
+  'record.unpublished',
+  'schedule.failed',
+  'site.changed',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The `data` of a record event: which record, what happened, and the revision that keeps it. */
+export interface RecordEventData {
+  section: string;
+  id: number;
+  title: string | null;
+  action: string;
+  revision_id: number | null;
+  username: string;
+}
+
+/** The Standard Webhooks message id of an event: the same on every attempt, so receivers can drop repeats. */
+export const newEventId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * Queues an event in the caller's transaction: it exists once the change commits, and never when the change
+ * is rolled back (to its savepoint too), so nothing is sent for a change that did not happen.
+ */
+export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
+  await trx
+    .insertInto('webhook_outbox')
+    .values({
+      event_id: newEventId(),
+      type,
+      payload: JSON.stringify({ type, timestamp: now, data }),
+      created_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Notes that the website's content changed. One waiting note is enough: the worker sends `site.changed` once
+ * the oldest waiting note is old enough, so a burst of changes gives one event. Two writers that both find
+ * none may each add one; the worker sends them as one.
+ */
+export async function noteSiteChanged(trx: Db, now: string): Promise<void> {
+  const waiting = await trx
+    .selectFrom('webhook_outbox')
+    .select('id')
+    .where('type', '=', 'site.changed')
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) await enqueueEvent(trx, 'site.changed', {}, now);
+}

@@ -1,0 +1,85 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { ResolvedAddress } from './address-rules.ts';
+
+/** Of an answer, this much is read and kept; the rest is never read. */
+const RESPONSE_LIMIT = 4096;
+
+export interface PostOutcome {
+  status: number | null;
+  /** The first RESPONSE_LIMIT bytes of the answer's body, as text. */
+  response: string | null;
+  durationMs: number;
+  /** Why no answer came (refused, timed out, reset), in a sentence. */
+  error: string | null;
+}
+
+/** Every lookup of the connection answers the address that was checked, so no second lookup can differ. */
+const pinned =
+  ({ address, family }: ResolvedAddress): LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+
+/** Text a PostgreSQL text column takes: no NUL character. */
+const storable = (bytes: Buffer) => bytes.toString('utf8').replaceAll('\u0000', '\uFFFD');
+
+/**
+ * POSTs `body` to `url`, connecting to `target` only. Redirects are not followed (a 3xx is just its status);
+ * after `timeoutMs` the attempt is abandoned; at most RESPONSE_LIMIT bytes of the answer are read.
+ */
+export function postOnce(
+  url: URL,
+  target: ResolvedAddress,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (outcome: Omit<PostOutcome, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve({ ...outcome, durationMs: elapsed() });
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        lookup: pinned(target),
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () =>
+          finish({ status: answer.statusCode ?? null, response: storable(Buffer.concat(chunks)), error: null });
+        answer.on('data', (chunk: Buffer) => {
+          const room = RESPONSE_LIMIT - size;
+          chunks.push(chunk.subarray(0, room));
+          size += Math.min(room, chunk.length);
+          if (size >= RESPONSE_LIMIT) done();
+        });
+        answer.on('end', done);
+        answer.on('error', done);
+        answer.on('close', done);
+      },
+    );
+    const timer = setTimeout(
+      () => finish({ status: null, response: null, error: `No answer within ${timeoutMs / 1000} s.` }),
+      timeoutMs,
+    );
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ status: null, response: null, error: `The request failed: ${error.code ?? error.message}.` }),
+    );
+    request.end(body);
+  });
+}
