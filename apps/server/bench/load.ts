@@ -17,7 +17,7 @@ export interface Measure {
   requests: number;
 }
 
-function summarise(result: Result, expect: number): Measure {
+export function summarise(result: Result, expect: number): Measure {
   const answered = Object.values(result.statusCodeStats).reduce((sum, s) => sum + s.count, 0);
   const good = result.statusCodeStats[String(expect)]?.count ?? 0;
   return {

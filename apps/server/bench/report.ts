@@ -17,6 +17,14 @@ export interface Goal {
   holds: boolean;
 }
 
+/** A part of the bench that runs on servers of its own: its figures as printed lines, and its goals. */
+export interface Part {
+  title: string;
+  lines: string[];
+  goals: Goal[];
+  figures: Record<string, unknown>;
+}
+
 export interface Report {
   at: string;
   quick: boolean;
@@ -27,6 +35,7 @@ export interface Report {
   browser: { renderMs: number; keystrokeMs: number } | undefined;
   signInStorm: StormFigures[];
   goals: Goal[];
+  parts: Part[];
   notes: string[];
 }
 

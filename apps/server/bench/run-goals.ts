@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserFigures } from './browser.ts';
-import { type Goal, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
+import { printParts } from './publishing-parts.ts';
+import { type Goal, type Part, type Report, type Row, printGoals, printTable, writeReport } from './report.ts';
 import { serverNodeFlags } from './run-server.ts';
 import type { Scale } from './seed.ts';
 import { type FloodFigures, printSignInFlood, signInFloodGoals } from './sign-in-flood.ts';
@@ -31,13 +32,14 @@ export interface RunFigures {
   storm: StormFigures[];
   flood: FloodFigures;
   bombGoals: Goal[];
+  parts: Part[];
 }
 
 /** The end of a bench run: its goals judged, then the table, the goals and the report printed and written. */
 export function finishRun(figures: RunFigures): void {
   const { t0, quick, scale, rows, get, rawGet, notModified, write, fastifyPost, put, summary, logsPage } = figures;
   const { search, historyPage, memory, roundsRss, startupMs, firstStartMs, listBytes, browser, storm, flood } = figures;
-  const { bombGoals } = figures;
+  const { bombGoals, parts } = figures;
   const here = import.meta.dirname;
   // the first round grows the heap to its working size (a warm-up); from then on a round must not add
   const steady = roundsRss.slice(1);
@@ -107,6 +109,7 @@ export function finishRun(figures: RunFigures): void {
     ...signInStormGoals(storm),
     ...signInFloodGoals(flood),
     ...bombGoals,
+    ...parts.flatMap((part) => part.goals),
     {
       goal: 'errors in every run',
       value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
@@ -124,6 +127,7 @@ export function finishRun(figures: RunFigures): void {
     browser,
     signInStorm: storm,
     goals,
+    parts,
     notes: [
       `first start after seeding: ${Math.round(firstStartMs)} ms`,
       `server started as npm start does: node ${[...serverNodeFlags, 'src/server.ts'].join(' ')}`,
@@ -143,6 +147,7 @@ export function finishRun(figures: RunFigures): void {
   );
   printSignInStorm(storm);
   printSignInFlood(flood);
+  printParts(parts);
   console.log('');
   printGoals(goals);
   console.log(

@@ -13,6 +13,7 @@ import { measureBrowser } from './browser.ts';
 import { measureSignInStorm } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
 import { measureSignInFlood } from './sign-in-flood.ts';
+import { measurePublishingParts } from './publishing-parts.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -188,6 +189,10 @@ async function main(): Promise<void> {
   const storm = await measureSignInStorm();
   const flood = await measureSignInFlood();
 
+  console.log('Publishing and webhooks (their own servers)…');
+  const mainRatio = get.reqPerSec / Math.max(rawGet.reqPerSec, 1);
+  const parts = await measurePublishingParts({ quick, seconds, slices: SLICES, mainRatio });
+
   finishRun({
     t0,
     quick,
@@ -212,6 +217,7 @@ async function main(): Promise<void> {
     storm,
     flood,
     bombGoals,
+    parts,
   });
 }
 

@@ -53,7 +53,7 @@ const section = (slug: string) => {
   return found;
 };
 
-function insertRows(
+export function insertRows(
   database: SqliteDatabase.Database,
   slug: string,
   count: number,
@@ -74,15 +74,13 @@ function insertRows(
 }
 
 /**
- * A fresh data folder as a fund would have after years of use: migrated by the server's own
- * migrations, the first user created as the server does, then filled in bulk straight into SQLite
- * (one transaction, prepared statements) because a million writes through the API would take hours.
+ * A data folder migrated by the server's own migrations, with the first user created as the server
+ * does; answers its SQLite file opened for bulk inserts (the caller closes it).
  */
-export async function seedDataFolder(
+export async function migratedDataFolder(
   dataDir: string,
   admin: { username: string; password: string },
-  scale: Scale,
-): Promise<void> {
+): Promise<SqliteDatabase.Database> {
   const config = { ...loadConfig({}), dataDir, adminUsername: admin.username, adminPassword: admin.password };
   const db = await openDatabase(config);
   try {
@@ -93,6 +91,20 @@ export async function seedDataFolder(
   }
   const database = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
   database.pragma('journal_mode = WAL');
+  return database;
+}
+
+/**
+ * A fresh data folder as a fund would have after years of use: migrated by the server's own
+ * migrations, the first user created as the server does, then filled in bulk straight into SQLite
+ * (one transaction, prepared statements) because a million writes through the API would take hours.
+ */
+export async function seedDataFolder(
+  dataDir: string,
+  admin: { username: string; password: string },
+  scale: Scale,
+): Promise<void> {
+  const database = await migratedDataFolder(dataDir, admin);
   const start = Date.UTC(2019, 0, 1);
   const at = (n: number) => new Date(start + n * 60_000).toISOString();
   database.transaction(() => {

@@ -24,6 +24,7 @@ export default fp<PublishingOptions>(
     await app.register(scheduleRoutes);
     await app.register(previewTokenRoutes);
     const stops: (() => Promise<void>)[] = [];
+    let look: Promise<unknown> | undefined;
     app.addHook('onReady', async () => {
       const runner = {
         actions: scheduledActions,
@@ -33,7 +34,8 @@ export default fp<PublishingOptions>(
       };
       stops.push(
         startPeriodicTask(
-          () => runDueSchedules(app.db, runner),
+          // a look that outlasts the interval (thousands due at once) is not joined by a second one
+          () => (look ??= runDueSchedules(app.db, runner).finally(() => (look = undefined))),
           app.config.scheduleCheckSeconds * 1000,
           (error) => app.log.error({ err: error }, 'looking for due schedules failed; the next look tries again'),
         ),

@@ -40,6 +40,6 @@ export const previewTokenSchemas = {
     summary: 'Revoke a preview token at once',
     token: true,
     params: idParams,
-    answers: { 204: answer('Revoked'), ...errors(...ALWAYS, 401, 404) },
+    answers: { 204: answer('Revoked'), ...errors(...ALWAYS, ...BODY, 401, 404) },
   },
 } satisfies Record<string, RouteApi>;

@@ -101,7 +101,7 @@ export function scheduleSchemas(section: SectionDef) {
       summary: `Cancel what is scheduled for ${which}`,
       token: true,
       ...params,
-      answers: { 200: answer('Cancelled', recordSchedule), ...errors(...ALWAYS, 401, 404) },
+      answers: { 200: answer('Cancelled', recordSchedule), ...errors(...ALWAYS, ...BODY, 401, 404) },
     },
   } satisfies Record<string, RouteApi>;
 }

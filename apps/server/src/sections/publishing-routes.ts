@@ -3,6 +3,7 @@ import type { SectionDef } from '@bursary/shared';
 import { requireRole } from '../auth/roles.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';
+import { BadRequestError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { publishingSummary } from '../audit/log-writes.ts';
 import { type Target, discardChanges, readChanges, saveChanges, targetRecord } from './changes-writes.ts';
@@ -14,6 +15,15 @@ import { recordNotFound } from './record-writes.ts';
 import { writeContextOf } from './write-request.ts';
 
 type Step = typeof publishIn;
+
+/**
+ * Publishing takes nothing but its address: a body (a record's fields, say) would look as if it were
+ * applied, so anything but none or an empty object is refused.
+ */
+function refuseBody(body: unknown): void {
+  const empty = body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+  if (!empty) throw new BadRequestError('Publishing and unpublishing take no body: send the request without one.');
+}
 
 /**
  * A record's waiting changes and its publishing steps: under /{id}, and for a single-record section
@@ -28,6 +38,7 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
 
   /** Publish or unpublish in one transaction; answers the record as status=all reads it. */
   const step = (run: Step) => async (request: FastifyRequest, reply: FastifyReply) => {
+    refuseBody(request.body);
     const ctx = writeContextOf(app, request);
     const target = targetOf(request);
     const read = await writeTransaction(ctx.db, async (trx) => {

@@ -65,6 +65,13 @@ describe.each(dialects)('publish and unpublish on %s', (dialect) => {
     const again = await t.injectAs({ method: 'POST', url: `/api/faqs/${String(live.id)}/publish` });
     expect(again.statusCode).toBe(409);
     expect((again.json() as { message: string }).message).toMatch(/nothing to publish/);
+    const withBody = await t.injectAs({
+      method: 'POST',
+      url: `/api/faqs/${String(live.id)}/publish`,
+      payload: { title: 'x' },
+    });
+    expect(withBody.statusCode).toBe(400);
+    expect((withBody.json() as { message: string }).message).toMatch(/take no body/);
     expect((await t.injectAs({ method: 'POST', url: '/api/faqs/999999/publish' })).statusCode).toBe(404);
     expect((await t.injectAs({ method: 'POST', url: '/api/faqs/999999/unpublish' })).statusCode).toBe(404);
   });

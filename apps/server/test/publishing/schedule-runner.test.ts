@@ -142,6 +142,20 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
     expect(row.reason).toMatch(/^The FAQ could not be unpublished: This faq is already a draft/);
   });
 
+  it('a failing step among others rolls back alone: the ones around it run', async () => {
+    const before = await createdRecord(t, faqs, 7, 'draft');
+    const gone = await createdRecord(t, faqs, 8, 'draft');
+    const after = await createdRecord(t, faqs, 9, 'draft');
+    await dueSchedules(
+      t.db,
+      [before, gone, after].map((recordId) => ({ section: 'faqs', recordId, action: 'publish' as const })),
+    );
+    expect((await t.injectAs({ method: 'DELETE', url: `/api/faqs/${gone}` })).statusCode).toBe(200);
+    expect(await runDueSchedules(t.db, runner)).toEqual({ done: 2, failed: 1 });
+    const counts = await actionLogCounts(t.db, 'faqs', 'publish');
+    expect([before, gone, after].map((id) => counts.get(id))).toEqual([1, undefined, 1]);
+  });
+
   it('leaves a schedule pending when the error says nothing about the record', async () => {
     const id = await createdRecord(t, faqs, 5, 'draft');
     await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
