@@ -142,17 +142,26 @@ export const isBusyError = (error: unknown): boolean =>
 /** How many times a transaction meets a busy database or a deadlock before the caller is told to try again. */
 const BUSY_ATTEMPTS = 4;
 
+export interface BusyRetry {
+  attempts: number;
+  /** The pause before try `attempt + 1`. */
+  pauseMs: (attempt: number) => number;
+}
+
+/** A request's write: a few quick tries, then the client is told the database is busy. */
+const REQUEST_RETRY: BusyRetry = { attempts: BUSY_ATTEMPTS, pauseMs: (attempt) => 10 + Math.random() * 40 * attempt };
+
 /**
- * Runs `work` again (a bounded number of times, after a short random pause) while the database answers busy or
- * deadlock.
+ * Runs `work` again while the database answers busy or deadlock, `retry.attempts` times at most, pausing
+ * between tries.
  */
-export async function retryWhenBusy<T>(work: () => Promise<T>): Promise<T> {
+export async function retryWhenBusy<T>(work: () => Promise<T>, retry: BusyRetry = REQUEST_RETRY): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await work();
     } catch (error) {
-      if (!isBusyError(error) || attempt >= BUSY_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+      if (!isBusyError(error) || attempt >= retry.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retry.pauseMs(attempt)));
     }
   }
 }

@@ -15,6 +15,12 @@ import { runGroup } from './schedule-group.ts';
 const BATCH = 200;
 /** Steps one PostgreSQL commit carries (schedule-group.ts). */
 const GROUP = 50;
+/**
+ * On SQLite, the pause after a full batch. Writers in other processes on the same file wait for the lock by
+ * polling it (every 100 ms once they have waited a while); back-to-back batches would leave them no gap to take
+ * it, and their writes would fail busy.
+ */
+const SQLITE_PAUSE_MS = 120;
 
 export interface RunResult {
   done: number;
@@ -71,5 +77,6 @@ export async function runDueSchedules(db: Db, options: RunnerOptions, now = new 
     );
     for (const outcome of outcomes) if (outcome !== 'skipped') result[outcome] += 1;
     if (batch.length < BATCH) return result;
+    if (dialectOf(db) !== 'postgres') await new Promise((resolve) => setTimeout(resolve, SQLITE_PAUSE_MS));
   }
 }

@@ -4,6 +4,7 @@ import { migrations } from '../../src/db/migrations/index.ts';
 import { sampleRecord } from '../factories.ts';
 import { postgresInspector, throwawayPostgres } from './database.ts';
 import { call, signIn, userCommand } from './instances-http.ts';
+import { watchWebhooks, type WebhookWatch } from './instances-webhooks.ts';
 import { startNginx } from './nginx.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from './server-process.ts';
 
@@ -33,14 +34,18 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     writes: 0,
     loadRequests: 0,
     loadErrors: 0,
+    webhookEvents: 0,
   };
+  const createdIds: number[] = [];
+  let hooks: WebhookWatch | undefined;
   const database = await throwawayPostgres(settings.postgresUrl, `bursary_instances_${process.pid}`);
   const servers: RunningServer[] = [];
   const start = (port: number) =>
     startServer({
       port,
       databaseUrl: database.url,
-      extra: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), TRUST_PROXY: '127.0.0.1' },
+      // webhooks may reach the receiver on loopback
+      extra: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), TRUST_PROXY: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE: 'true' },
     });
   let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
   const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
@@ -67,6 +72,7 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     log(`  3 instances started at once on an empty database: migrations ran once, one first user`);
     proxy = await startNginx(join(settings.scratch, 'nginx'), PROXY_PORT, PORTS);
     const token = await signIn(proxy.base, ADMIN_USERNAME, ADMIN_PASSWORD);
+    hooks = await watchWebhooks(proxy.base, token);
 
     // an acknowledged write is read back through every other instance at once
     for (let i = 0; i < settings.writes; i++) {
@@ -85,6 +91,7 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
       }
       figures.writes++;
       const id = (JSON.parse(created.body) as { id: number }).id;
+      createdIds.push(id);
       for (const [n, base] of bases.entries()) {
         if (n === writer) continue;
         const list = await call(base, '/api/faqs', { headers: { 'if-none-match': before[n]!.etag ?? '' } });
@@ -197,6 +204,7 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
               })
             : await call(proxy!.base, '/api/faqs?limit=20');
           figures.loadRequests++;
+          if (write && res.status === 201) createdIds.push((JSON.parse(res.body) as { id: number }).id);
           if (res.status !== (write ? 201 : 200)) {
             figures.loadErrors++;
             if (figures.loadErrors <= 5) problems.push(`under load: ${res.status} ${res.body.slice(0, 200)}`);
@@ -217,7 +225,14 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     figures.requests += figures.loadRequests;
     figures.errors += figures.loadErrors;
     log(`  ${figures.loadRequests} requests through nginx while one instance restarted: ${figures.loadErrors} failed`);
+    const delivered = await hooks.settle(createdIds);
+    problems.push(...delivered.problems);
+    figures.webhookEvents = delivered.received;
+    log(
+      `  webhooks: ${createdIds.length} records created through 3 instances, ${delivered.received} events received, ${delivered.repeated} repeated`,
+    );
   } finally {
+    await hooks?.close();
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
@@ -226,6 +241,6 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
   const ok = problems.length === 0 && figures.errors === 0 && figures.staleReads === 0;
   return {
     ok,
-    detail: `${figures.requests} requests, ${figures.errors} errors, ${figures.staleReads} stale reads, ${figures.writes} writes read back through every other instance, ${figures.refusedStale} stale If-Match refused, ${figures.endedSessions}/7 sessions ended everywhere, ${figures.loadRequests} requests during a restart with ${figures.loadErrors} failed, ${problems.length} problems`,
+    detail: `${figures.requests} requests, ${figures.errors} errors, ${figures.staleReads} stale reads, ${figures.writes} writes read back through every other instance, ${figures.refusedStale} stale If-Match refused, ${figures.endedSessions}/7 sessions ended everywhere, ${figures.loadRequests} requests during a restart with ${figures.loadErrors} failed, ${figures.webhookEvents} webhook events for ${createdIds.length} created records, ${problems.length} problems`,
   };
 }
