@@ -6,6 +6,7 @@ type Db = Kysely<Database>;
 type Work = (trx: Db) => Promise<unknown>;
 interface Job {
   work: Work;
+  quiet: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -33,6 +34,14 @@ function committed(db: Db): void {
   for (const listener of committedListeners.get(db) ?? []) listener();
 }
 
+export interface WriteOptions {
+  /**
+   * The commit calls no `onWriteCommitted` listener: for bookkeeping by a listener itself (the webhook sender),
+   * which would otherwise wake itself after each of its own commits.
+   */
+  quiet?: boolean;
+}
+
 /**
  * Runs a content write in a transaction and settles once it is durable. On PostgreSQL that is a
  * plain transaction (the server groups commits itself). On SQLite every commit waits for an fsync
@@ -41,13 +50,14 @@ function committed(db: Db): void {
  * them all. A write that fails is rolled back to its savepoint alone; if the commit fails, every
  * write of it fails. No write is acknowledged before the commit that holds it.
  */
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  const quiet = options.quiet === true;
   if (dialectOf(db) === 'postgres')
     return db
       .transaction()
       .execute(work)
       .then((value) => {
-        committed(db);
+        if (!quiet) committed(db);
         return value;
       });
   let group = groups.get(db);
@@ -55,7 +65,7 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
     group = new GroupCommit(db);
     groups.set(db, group);
   }
-  return group.submit(work) as Promise<T>;
+  return group.submit(work, quiet) as Promise<T>;
 }
 
 class GroupCommit {
@@ -67,9 +77,9 @@ class GroupCommit {
     this.#db = db;
   }
 
-  submit(work: Work): Promise<unknown> {
+  submit(work: Work, quiet: boolean): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ work, resolve, reject });
+      this.#queue.push({ work, quiet, resolve, reject });
       if (!this.#draining) {
         this.#draining = true;
         // one turn of the event loop lets the other writes already received join this commit
@@ -97,7 +107,7 @@ class GroupCommit {
         .execute(only.work)
         .then((value) => {
           only.resolve(value);
-          committed(this.#db);
+          if (!only.quiet) committed(this.#db);
         }, only.reject);
       return;
     }
@@ -130,7 +140,7 @@ class GroupCommit {
       return;
     }
     for (const [job, value] of landed) job.resolve(value);
-    if (landed.length > 0) committed(this.#db);
+    if (landed.some(([job]) => !job.quiet)) committed(this.#db);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { type SecretBox, SecretKeyError } from '../auth/secret-box.ts';
 import type { Database, Db } from '../db/types.ts';
-import { retryWhenBusy } from '../db/write-transaction.ts';
+import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { checkedAddress, parseWebhookUrl, RefusedAddressError, type Resolver } from './address-rules.ts';
 import { type PostOutcome, postOnce } from './http-post.ts';
 import { signedHeaders } from './signing.ts';
@@ -29,27 +29,39 @@ const TRIED_ONCE = new Set(['ping']);
 
 const iso = (at: Date, plusMs = 0) => new Date(at.getTime() + plusMs).toISOString();
 
+/** The worker's bookkeeping joins the requests' commits (one fsync on SQLite) without waking the worker again. */
+const bookkeeping = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  retryWhenBusy(() => writeTransaction(db, work, { quiet: true }));
+
 /**
- * Claims the attempt for this instance: only one instance's update finds it pending and unleased (or its lease
- * run out). Answers the lease it holds, or undefined when another instance has it.
+ * Claims the attempts for this instance in one write: only one instance's update finds an attempt pending and
+ * unleased (or its lease run out). Answers the lease and the attempts this instance now holds.
  */
-async function claim(deps: DeliveryDeps, id: number): Promise<string | undefined> {
+async function claim(deps: DeliveryDeps, rows: DeliveryRow[]): Promise<{ lease: string; held: DeliveryRow[] }> {
   const now = deps.now();
   const lease = iso(now, deps.leaseMs);
-  const result = await retryWhenBusy(() =>
-    deps.db
+  const claimed = await bookkeeping(deps.db, (trx) =>
+    trx
       .updateTable('webhook_deliveries')
       .set({ lease_until: lease })
-      .where('id', '=', id)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .where('state', '=', 'pending')
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso(now))]))
-      .executeTakeFirst(),
+      .returning('id')
+      .execute(),
   );
-  return Number(result.numUpdatedRows) === 1 ? lease : undefined;
+  const ids = new Set(claimed.map((row) => Number(row.id)));
+  return { lease, held: rows.filter((row) => ids.has(Number(row.id))) };
 }
 
-async function send(deps: DeliveryDeps, row: DeliveryRow): Promise<PostOutcome & { gone?: boolean }> {
-  const hook = await deps.db.selectFrom('webhooks').selectAll().where('id', '=', row.webhook_id).executeTakeFirst();
+type Hook = Selectable<Database['webhooks']>;
+type Outcome = PostOutcome & { gone?: boolean };
+
+async function send(deps: DeliveryDeps, hook: Hook | undefined, row: DeliveryRow): Promise<Outcome> {
   if (!hook || Number(hook.enabled) === 0)
     return { status: null, response: null, durationMs: 0, error: 'The webhook is turned off.', gone: true };
   try {
@@ -70,60 +82,70 @@ async function send(deps: DeliveryDeps, row: DeliveryRow): Promise<PostOutcome &
 }
 
 /**
- * Sends one pending attempt if this instance claims it, and records the outcome: sent on a 2xx; otherwise failed,
- * with the next attempt queued after its pause (same event id), unless the pauses are spent, the endpoint
- * answered 410 Gone (the webhook is then turned off, with the reason) or the webhook is off.
+ * Records an attempt's outcome: sent on a 2xx; otherwise failed, with the next attempt queued after its pause
+ * (same event id), unless the pauses are spent, the endpoint answered 410 Gone (the webhook is then turned off,
+ * with the reason) or the webhook is off.
  */
-export async function attemptDelivery(deps: DeliveryDeps, row: DeliveryRow): Promise<boolean> {
-  const lease = await claim(deps, Number(row.id));
-  if (!lease) return false;
-  const outcome = await send(deps, row);
+async function record(deps: DeliveryDeps, trx: Db, row: DeliveryRow, lease: string, outcome: Outcome, now: Date) {
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-  const now = deps.now();
   const delay = deps.retryDelaysMs[row.attempt - 1];
   const retry = !ok && !outcome.gone && outcome.status !== 410 && delay !== undefined && !TRIED_ONCE.has(row.type);
-  await retryWhenBusy(() =>
-    deps.db.transaction().execute(async (trx) => {
-      const recorded = await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          state: ok ? 'sent' : 'failed',
-          sent_at: iso(now),
-          status_code: outcome.status,
-          duration_ms: outcome.durationMs,
-          response: outcome.response,
-          error: outcome.error ?? (ok ? null : `The endpoint answered ${outcome.status}.`),
-          lease_until: null,
-        })
-        .where('id', '=', row.id)
-        .where('lease_until', '=', lease)
-        .executeTakeFirst();
-      // the lease ran out and another instance took the attempt over: its outcome is the one kept
-      if (Number(recorded.numUpdatedRows) !== 1) return;
-      if (outcome.status === 410)
-        await trx
-          .updateTable('webhooks')
-          .set({
-            enabled: 0,
-            disabled_reason: `Turned off on ${iso(now)}: the endpoint answered 410 Gone, asking to be sent nothing more.`,
-            updated_at: iso(now),
-          })
-          .where('id', '=', row.webhook_id)
-          .execute();
-      if (retry)
-        await trx
-          .insertInto('webhook_deliveries')
-          .values({
-            webhook_id: row.webhook_id,
-            event_id: row.event_id,
-            type: row.type,
-            payload: row.payload,
-            attempt: row.attempt + 1,
-            next_attempt_at: iso(now, delay),
-            created_at: iso(now),
-          })
-          .execute();
-    }),
-  );
-  return true;
+  const recorded = await trx
+    .updateTable('webhook_deliveries')
+    .set({
+      state: ok ? 'sent' : 'failed',
+      sent_at: iso(now),
+      status_code: outcome.status,
+      duration_ms: outcome.durationMs,
+      response: outcome.response,
+      error: outcome.error ?? (ok ? null : `The endpoint answered ${outcome.status}.`),
+      lease_until: null,
+    })
+    .where('id', '=', row.id)
+    .where('lease_until', '=', lease)
+    .executeTakeFirst();
+  // the lease ran out and another instance took the attempt over: its outcome is the one kept
+  if (Number(recorded.numUpdatedRows) !== 1) return;
+  if (outcome.status === 410)
+    await trx
+      .updateTable('webhooks')
+      .set({
+        enabled: 0,
+        disabled_reason: `Turned off on ${iso(now)}: the endpoint answered 410 Gone, asking to be sent nothing more.`,
+        updated_at: iso(now),
+      })
+      .where('id', '=', row.webhook_id)
+      .execute();
+  if (retry)
+    await trx
+      .insertInto('webhook_deliveries')
+      .values({
+        webhook_id: row.webhook_id,
+        event_id: row.event_id,
+        type: row.type,
+        payload: row.payload,
+        attempt: row.attempt + 1,
+        next_attempt_at: iso(now, delay),
+        created_at: iso(now),
+      })
+      .execute();
+}
+
+/**
+ * Sends the pending attempts this instance claims, all at once, and records their outcomes in one write. Answers
+ * how many it sent; the others were another instance's.
+ */
+export async function attemptDeliveries(deps: DeliveryDeps, rows: DeliveryRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const { lease, held } = await claim(deps, rows);
+  if (held.length === 0) return 0;
+  const hookIds = [...new Set(held.map((row) => row.webhook_id))];
+  const hooks = await deps.db.selectFrom('webhooks').selectAll().where('id', 'in', hookIds).execute();
+  const hookOf = new Map(hooks.map((hook) => [Number(hook.id), hook]));
+  const outcomes = await Promise.all(held.map((row) => send(deps, hookOf.get(Number(row.webhook_id)), row)));
+  const now = deps.now();
+  await bookkeeping(deps.db, async (trx) => {
+    for (const [n, row] of held.entries()) await record(deps, trx, row, lease, outcomes[n]!, now);
+  });
+  return held.length;
 }

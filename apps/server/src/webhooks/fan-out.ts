@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/types.ts';
-import { retryWhenBusy } from '../db/write-transaction.ts';
+import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { subscribes } from './store.ts';
 
 /** Outbox rows taken per transaction. */
@@ -16,57 +16,62 @@ const BATCH = 100;
  */
 export async function fanOut(db: Db, now: Date, debounceMs: number): Promise<number> {
   return retryWhenBusy(() =>
-    db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('webhook_outbox').selectAll().orderBy('id').limit(BATCH);
-      if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
-      const rows = await query.execute();
-      const firstSiteChange = rows.find((row) => row.type === 'site.changed');
-      const siteDue =
-        firstSiteChange !== undefined &&
-        firstSiteChange.created_at <= new Date(now.getTime() - debounceMs).toISOString();
-      const taken = rows.filter((row) => row.type !== 'site.changed' || siteDue);
-      if (taken.length === 0) return 0;
-      const deleted = await trx
-        .deleteFrom('webhook_outbox')
-        .where(
-          'id',
-          'in',
-          taken.map((row) => row.id),
-        )
-        .returning('id')
-        .execute();
-      const stillThere = new Set(deleted.map((row) => Number(row.id)));
-      const hooks = await trx.selectFrom('webhooks').select(['id', 'events']).where('enabled', '=', 1).execute();
-      const at = now.toISOString();
-      const deliveries: Insertable<Database['webhook_deliveries']>[] = [];
-      let siteSent = false;
-      for (const row of taken) {
-        if (!stillThere.has(Number(row.id))) continue;
-        let payload = row.payload;
-        if (row.type === 'site.changed') {
-          if (siteSent) continue;
-          siteSent = true;
-          payload = JSON.stringify({ type: row.type, timestamp: at, data: {} });
-        }
-        for (const hook of hooks) {
-          if (!subscribes(hook.events, row.type)) continue;
-          deliveries.push({
-            webhook_id: Number(hook.id),
-            event_id: row.event_id,
-            type: row.type,
-            payload,
-            attempt: 1,
-            next_attempt_at: at,
-            created_at: at,
-          });
-        }
-      }
-      for (let start = 0; start < deliveries.length; start += BATCH)
-        await trx
-          .insertInto('webhook_deliveries')
-          .values(deliveries.slice(start, start + BATCH))
+    writeTransaction(
+      db,
+      async (trx) => {
+        let query = trx.selectFrom('webhook_outbox').selectAll().orderBy('id').limit(BATCH);
+        if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
+        const rows = await query.execute();
+        const firstSiteChange = rows.find((row) => row.type === 'site.changed');
+        const siteDue =
+          firstSiteChange !== undefined &&
+          firstSiteChange.created_at <= new Date(now.getTime() - debounceMs).toISOString();
+        const taken = rows.filter((row) => row.type !== 'site.changed' || siteDue);
+        if (taken.length === 0) return 0;
+        const deleted = await trx
+          .deleteFrom('webhook_outbox')
+          .where(
+            'id',
+            'in',
+            taken.map((row) => row.id),
+          )
+          .returning('id')
           .execute();
-      return stillThere.size;
-    }),
+        const stillThere = new Set(deleted.map((row) => Number(row.id)));
+        const hooks = await trx.selectFrom('webhooks').select(['id', 'events']).where('enabled', '=', 1).execute();
+        const at = now.toISOString();
+        const deliveries: Insertable<Database['webhook_deliveries']>[] = [];
+        let siteSent = false;
+        for (const row of taken) {
+          if (!stillThere.has(Number(row.id))) continue;
+          let payload = row.payload;
+          if (row.type === 'site.changed') {
+            if (siteSent) continue;
+            siteSent = true;
+            payload = JSON.stringify({ type: row.type, timestamp: at, data: {} });
+          }
+          for (const hook of hooks) {
+            if (!subscribes(hook.events, row.type)) continue;
+            deliveries.push({
+              webhook_id: Number(hook.id),
+              event_id: row.event_id,
+              type: row.type,
+              payload,
+              attempt: 1,
+              next_attempt_at: at,
+              created_at: at,
+            });
+          }
+        }
+        for (let start = 0; start < deliveries.length; start += BATCH)
+          await trx
+            .insertInto('webhook_deliveries')
+            .values(deliveries.slice(start, start + BATCH))
+            .execute();
+        return stillThere.size;
+      },
+      // the worker's own bookkeeping: its commit must not wake the worker again
+      { quiet: true },
+    ),
   );
 }

@@ -23,6 +23,18 @@ const pinned =
     else callback(null, address, family);
   };
 
+/**
+ * Connections kept open between attempts: a burst of events to one endpoint is not a TCP (and TLS) handshake each.
+ * A kept connection goes to an address that was checked when it was opened, and idle ones do not keep the process up.
+ * Idle ones are closed after IDLE_MS, before the usual 5 s a server keeps an idle connection, so an attempt seldom
+ * meets one the other end has just closed.
+ */
+const IDLE_MS = 4_000;
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_MS }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 32, timeout: IDLE_MS }),
+};
+
 /** Text a PostgreSQL text column takes: no NUL character. */
 const storable = (bytes: Buffer) => bytes.toString('utf8').replaceAll('\u0000', '\uFFFD');
 
@@ -41,11 +53,12 @@ export function postOnce(
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<PostOutcome, 'durationMs'>) => {
+    /** `drop`: the connection is left mid-answer (time limit, error, enough read) and cannot be used again. */
+    const finish = (outcome: Omit<PostOutcome, 'durationMs'>, drop = true) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      if (drop) request.destroy();
       resolve({ ...outcome, durationMs: elapsed() });
     };
     const client = url.protocol === 'https:' ? https : http;
@@ -53,24 +66,25 @@ export function postOnce(
       url,
       {
         method: 'POST',
-        agent: false,
+        agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
         lookup: pinned(target),
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (answer) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () =>
-          finish({ status: answer.statusCode ?? null, response: storable(Buffer.concat(chunks)), error: null });
+        const done = (drop: boolean) =>
+          finish({ status: answer.statusCode ?? null, response: storable(Buffer.concat(chunks)), error: null }, drop);
         answer.on('data', (chunk: Buffer) => {
           const room = RESPONSE_LIMIT - size;
           chunks.push(chunk.subarray(0, room));
           size += Math.min(room, chunk.length);
-          if (size >= RESPONSE_LIMIT) done();
+          if (size >= RESPONSE_LIMIT) done(true);
         });
-        answer.on('end', done);
-        answer.on('error', done);
-        answer.on('close', done);
+        // read to its end, the connection goes back to the agent for the next attempt
+        answer.on('end', () => done(false));
+        answer.on('error', () => done(true));
+        answer.on('close', () => done(true));
       },
     );
     const timer = setTimeout(

@@ -10,7 +10,7 @@ import { parseId } from '../lib/ids.ts';
 import { intParam } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkedAddress, parseWebhookUrl, RefusedAddressError } from './address-rules.ts';
-import { attemptDelivery } from './deliver.ts';
+import { attemptDeliveries } from './deliver.ts';
 import { listDeliveries, queuePing, queueRetry, toDeliveryView } from './deliveries.ts';
 import { DELIVERIES_MAX_LIMIT, schemas } from './routes-schemas.ts';
 import { findWebhook, insertWebhook, listWebhooks, storeNewSecret, toView } from './store.ts';
@@ -159,7 +159,7 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
     const id = webhookId(request);
     await enabledWebhook(db, id);
     const row = await queuePing(db, id, now());
-    await attemptDelivery(deps, row);
+    await attemptDeliveries(deps, [row]);
     return toDeliveryView(
       await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow(),
     );

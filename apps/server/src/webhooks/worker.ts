@@ -1,6 +1,6 @@
 import type { Db } from '../db/types.ts';
 import { startPeriodicTask } from '../lib/periodic-task.ts';
-import { attemptDelivery, type DeliveryDeps, type DeliveryRow } from './deliver.ts';
+import { attemptDeliveries, type DeliveryDeps, type DeliveryRow } from './deliver.ts';
 import { fanOut } from './fan-out.ts';
 
 /** Attempts sent at once by one instance. */
@@ -49,9 +49,8 @@ export class WebhookWorker {
     for (;;) {
       const due = await dueAttempts(db, now());
       if (due.length === 0) return;
-      const sent = await Promise.all(due.map((row) => attemptDelivery(this.#deps, row)));
-      // the rest are another instance's now: leave them to it
-      if (!sent.some(Boolean)) return;
+      // none claimed: the rest are another instance's now, leave them to it
+      if ((await attemptDeliveries(this.#deps, due)) === 0) return;
     }
   }
 
