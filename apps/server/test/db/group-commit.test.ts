@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeTransaction } from '../../src/db/write-transaction.ts';
+import { onWriteCommitted, writeTransaction } from '../../src/db/write-transaction.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
 describe.each(dialects)('writes arriving together on %s', (dialect) => {
@@ -75,5 +75,21 @@ describe.each(dialects)('writes arriving together on %s', (dialect) => {
     );
     expect(contents).not.toContain('fails');
     expect(await logCount()).toBe(before + 2);
+  });
+
+  it('wakes commit listeners for content writes, not for quiet bookkeeping', async () => {
+    let calls = 0;
+    const stop = onWriteCommitted(t.db, () => (calls += 1));
+    try {
+      const mark = (quiet: boolean) =>
+        writeTransaction(t.db, (trx) => trx.selectFrom('logs').select('id').limit(1).execute(), { quiet });
+      await mark(true);
+      await Promise.all([mark(true), mark(true)]);
+      expect(calls).toBe(0);
+      await Promise.all([mark(true), mark(false)]);
+      expect(calls).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
