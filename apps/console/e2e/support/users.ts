@@ -24,9 +24,18 @@ export async function call(method: string, path: string, token: string | null, d
   }
 }
 
-/** POST /api/users as the suite's administrator; answers the user's id and temporary password. */
-export async function createUser(api: Api, username: string, role: 'admin' | 'editor' | 'viewer') {
-  const response = await api.ctx.post('/api/users', { data: { username, name: `Test ${role} ${username}`, role } });
+/**
+ * POST /api/users as the suite's administrator; answers the user's id and temporary password. `fields` replaces
+ * the made-up name or adds an email.
+ */
+export async function createUser(
+  api: Api,
+  username: string,
+  role: 'admin' | 'editor' | 'viewer',
+  fields: { name?: string; email?: string } = {},
+) {
+  const data = { username, name: `Test ${role} ${username}`, role, ...fields };
+  const response = await api.ctx.post('/api/users', { data });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { user: { id: number }; temporary_password: string };
   return { id: body.user.id, password: body.temporary_password };
