@@ -54,14 +54,18 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const exited = once(child, 'exit');
+  // nginx missing from the machine is an 'error', not an exit: the suite reports it and stops its servers
+  let spawnError: Error | undefined;
+  child.on('error', (error) => (spawnError = error));
+  const exited = once(child, 'exit').catch(() => undefined);
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGQUIT');
     await exited;
   };
   for (let i = 0; i < 100; i++) {
+    if (spawnError) throw new Error(`nginx could not start: ${spawnError.message}`);
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr} ${readLog(dir)}`);
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) return { base, stop };
