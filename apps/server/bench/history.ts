@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Load, type Measure, measure, measureInTurn } from './load.ts';
+import { type Load, type Measure, combine, measure, measureInTurn } from './load.ts';
 import { startChild, stopAll, waitForHealth } from './processes.ts';
-import { type Goal, type Row, printGoals, printTable } from './report.ts';
+import { type Goal, type Row, noErrorsGoal, printGoals, printTable } from './report.ts';
 import { SQLITE_FILE_NAME } from '../src/db/connection.ts';
 import { faqAnswer } from './seed.ts';
 import { startScriptNodeFlags } from './start-script.ts';
@@ -103,8 +103,6 @@ function seedRevisions(dataDir: string, recordId: number): void {
   database.close();
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 /**
  * PUTs taken in turn like measureInTurn, but with a fresh edit load per slice: the ETags of edits
  * cut off at the end of a slice are never read, so a load cannot carry over to the next one.
@@ -121,13 +119,7 @@ async function putsInTurn(targets: Target[]): Promise<Measure[]> {
       );
     }
   }
-  return runs.map((measures) => ({
-    reqPerSec: median(measures.map((m) => m.reqPerSec)),
-    p50: median(measures.map((m) => m.p50)),
-    p99: median(measures.map((m) => m.p99)),
-    errors: measures.reduce((sum, m) => sum + m.errors, 0),
-    requests: measures.reduce((sum, m) => sum + m.requests, 0),
-  }));
+  return runs.map((measures) => combine(measures));
 }
 
 async function main(): Promise<void> {
@@ -187,12 +179,7 @@ async function main(): Promise<void> {
       },
     );
   }
-  goals.push({
-    goal: 'errors in every run',
-    value: String(rows.reduce((sum, r) => sum + r.errors, 0)),
-    target: '0',
-    holds: rows.every((r) => r.errors === 0),
-  });
+  goals.push(noErrorsGoal(rows));
   console.log('');
   printTable(rows);
   console.log('');
