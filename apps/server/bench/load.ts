@@ -7,6 +7,8 @@ export interface Load extends Request {
   requests?: Request[];
   /** The status every answer must have; anything else counts as an error. */
   expect: number;
+  /** Runs before each autocannon run, the warm-up too (a load that keeps state starts it afresh). */
+  prepare?: () => Promise<void>;
 }
 
 export interface Measure {
@@ -51,9 +53,13 @@ export const errorsText = (m: Measure): string =>
 
 /** A short warm-up (JIT, caches, connection pools), then the measured run; both bounded in time. */
 export async function measure(base: string, load: Load, seconds: { warm: number; run: number }): Promise<Measure> {
-  const { connections, expect, path, ...request } = load;
+  const { connections, expect, path, prepare, ...request } = load;
   const options = { url: `${base}${path}`, connections, timeout: 10, ...request };
-  if (seconds.warm > 0) await autocannon({ ...options, duration: seconds.warm });
+  if (seconds.warm > 0) {
+    await prepare?.();
+    await autocannon({ ...options, duration: seconds.warm });
+  }
+  await prepare?.();
   return summarise(await autocannon({ ...options, duration: seconds.run }), expect);
 }
 

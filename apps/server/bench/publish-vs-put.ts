@@ -61,11 +61,7 @@ export async function measurePublishVsPut(options: PublishOptions): Promise<Part
       await res.arrayBuffer();
       if (res.ok) prepared += 1;
     });
-    const put = await measure(
-      server.base,
-      await putLoad(server.base, server.auth, putIds, CONNECTIONS),
-      options.seconds,
-    );
+    const put = await measure(server.base, putLoad(server.auth, putIds, CONNECTIONS), options.seconds);
     const publish = await measurePublishes(server.base, server.auth, publishIds);
     const ratio = publish.p50 / Math.max(put.p50, 0.01);
     return {
