@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Measure, measure, measureInTurn } from './load.ts';
+import { type Measure, errorsText, measure, measureInTurn } from './load.ts';
 import { ownDataFolder, freePort, startOwnServer } from './own-server.ts';
 import { readyMessage, startChild, stopChild } from './processes.ts';
 import type { Part } from './report.ts';
@@ -66,7 +66,7 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
     const ratio = listM.reqPerSec / Math.max(rawM.reqPerSec, 1);
     const floor = options.mainRatio - 0.05;
     const show = (name: string, m: Measure) =>
-      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.requests} answered, ${m.errors} errors`;
+      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.requests} answered, ${errorsText(m)}`;
     return {
       title: `Drafts on the read path (${EACH} published + ${EACH} draft FAQs, c=50)`,
       lines: [
@@ -86,7 +86,7 @@ export async function measureDraftsRead(options: DraftsReadOptions): Promise<Par
         },
         {
           goal: 'public list with drafts: only the published, every read answered',
-          value: `${listed} listed; ${reads.map((m) => `${m.requests} answered, ${m.errors} errors`).join('; ')}`,
+          value: `${listed} listed; ${reads.map((m) => `${m.requests} answered, ${errorsText(m)}`).join('; ')}`,
           target: `${EACH} listed, answers in each of the 3 runs, 0 errors`,
           holds: listed === EACH && reads.every((m) => m.requests > 0 && m.errors === 0),
         },

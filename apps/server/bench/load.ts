@@ -7,6 +7,8 @@ export interface Load extends Request {
   requests?: Request[];
   /** The status every answer must have; anything else counts as an error. */
   expect: number;
+  /** Runs before each autocannon run, the warm-up too (a load that keeps state starts it afresh). */
+  prepare?: () => Promise<void>;
 }
 
 export interface Measure {
@@ -14,26 +16,50 @@ export interface Measure {
   p50: number;
   p99: number;
   errors: number;
+  /** What the errors were, so that a failed run explains itself: answers by status code, and timeouts and
+   * connection errors, e.g. `{ "412": 3330, "503": 2, timeout: 1 }`. */
+  errorsBy: Record<string, number>;
   requests: number;
 }
 
 export function summarise(result: Result, expect: number): Measure {
   const answered = Object.values(result.statusCodeStats).reduce((sum, s) => sum + s.count, 0);
-  const good = result.statusCodeStats[String(expect)]?.count ?? 0;
+  const errorsBy: Record<string, number> = {};
+  for (const [status, { count }] of Object.entries(result.statusCodeStats))
+    if (status !== String(expect) && count > 0) errorsBy[status] = count;
+  // autocannon's `errors` counts its timeouts too
+  const failed = { timeout: result.timeouts, 'connection error': result.errors - result.timeouts };
+  for (const [kind, count] of Object.entries(failed)) if (count > 0) errorsBy[kind] = count;
   return {
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + (answered - good),
+    errors: Object.values(errorsBy).reduce((sum, count) => sum + count, 0),
+    errorsBy,
     requests: answered,
   };
 }
 
+/** The errors of a measure as "412×3330, 503×2", most frequent first; empty when there were none. */
+export const errorList = (errorsBy: Record<string, number>): string =>
+  Object.entries(errorsBy)
+    .sort(([, a], [, b]) => b - a)
+    .map(([kind, count]) => `${kind}×${count}`)
+    .join(', ');
+
+/** "0 errors", or "3332 errors (412×3330, 503×2)". */
+export const errorsText = (m: Measure): string =>
+  m.errors === 0 ? '0 errors' : `${m.errors} errors (${errorList(m.errorsBy)})`;
+
 /** A short warm-up (JIT, caches, connection pools), then the measured run; both bounded in time. */
 export async function measure(base: string, load: Load, seconds: { warm: number; run: number }): Promise<Measure> {
-  const { connections, expect, path, ...request } = load;
+  const { connections, expect, path, prepare, ...request } = load;
   const options = { url: `${base}${path}`, connections, timeout: 10, ...request };
-  if (seconds.warm > 0) await autocannon({ ...options, duration: seconds.warm });
+  if (seconds.warm > 0) {
+    await prepare?.();
+    await autocannon({ ...options, duration: seconds.warm });
+  }
+  await prepare?.();
   return summarise(await autocannon({ ...options, duration: seconds.run }), expect);
 }
 
@@ -55,11 +81,20 @@ export async function measureInTurn(
     for (const [n, target] of targets.entries())
       runs[n]?.push(await measure(target.base, target.load, { warm: 0, run: seconds.run / slices }));
   }
-  return runs.map((measures) => ({
+  return runs.map((measures) => combine(measures));
+}
+
+/** Slices of one target as one figure: the median of each rate and latency, the sum of answers and errors. */
+export function combine(measures: Measure[]): Measure {
+  const errorsBy: Record<string, number> = {};
+  for (const m of measures)
+    for (const [kind, count] of Object.entries(m.errorsBy)) errorsBy[kind] = (errorsBy[kind] ?? 0) + count;
+  return {
     reqPerSec: median(measures.map((m) => m.reqPerSec)),
     p50: median(measures.map((m) => m.p50)),
     p99: median(measures.map((m) => m.p99)),
     errors: measures.reduce((sum, m) => sum + m.errors, 0),
+    errorsBy,
     requests: measures.reduce((sum, m) => sum + m.requests, 0),
-  }));
+  };
 }

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { type Measure, measure, summarise } from './load.ts';
+import { type Measure, errorsText, measure, summarise } from './load.ts';
 import { inParallel, ownDataFolder, startOwnServer } from './own-server.ts';
 import type { Part } from './report.ts';
 import { faqAnswer, insertRows } from './seed.ts';
@@ -61,25 +61,21 @@ export async function measurePublishVsPut(options: PublishOptions): Promise<Part
       await res.arrayBuffer();
       if (res.ok) prepared += 1;
     });
-    const put = await measure(
-      server.base,
-      await putLoad(server.base, server.auth, putIds, CONNECTIONS),
-      options.seconds,
-    );
+    const put = await measure(server.base, putLoad(server.auth, putIds, CONNECTIONS), options.seconds);
     const publish = await measurePublishes(server.base, server.auth, publishIds);
     const ratio = publish.p50 / Math.max(put.p50, 0.01);
     return {
       title: `Publish against PUT (c=${CONNECTIONS}, ${options.publishes} records with waiting changes)`,
       lines: [
         `  changes saved beforehand on ${prepared} of ${options.publishes} records`,
-        `  PUT /api/faqs/:id If-Match: p50 ${put.p50} ms, p99 ${put.p99} ms, ${put.reqPerSec} req/s, ${put.errors} errors`,
-        `  POST /api/faqs/:id/publish: p50 ${publish.p50} ms, p99 ${publish.p99} ms, ${publish.reqPerSec} req/s, ${publish.errors} errors`,
+        `  PUT /api/faqs/:id If-Match: p50 ${put.p50} ms, p99 ${put.p99} ms, ${put.reqPerSec} req/s, ${errorsText(put)}`,
+        `  POST /api/faqs/:id/publish: p50 ${publish.p50} ms, p99 ${publish.p99} ms, ${publish.reqPerSec} req/s, ${errorsText(publish)}`,
         `  publish p50 / PUT p50: ${ratio.toFixed(2)}×`,
       ],
       goals: [
         {
           goal: 'publish: each request publishes its record',
-          value: `${publish.requests - publish.errors} of ${options.publishes} (${prepared} prepared), ${put.errors} PUT errors`,
+          value: `${publish.requests - publish.errors} of ${options.publishes} (${prepared} prepared), PUT: ${errorsText(put)}`,
           target: 'all, 0 errors',
           holds: prepared === options.publishes && publish.errors === 0 && put.errors === 0,
         },

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Measure } from './load.ts';
+import { type Measure, errorList } from './load.ts';
 import type { StormFigures } from './sign-in-storm.ts';
 
 export interface Row extends Measure {
@@ -49,7 +49,7 @@ export function printTable(rows: Row[]): void {
     String(r.reqPerSec),
     String(r.p50),
     String(r.p99),
-    String(r.errors),
+    r.errors === 0 ? '0' : `${r.errors} (${errorList(r.errorsBy)})`,
     ratio(r.reqPerSec, r.raw?.reqPerSec),
     ratio(r.p99, r.raw?.p99),
     ratio(r.reqPerSec, r.fastify?.reqPerSec),
@@ -65,6 +65,17 @@ export function printGoals(goals: Goal[]): void {
   const width = Math.max(...goals.map((g) => g.goal.length));
   for (const g of goals)
     console.log(`${g.holds ? 'holds' : 'MISSES'}  ${g.goal.padEnd(width)}  ${g.value}  (goal ${g.target})`);
+}
+
+/** The goal of no errors in any run; when missed it names the runs that had some and what they were. */
+export function noErrorsGoal(rows: Row[]): Goal {
+  const failed = rows.filter((r) => r.errors > 0);
+  return {
+    goal: 'errors in every run',
+    value: failed.length === 0 ? '0' : failed.map((r) => `${r.name}: ${errorList(r.errorsBy)}`).join('; '),
+    target: '0',
+    holds: failed.length === 0,
+  };
 }
 
 /** Writes the report beside the earlier ones (bench-results/ is git-ignored); answers the file. */

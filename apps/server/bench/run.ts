@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   const roundsRss: number[] = [];
   for (let round = 0; round < 5; round++) {
     await run(ports.server, getList, roundSeconds);
-    await run(ports.server, await putLoad(srv, auth, putIds, 10), roundSeconds);
+    await run(ports.server, putLoad(auth, putIds, 10), roundSeconds);
     roundsRss.push(rssMb(server));
   }
   memory.serverAfterRoundsMb = roundsRss;
@@ -156,10 +156,7 @@ async function main(): Promise<void> {
     body: postBody,
     headers: { 'content-type': 'application/json', ...auth },
   };
-  const put = add(
-    'Bursary PUT /api/faqs/:id If-Match (c=10)',
-    await run(ports.server, await putLoad(srv, auth, putIds, 10)),
-  );
+  const put = add('Bursary PUT /api/faqs/:id If-Match (c=10)', await run(ports.server, putLoad(auth, putIds, 10)));
   const [rawPostM, fastifyPostM, writeM] = await inTurn(post);
   const rawPost = add('raw node:http POST (c=10)', rawPostM as Measure);
   const fastifyPost = add('Fastify+SQLite POST (c=10)', fastifyPostM as Measure);

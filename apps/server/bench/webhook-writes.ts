@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Load, type Measure, measureInTurn } from './load.ts';
+import { type Load, type Measure, errorsText, measureInTurn } from './load.ts';
 import { type OwnServer, freePort, ownDataFolder, startOwnServer } from './own-server.ts';
 import { readyMessage, startChild, stopChild } from './processes.ts';
 import type { Part } from './report.ts';
@@ -67,7 +67,7 @@ export async function measureWebhookWrites(options: WebhookWritesOptions): Promi
     )) as [Measure, Measure];
     const ratio = hooked.reqPerSec / Math.max(plain.reqPerSec, 1);
     const show = (name: string, m: Measure) =>
-      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.requests} answered, ${m.errors} errors`;
+      `  ${name}: ${m.reqPerSec} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.requests} answered, ${errorsText(m)}`;
     return {
       title: `Webhooks on the write path (POST /api/faqs, c=10, measured in turn)`,
       lines: [
