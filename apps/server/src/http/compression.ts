@@ -27,7 +27,7 @@ function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unkn
 /**
  * Compresses text answers for clients that accept br or gzip (what @fastify/compress did here):
  * bodies in memory at once, files as they stream. Answers that arrive compressed (the cached
- * lists) pass untouched. Written here because @fastify/compress checks every answer against the
+ * lists, the console's files compressed at build time) pass untouched. Written here because @fastify/compress checks every answer against the
  * fetch API's Response, which loads the fetch implementation (about 16 MB of memory) into a
  * server that never uses it. Request bodies are not decompressed: no client sends them compressed.
  */
@@ -50,7 +50,9 @@ export default fp(
         done(null, bytes);
         return;
       }
-      if (!isStream(payload)) {
+      // a small file stays as it is, like a small body: the console's build keeps no compressed copy of
+      // those, and compressing them per request would be the wait its copies are there to spare
+      if (!isStream(payload) || Number(reply.getHeader('content-length') ?? Infinity) < COMPRESS_THRESHOLD) {
         done(null, payload);
         return;
       }

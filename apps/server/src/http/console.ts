@@ -71,8 +71,10 @@ const CONSOLE_HEADERS = {
 };
 
 /**
- * Build output that is not the console itself: dotfiles and folders (Vite's .vite/manifest.json)
- * and source maps. Checked on the decoded path, so %2E and ../ spellings are caught as well.
+ * Build output that is not the console itself: dotfiles and folders (Vite's .vite/manifest.json),
+ * source maps, and the .br/.gz copies, which go out only as the coding of their own file (so never
+ * with a type of their own or twice compressed). Checked on the decoded path, so %2E and ../
+ * spellings are caught as well.
  */
 export function isBuildMetadata(pathname: string): boolean {
   let path = pathname.split('?')[0] ?? '';
@@ -81,7 +83,7 @@ export function isBuildMetadata(pathname: string): boolean {
   } catch {
     /* an undecodable path is no file of the build either */
   }
-  return path.split(/[/\\]/).some((segment) => segment.startsWith('.')) || path.endsWith('.map');
+  return path.split(/[/\\]/).some((segment) => segment.startsWith('.')) || /\.(?:map|br|gz)$/i.test(path);
 }
 
 const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/');
@@ -103,9 +105,13 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
+        // the build's .br/.gz copies by Accept-Encoding, with Content-Encoding and Vary (issue 25
+        // point 3), so a console file never waits for compression; without a copy the file goes as it is
+        preCompressed: true,
         // refused files fall through to the not-found handler, which answers them 404 (not the console page)
         allowedPath: (pathname) => !isBuildMetadata(pathname),
-        // hashed build output never changes under its name; index.html must be revalidated
+        // hashed build output never changes under its name; index.html must be revalidated (its
+        // compressed copies are named after it, so they are told apart the same way)
         setHeaders: (reply, filePath) => {
           const hashed = filePath.includes(`${sep}assets${sep}`);
           void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -14,6 +14,7 @@ describe('compressed answers', () => {
     mkdirSync(join(consoleDir, 'assets'));
     writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(consoleDir, 'assets', 'index-abc123.js'), script);
+    writeFileSync(join(consoleDir, 'assets', 'small-abc123.js'), 'console.log(1)');
     t = await buildTestApp({ config: { consoleDir } });
   });
   afterAll(async () => {
@@ -65,5 +66,16 @@ describe('compressed answers', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('lets a small file stream as it is, as it does a small body', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/small-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
   });
 });
