@@ -26,8 +26,8 @@ const limiter = createLimiter(
  */
 const underWay = new WeakMap<Kysely<Database>, Map<string, Promise<StoredVariant | undefined>>>();
 
-/** Variants this process has rendered since it started: tests count jobs with it. */
-export const variantJobs = { rendered: 0 };
+/** Jobs this process has started (a shared one counts once) and images it has rendered: tests count them. */
+export const variantJobs = { started: 0, rendered: 0 };
 
 /** The canonical name of a variant, its key beside the original: "w320.webp", "w640h320cover.jpeg". */
 export function variantKey(spec: VariantSpec): string {
@@ -81,6 +81,7 @@ export async function variantOf(
   const id = `${original.sha256}/${key}`;
   let job = jobs.get(id);
   if (!job) {
+    variantJobs.started += 1;
     job = limiter.run(() => make(db, original, key, spec)).finally(() => jobs.delete(id));
     jobs.set(id, job);
   }
