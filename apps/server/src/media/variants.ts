@@ -30,7 +30,7 @@ const underWay = new WeakMap<Kysely<Database>, Map<string, Promise<StoredVariant
 export const variantJobs = { started: 0, rendered: 0 };
 
 /** The canonical name of a variant, its key beside the original: "w320.webp", "w640h320cover.jpeg". */
-export function variantKey(spec: VariantSpec): string {
+function variantKey(spec: VariantSpec): string {
   const size = `${spec.width === undefined ? '' : `w${spec.width}`}${spec.height === undefined ? '' : `h${spec.height}cover`}`;
   return `${size || 'full'}.${spec.format}`;
 }
