@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/lib/limiter.ts';
+import { storeImage } from '../../src/media/store.ts';
 import { keepVariant } from '../../src/media/variant-store.ts';
 import { variantJobs } from '../../src/media/variants.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
@@ -64,6 +65,27 @@ describe.each(dialects)('making variants on %s', (dialect) => {
     ]);
     expect(a).toEqual(b);
     expect(await variantRows(t.db, image.sha256)).toBe(1);
+  });
+
+  it('renders off the request thread: other requests are answered while a large variant is made', async () => {
+    // a busy pattern, deterministic (random bytes could spell markup an upload is refused for)
+    const [width, height] = [2400, 1600];
+    const raw = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 7 + ((i / 3 / width) | 0) * 13) & 0xff;
+    const noise = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const url = await storeImage(t.db, { bytes: noise }, 20 * 1024 * 1024);
+    const small = await storedImage(t.db, 300, 100);
+    let variantDone = false;
+    const variant = get(`${url}?w=1920&fm=avif`).then((res) => {
+      variantDone = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 5; i += 1) expect((await get(small.url)).statusCode).toBe(200);
+    expect(variantDone).toBe(false);
+    expect((await variant).statusCode).toBe(200);
   });
 
   it("deletes an original's variants with it", async () => {
