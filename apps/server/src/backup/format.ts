@@ -15,10 +15,12 @@ export const CONTENTS_TABLE = 'bursary_backup_tables';
 /**
  * Tables a backup leaves out. Transient ones (sessions, half-done two-step sign-ins, sign-in attempts, any throttle
  * state, preview tokens, webhook events and attempts) must not come back: a restored fund starts with nobody signed
- * in, no preview link open and nothing sent again. The webhooks themselves are kept, their secrets sealed. The
- * migration ledger is written by the target's own migrations, and the change counters are rebuilt after a restore.
+ * in, no preview link open and nothing sent again. Image variants are made again from their originals on demand,
+ * so a backup does not carry copies of every image several times over. The webhooks themselves are kept, their
+ * secrets sealed. The migration ledger is written by the target's own migrations, and the change counters are
+ * rebuilt after a restore.
  */
-const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
+const TRANSIENT_TABLES: readonly RegExp[] = [
   /^sessions$/,
   /^mfa_challenges$/,
   /login_?attempt/,
@@ -26,12 +28,11 @@ const TABLES_NOT_BACKED_UP: readonly RegExp[] = [
   /^preview_tokens$/,
   /^webhook_outbox$/,
   /^webhook_deliveries$/,
-  /^kysely_migration/,
-  /^counters$/,
+  /^media_variants$/,
 ];
 
-/** Tables whose rows a restore removes too, though it brings none back. */
-const TRANSIENT_TABLES: readonly RegExp[] = TABLES_NOT_BACKED_UP.slice(0, 7);
+/** Tables whose rows a restore removes too (the transient ones), and those the target writes itself. */
+const TABLES_NOT_BACKED_UP: readonly RegExp[] = [...TRANSIENT_TABLES, /^kysely_migration/, /^counters$/];
 
 export const isBackedUp = (table: string): boolean => !TABLES_NOT_BACKED_UP.some((pattern) => pattern.test(table));
 export const isTransient = (table: string): boolean => TRANSIENT_TABLES.some((pattern) => pattern.test(table));

@@ -92,6 +92,21 @@ interface MediaTable {
   created_at: string;
 }
 
+/** A resized or converted image (migration 014), made on request and kept beside its original. */
+interface MediaVariantsTable {
+  /** The original's content address; deleting the original deletes its variants. */
+  media_sha256: string;
+  /** The canonical variant, e.g. "w320.webp" or "w320h320cover.avif". */
+  variant: string;
+  /** SHA-256 (hex) of the bytes served: the variant's strong ETag. */
+  sha256: string;
+  content_type: string;
+  size: number;
+  /** Null when the variant is the original itself (no enlargement, same format). */
+  bytes: Uint8Array | null;
+  created_at: string;
+}
+
 /** Change counters kept by triggers (migration 003): section versions and the number of log rows. */
 interface CountersTable {
   name: string;
@@ -217,6 +232,7 @@ export interface Database {
   logs: LogsTable;
   revisions: RevisionsTable;
   media: MediaTable;
+  media_variants: MediaVariantsTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   throttle_devices: ThrottleDevicesTable;

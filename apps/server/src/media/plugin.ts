@@ -1,13 +1,20 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../lib/errors.ts';
-import { ALWAYS, documented, errors, etag, ifNoneMatch, notModified, type RouteApi } from '../lib/api-doc.ts';
+import { documented } from '../lib/api-doc.ts';
+import { addVary } from '../lib/reply-headers.ts';
+import { mediaApi } from './plugin-schemas.ts';
+import { WEB_RASTER } from './raster.ts';
+import { formatForAccept, readVariantQuery, type VariantQuery } from './variant-params.ts';
+import { CENTRE, type FocalPoint, type VariantSpec } from './variant-render.ts';
+import { variantOf, type StoredOriginal } from './variants.ts';
 
 const MEDIA_FILE = /^([0-9a-f]{64})\.([a-z0-9]{1,5})$/;
 
 /**
  * Headers of every media answer (ASVS 12.5.2): the exact stored type, never sniffed, and a
- * sandbox so that an SVG opened directly runs nothing and loads nothing.
+ * sandbox so that an SVG opened directly runs nothing and loads nothing. Originals and variants
+ * alike never change under their address, so both are cached for a year.
  */
 const FIXED_HEADERS = {
   'Cache-Control': 'public, max-age=31536000, immutable',
@@ -15,37 +22,62 @@ const FIXED_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
-const mediaApi: RouteApi = {
-  summary: 'An uploaded image',
-  params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },
-  headers: ifNoneMatch,
-  answers: {
-    200: { description: 'The image bytes', headers: etag, type: 'null' },
-    ...notModified,
-    ...errors(...ALWAYS, 404),
-  },
-};
-
 const imageNotFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
+
+/**
+ * Where a crop centres. Images have no stored focal point yet: every crop keeps the centre. When
+ * media rows carry one, it is read here (and becomes part of the variant key, so a moved focal point
+ * makes new crops rather than answering the old ones).
+ */
+const focalPointOf = (_original: StoredOriginal): FocalPoint => CENTRE;
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  image: { sha256: string; type: string; bytes: Uint8Array },
+) {
+  const etag = `"${image.sha256}"`;
+  reply.headers({ ...FIXED_HEADERS, ETag: etag, 'Content-Type': image.type });
+  const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (known?.includes(etag)) return reply.code(304).send();
+  return reply.send(Buffer.from(image.bytes));
+}
+
+/** The variant to make of a raster original, the query's fm=auto decided by Accept. */
+function specOf(request: FastifyRequest, original: StoredOriginal, query: VariantQuery): VariantSpec {
+  const asked = query.format ?? original.format;
+  const format = asked === 'auto' ? formatForAccept(request.headers.accept, original.format) : asked;
+  return { width: query.width, height: query.height, format, focal: focalPointOf(original) };
+}
 
 async function mediaPlugin(app: FastifyInstance) {
   const { db } = app;
 
-  app.get<{ Params: { file: string } }>('/media/:file', documented(mediaApi), async (request, reply) => {
-    const match = MEDIA_FILE.exec(request.params.file);
-    if (!match) throw imageNotFound();
-    const [, sha256, ext] = match;
+  const serveOriginal = async (request: FastifyRequest, reply: FastifyReply, sha256: string, ext: string) => {
     const row = await db
       .selectFrom('media')
       .select(['content_type', 'bytes', 'ext'])
-      .where('sha256', '=', sha256 as string)
+      .where('sha256', '=', sha256)
       .executeTakeFirst();
     if (!row || row.ext !== ext) throw imageNotFound();
-    const etag = `"${sha256}"`;
-    reply.headers({ ...FIXED_HEADERS, ETag: etag, 'Content-Type': row.content_type });
-    const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    if (known?.includes(etag)) return reply.code(304).send();
-    return reply.send(Buffer.from(row.bytes));
+    return send(request, reply, { sha256, type: row.content_type, bytes: row.bytes });
+  };
+
+  app.get<{ Params: { file: string } }>('/media/:file', documented(mediaApi), async (request, reply) => {
+    // the query is checked first, so a refused one answers the same 400 whatever the image
+    const query = readVariantQuery(request.query as Record<string, unknown>);
+    const match = MEDIA_FILE.exec(request.params.file);
+    if (!match) throw imageNotFound();
+    const [, sha256 = '', ext = ''] = match;
+    const raster = Object.hasOwn(WEB_RASTER, ext) ? WEB_RASTER[ext] : undefined;
+    // an SVG (the one stored type that is not raster) scales by itself: any variant of it is the SVG as stored
+    if (!query || !raster) return serveOriginal(request, reply, sha256, ext);
+    const original: StoredOriginal = { sha256, ext, format: raster.format };
+    if (query.format === 'auto') addVary(reply, 'Accept');
+    const variant = await variantOf(db, original, specOf(request, original, query));
+    if (!variant) throw imageNotFound();
+    if (variant.bytes === null) return serveOriginal(request, reply, sha256, ext);
+    return send(request, reply, { sha256: variant.sha256, type: variant.content_type, bytes: variant.bytes });
   });
 }
 

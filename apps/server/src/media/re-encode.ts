@@ -1,13 +1,8 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
+import { MAX_PIXELS, loadSharp } from './sharp.ts';
 
 /** The raster formats stored, by the name sharp gives them; each is written back in its own format. */
 export type WebRasterFormat = 'png' | 'jpeg' | 'gif' | 'webp';
-
-/**
- * Larger than any camera an editor uploads from (a 48-megapixel phone photo), smaller than what
- * would let a small, highly compressed file decode into gigabytes of pixels.
- */
-const MAX_PIXELS = 50_000_000;
 
 const undecodable = () =>
   new UnsupportedMediaTypeError(
@@ -22,9 +17,8 @@ const undecodable = () =>
  * still stands the right way up without it. sharp (libvips) decodes on its own threads.
  */
 export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<Buffer> {
-  // sharp and libvips (a native library) load with the first raster upload, not at start
-  const { default: sharp } = await import('sharp');
-  const image = sharp(bytes, { animated: true, failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate();
+  const sharp = await loadSharp();
+  const image = sharp(bytes, { animated: true }).rotate();
   try {
     const { format: decoded } = await image.metadata();
     if (decoded !== format) throw undecodable();

@@ -10,6 +10,7 @@ import * as logsBySection from './008-logs-by-section.ts';
 import * as throttleDevices from './009-throttle-devices.ts';
 import * as publishing from './010-publishing.ts';
 import * as webhooks from './013-webhooks.ts';
+import * as mediaVariants from './014-media-variants.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-throttle-devices': throttleDevices,
   '010-publishing': publishing,
   '013-webhooks': webhooks,
+  '014-media-variants': mediaVariants,
 };
