@@ -28,10 +28,15 @@ export interface RecordEventData {
 export const newEventId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
 /**
- * Queues an event in the caller's transaction: it exists once the change commits, and never when the change
- * is rolled back (to its savepoint too), so nothing is sent for a change that did not happen.
+ * Whether any webhook is on, read in the caller's transaction: with none, a write queues nothing and pays one
+ * indexed read. A webhook turned on after this transaction began hears of later changes only, as it would anyway.
  */
-export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
+async function anyWebhookOn(trx: Db): Promise<boolean> {
+  const on = await trx.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1).executeTakeFirst();
+  return on !== undefined;
+}
+
+async function insertEvent(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
   await trx
     .insertInto('webhook_outbox')
     .values({
@@ -44,16 +49,26 @@ export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, no
 }
 
 /**
- * Notes that the website's content changed. One waiting note is enough: the worker sends `site.changed` once
- * the oldest waiting note is old enough, so a burst of changes gives one event. Two writers that both find
- * none may each add one; the worker sends them as one.
+ * Queues an event in the caller's transaction: it exists once the change commits, and never when the change
+ * is rolled back (to its savepoint too), so nothing is sent for a change that did not happen.
  */
-export async function noteSiteChanged(trx: Db, now: string): Promise<void> {
+export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
+  if (await anyWebhookOn(trx)) await insertEvent(trx, type, data, now);
+}
+
+/**
+ * Queues a change the website can see: its record event, and a note that the website's content changed. One
+ * waiting note is enough: the worker sends `site.changed` once the oldest waiting note is old enough, so a burst
+ * of changes gives one event. Two writers that both find none may each add one; the worker sends them as one.
+ */
+export async function enqueueVisibleChange(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
+  if (!(await anyWebhookOn(trx))) return;
+  await insertEvent(trx, type, data, now);
   const waiting = await trx
     .selectFrom('webhook_outbox')
     .select('id')
     .where('type', '=', 'site.changed')
     .limit(1)
     .executeTakeFirst();
-  if (!waiting) await enqueueEvent(trx, 'site.changed', {}, now);
+  if (!waiting) await insertEvent(trx, 'site.changed', {}, now);
 }

@@ -1,7 +1,7 @@
 import type { SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
-import { enqueueEvent, noteSiteChanged, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
+import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
 import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
 import { findPending } from './pending-store.ts';
 import type { RecordStatus } from './record-validation.ts';
@@ -73,8 +73,7 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
       revision_id: id,
       username: write.username,
     };
-    await enqueueEvent(trx, event, data, write.now);
-    await noteSiteChanged(trx, write.now);
+    await enqueueVisibleChange(trx, event, data, write.now);
   }
   return id;
 }

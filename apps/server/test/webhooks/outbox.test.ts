@@ -99,7 +99,8 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
   });
 
   it('writes no event for a change the website cannot see, and the publishing events for the ones it can', async () => {
-    const t = await buildTestApp({ dialect, webhooks: { background: false } });
+    const t = await buildTestApp({ dialect, config: { webhookAllowPrivate: true }, webhooks: { background: false } });
+    await addWebhook(t, 'http://127.0.0.1:9/hook', ['record.updated']);
     await change(t, 1, 'draft');
     await change(t, 2, 'published', 'hidden');
     await change(t, 3, 'draft', 'hidden');
@@ -113,6 +114,19 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
       { type: 'record.unpublished', id: 5 },
       { type: 'record.updated', id: 6 },
     ]);
+  });
+
+  it('queues nothing while no webhook is on, so writes pay no outbox row', async () => {
+    const t = await buildTestApp({ dialect, config: { webhookAllowPrivate: true }, webhooks: { background: false } });
+    await change(t, 1, 'published');
+    expect(await outbox(t)).toEqual([]);
+    const hook = await addWebhook(t, 'http://127.0.0.1:9/hook', ['*']);
+    await change(t, 2, 'published');
+    expect((await outbox(t)).map((e) => e.type)).toEqual(['record.updated', 'site.changed']);
+    await t.db.deleteFrom('webhook_outbox').execute();
+    await t.db.updateTable('webhooks').set({ enabled: 0 }).where('id', '=', hook.id).execute();
+    await change(t, 3, 'published');
+    expect(await outbox(t)).toEqual([]);
   });
 
   it('gives a draft’s changes no delivery, even to a webhook of every event', async () => {
