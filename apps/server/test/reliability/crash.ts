@@ -1,4 +1,5 @@
 import { checkDatabase } from './crash-checks.ts';
+import { crashWebhookEnv, watchCrashWebhooks } from './crash-webhooks.ts';
 import type { Inspector } from './database.ts';
 import { outboundConnections } from './outbound.ts';
 import { type ServerEnv, signIn, startServer } from './server-process.ts';
@@ -7,7 +8,8 @@ import { runWriter, type WriterLedger } from './writers.ts';
 /**
  * The crash suite: 16 writers, SIGKILL of the server after 0.2–3 s,
  * restart, then the database's own checks, every acknowledged write present and byte-identical,
- * writes in flight whole or absent, and records, log rows and revisions one for one for one.
+ * writes in flight whole or absent, and records, log rows and revisions one for one for one. A webhook
+ * listens throughout: every acknowledged creation is announced at least once, however the kills fell.
  */
 export interface CrashOptions {
   label: string;
@@ -28,6 +30,9 @@ export interface CrashFigures {
   problems: string[];
   requests: number;
   rows: number;
+  /** Webhook events received, and how many of them repeated one already received. */
+  webhookEvents: number;
+  webhookRepeats: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,10 +48,14 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
     problems: [],
     requests: 0,
     rows: 0,
+    webhookEvents: 0,
+    webhookRepeats: 0,
   };
   let seq = 0;
-  let server = await startServer(opts.env);
+  const env = { ...opts.env, extra: { ...opts.env.extra, ...crashWebhookEnv } };
+  let server = await startServer(env);
   const token = await signIn(server.base);
+  const hooks = await watchCrashWebhooks(server.base, token);
   const started = Date.now();
   try {
     for (let cycle = 1; cycle <= opts.cycles; cycle += 1) {
@@ -68,7 +77,8 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
       await sleep(200 + Math.random() * 2800);
       // under writes, the server's own connections go to its database and nowhere else
       const databasePort = opts.env.databaseUrl ? Number(new URL(opts.env.databaseUrl).port || 5432) : undefined;
-      for (const socket of outboundConnections(server.pid, opts.env.port, databasePort ? [databasePort] : [])) {
+      const allowed = [hooks.port, ...(databasePort ? [databasePort] : [])];
+      for (const socket of outboundConnections(server.pid, opts.env.port, allowed)) {
         figures.problems.push(`cycle ${cycle}: outbound connection ${socket}`);
       }
       stopped = true;
@@ -79,7 +89,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
             `cycle ${cycle}: a writer failed before the kill: ${String(result.reason).slice(0, 200)}`,
           );
       }
-      server = await startServer(opts.env);
+      server = await startServer(env);
       const db = await opts.inspect();
       try {
         const checked = await checkDatabase(db, ledger);
@@ -98,8 +108,13 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashFigures> {
       }
       if (figures.problems.length > 50) break;
     }
+    const delivered = await hooks.settle(ledger);
+    figures.problems.push(...delivered.problems);
+    figures.webhookEvents = delivered.received;
+    figures.webhookRepeats = delivered.repeated;
   } finally {
     await server.stop();
+    await hooks.close();
   }
   figures.acknowledged = ledger.acknowledged;
   figures.requests = ledger.requests;

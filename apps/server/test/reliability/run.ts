@@ -49,7 +49,7 @@ try {
     const ok = figures.problems.length === 0 && figures.cycles === settings.sqliteCycles;
     return {
       ok,
-      detail: `${figures.cycles} kill -9 cycles, integrity_check ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems`,
+      detail: `${figures.cycles} kill -9 cycles, integrity_check ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.webhookEvents} webhook events (${figures.webhookRepeats} repeats) for ${figures.records} records, ${figures.problems.length} problems`,
     };
   });
 
@@ -68,7 +68,7 @@ try {
       const ok = figures.problems.length === 0 && figures.cycles === settings.postgresCycles;
       return {
         ok,
-        detail: `${figures.cycles} kill -9 cycles, consistency checks ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.problems.length} problems`,
+        detail: `${figures.cycles} kill -9 cycles, consistency checks ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.webhookEvents} webhook events (${figures.webhookRepeats} repeats) for ${figures.records} records, ${figures.problems.length} problems`,
       };
     } finally {
       await database.drop();
