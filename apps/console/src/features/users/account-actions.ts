@@ -1,28 +1,14 @@
 import type { UserSummary } from '@bursary/shared';
+import type { ActionTexts } from '@/components/row-actions';
 
 /** What an administrator can do to an account besides editing it. */
 export type AccountAction = 'disable' | 'enable' | 'reset-password' | 'sign-out' | 'turn-off-2fa';
-
-export interface AccountActionTexts {
-  /** The button. */
-  label: string;
-  /** Asked first, unless the action takes nothing away (enabling). */
-  confirm?: { title: string; text: string };
-  /** The success toast's title; the server's message, when it sends one, is its description. */
-  done: string;
-  /** The failure toast's title; the server's reason is its description. */
-  failed: string;
-}
 
 const you = (user: UserSummary, ownId: number | undefined) =>
   user.id === ownId ? ' This includes your own session.' : '';
 
 /** The words of each action about one user; `ownId` is the signed-in administrator's id. */
-export function accountActionTexts(
-  action: AccountAction,
-  user: UserSummary,
-  ownId: number | undefined,
-): AccountActionTexts {
+export function accountActionTexts(action: AccountAction, user: UserSummary, ownId: number | undefined): ActionTexts {
   const name = `"${user.username}"`;
   switch (action) {
     case 'disable':

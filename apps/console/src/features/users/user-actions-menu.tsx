@@ -1,13 +1,5 @@
-import { ChevronDown } from 'lucide-react';
 import type { UserSummary } from '@bursary/shared';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActionsMenu } from '@/components/row-actions';
 import { type AccountAction, accountActionTexts, actionsFor } from './account-actions';
 
 interface UserActionsMenuProps {
@@ -22,25 +14,13 @@ interface UserActionsMenuProps {
 /** Everything an administrator can do to one user, under one button per row or card. */
 export function UserActionsMenu({ user, ownId, pending, onEdit, onAction }: UserActionsMenuProps) {
   return (
-    // not modal: a modal menu hides the page with aria-hidden while its focusable controls stay in it
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="sm" loading={pending} aria-label={`Actions for ${user.username}`}>
-          Actions{!pending && <ChevronDown aria-hidden />}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onEdit(user)}>Edit</DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {actionsFor(user, ownId).map((action) => {
-          const { label, confirm } = accountActionTexts(action, user, ownId);
-          return (
-            <DropdownMenuItem key={action} onSelect={() => onAction(action, user)}>
-              {confirm ? `${label}…` : label}
-            </DropdownMenuItem>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <RowActionsMenu
+      name={user.username}
+      actions={actionsFor(user, ownId)}
+      textsOf={(action) => accountActionTexts(action, user, ownId)}
+      pending={pending}
+      onEdit={() => onEdit(user)}
+      onAction={(action) => onAction(action, user)}
+    />
   );
 }

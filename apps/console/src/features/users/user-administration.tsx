@@ -10,7 +10,7 @@ import { toastFailure } from '@/lib/failure-toast';
 import { useSession } from '@/lib/session';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { type AccountAction, accountActionTexts } from './account-actions';
-import { ConfirmAccountAction } from './confirm-account-action';
+import { ConfirmAction } from '@/components/row-actions';
 import { UserActionsMenu } from './user-actions-menu';
 import type { UserFormValues } from './user-form';
 import { UserCards, UserTable } from './user-list';
@@ -145,7 +145,7 @@ export function UserAdministration() {
         user={edited}
         onSave={save}
       />
-      <ConfirmAccountAction
+      <ConfirmAction
         texts={asking && accountActionTexts(asking.action, asking.user, ownId)}
         onCancel={() => setAsking(null)}
         onConfirm={() => {

@@ -1,21 +1,14 @@
+import type { ActionTexts } from '@/components/row-actions';
 import type { Webhook } from './webhook-types';
 
 /** What the Actions menu offers beside Edit; those that take something away are asked about first. */
 export type WebhookAction = 'deliveries' | 'ping' | 'enable' | 'disable' | 'rotate' | 'delete';
 
-export interface WebhookActionTexts {
-  label: string;
-  /** Asked before the action runs. */
-  confirm?: { title: string; text: string };
-  done: string;
-  failed: string;
-}
-
 export function actionsFor(webhook: Webhook): WebhookAction[] {
   return ['deliveries', 'ping', webhook.enabled ? 'disable' : 'enable', 'rotate', 'delete'];
 }
 
-export function webhookActionTexts(action: WebhookAction): WebhookActionTexts {
+export function webhookActionTexts(action: WebhookAction): ActionTexts {
   switch (action) {
     case 'deliveries':
       return { label: 'Deliveries', done: '', failed: 'Could not load the deliveries' };

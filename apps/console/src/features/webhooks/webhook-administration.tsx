@@ -5,7 +5,7 @@ import { ShownOnceDialog, type ShownOnce } from '@/components/shown-once-dialog'
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIsMobile } from '@/lib/use-is-mobile';
-import { ConfirmWebhookAction } from './confirm-webhook-action';
+import { ConfirmAction } from '@/components/row-actions';
 import { DeliveriesSheet } from './deliveries-sheet';
 import { type WebhookAction, webhookActionTexts } from './webhook-actions';
 import { WebhookActionsMenu } from './webhook-actions-menu';
@@ -87,7 +87,7 @@ export function WebhookAdministration() {
         onSave={runner.save}
       />
       <DeliveriesSheet webhook={watching} onClose={() => setWatching(null)} />
-      <ConfirmWebhookAction
+      <ConfirmAction
         texts={asking && webhookActionTexts(asking.action)}
         onCancel={() => setAsking(null)}
         onConfirm={() => {
