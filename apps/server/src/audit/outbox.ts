@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { WebhookEvent } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 
-/** What a webhook can subscribe to; `*` is every one of them. */
-export const WEBHOOK_EVENTS = [
-  'record.created',
-  'record.updated',
-  'record.deleted',
-  'record.restored',
-  'record.published',
-  'record.unpublished',
-  'schedule.failed',
-  'site.changed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type { WebhookEvent };
 
 /** The `data` of a record event: which record, what happened, and the revision that keeps it. */
 export interface RecordEventData {

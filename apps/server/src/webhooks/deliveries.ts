@@ -1,30 +1,19 @@
+import type { WebhookDelivery } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { DeliveryRow } from './deliver.ts';
 import { newEventId } from '../audit/outbox.ts';
 
 /** An attempt as the deliveries list answers it. */
-export interface DeliveryView {
-  id: number;
-  event_id: string;
-  type: string;
-  attempt: number;
-  state: string;
-  status_code: number | null;
-  duration_ms: number | null;
-  response: string | null;
-  error: string | null;
-  next_attempt_at: string;
-  sent_at: string | null;
-  created_at: string;
-}
+export type DeliveryView = WebhookDelivery;
 
 export const toDeliveryView = (row: DeliveryRow): DeliveryView => ({
   id: Number(row.id),
   event_id: row.event_id,
   type: row.type,
   attempt: Number(row.attempt),
-  state: row.state,
+  // the column holds only these three (the worker writes no other)
+  state: row.state as DeliveryView['state'],
   status_code: row.status_code === null ? null : Number(row.status_code),
   duration_ms: row.duration_ms === null ? null : Number(row.duration_ms),
   response: row.response,

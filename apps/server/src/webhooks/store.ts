@@ -1,3 +1,4 @@
+import type { Webhook } from '@bursary/shared';
 import type { Selectable } from 'kysely';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Database, Db } from '../db/types.ts';
@@ -7,16 +8,7 @@ import { newSecret, secretContext } from './signing.ts';
 type Row = Selectable<Database['webhooks']>;
 
 /** A webhook as the API answers it: never its secret. */
-export interface WebhookView {
-  id: number;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type WebhookView = Webhook;
 
 export const toView = (row: Row): WebhookView => ({
   id: Number(row.id),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../audit/outbox.ts';
+import { WEBHOOK_EVENTS } from '@bursary/shared';
 
 /** The bodies of the webhook routes: the routes parse with these and the API description shows them. */
 const noNul = (text: string) => !text.includes('\u0000');
