@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { type SecretBox, SecretKeyError } from '../auth/secret-box.ts';
 import type { Database, Db } from '../db/types.ts';
-import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
+import { bookkeeping } from './bookkeeping.ts';
 import { checkedAddress, parseWebhookUrl, RefusedAddressError, type Resolver } from './address-rules.ts';
 import { type PostOutcome, postOnce } from './http-post.ts';
 import { signedHeaders } from './signing.ts';
@@ -28,10 +28,6 @@ export interface DeliveryDeps {
 const TRIED_ONCE = new Set(['ping']);
 
 const iso = (at: Date, plusMs = 0) => new Date(at.getTime() + plusMs).toISOString();
-
-/** The worker's bookkeeping joins the requests' commits (one fsync on SQLite) without waking the worker again. */
-const bookkeeping = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
-  retryWhenBusy(() => writeTransaction(db, work, { quiet: true }));
 
 /**
  * Claims the attempts for this instance in one write: only one instance's update finds an attempt pending and

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/types.ts';
-import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
+import { bookkeeping } from './bookkeeping.ts';
 import { subscribes } from './store.ts';
 
 /** Outbox rows taken per transaction. */
@@ -18,63 +18,58 @@ export async function fanOut(db: Db, now: Date, debounceMs: number): Promise<num
   // most commits queue no event (no webhook is on, or the change was a draft's): a read, not a write, tells
   const waiting = await db.selectFrom('webhook_outbox').select('id').limit(1).executeTakeFirst();
   if (!waiting) return 0;
-  return retryWhenBusy(() =>
-    writeTransaction(
-      db,
-      async (trx) => {
-        let query = trx.selectFrom('webhook_outbox').selectAll().orderBy('id').limit(BATCH);
-        if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
-        const rows = await query.execute();
-        const firstSiteChange = rows.find((row) => row.type === 'site.changed');
-        const siteDue =
-          firstSiteChange !== undefined &&
-          firstSiteChange.created_at <= new Date(now.getTime() - debounceMs).toISOString();
-        const taken = rows.filter((row) => row.type !== 'site.changed' || siteDue);
-        if (taken.length === 0) return 0;
-        const deleted = await trx
-          .deleteFrom('webhook_outbox')
-          .where(
-            'id',
-            'in',
-            taken.map((row) => row.id),
-          )
-          .returning('id')
-          .execute();
-        const stillThere = new Set(deleted.map((row) => Number(row.id)));
-        const hooks = await trx.selectFrom('webhooks').select(['id', 'events']).where('enabled', '=', 1).execute();
-        const at = now.toISOString();
-        const deliveries: Insertable<Database['webhook_deliveries']>[] = [];
-        let siteSent = false;
-        for (const row of taken) {
-          if (!stillThere.has(Number(row.id))) continue;
-          let payload = row.payload;
-          if (row.type === 'site.changed') {
-            if (siteSent) continue;
-            siteSent = true;
-            payload = JSON.stringify({ type: row.type, timestamp: at, data: {} });
-          }
-          for (const hook of hooks) {
-            if (!subscribes(hook.events, row.type)) continue;
-            deliveries.push({
-              webhook_id: Number(hook.id),
-              event_id: row.event_id,
-              type: row.type,
-              payload,
-              attempt: 1,
-              next_attempt_at: at,
-              created_at: at,
-            });
-          }
-        }
-        for (let start = 0; start < deliveries.length; start += BATCH)
-          await trx
-            .insertInto('webhook_deliveries')
-            .values(deliveries.slice(start, start + BATCH))
-            .execute();
-        return stillThere.size;
-      },
-      // the worker's own bookkeeping: its commit must not wake the worker again
-      { quiet: true },
-    ),
-  );
+  return bookkeeping(db, async (trx) => {
+    let query = trx.selectFrom('webhook_outbox').selectAll().orderBy('id').limit(BATCH);
+    if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();
+    const rows = await query.execute();
+    const firstSiteChange = rows.find((row) => row.type === 'site.changed');
+    const siteDue =
+      firstSiteChange !== undefined && firstSiteChange.created_at <= new Date(now.getTime() - debounceMs).toISOString();
+    const taken = rows.filter((row) => row.type !== 'site.changed' || siteDue);
+    if (taken.length === 0) return 0;
+    const deleted = await trx
+      .deleteFrom('webhook_outbox')
+      .where(
+        'id',
+        'in',
+        taken.map((row) => row.id),
+      )
+      .returning('id')
+      .execute();
+    const stillThere = new Set(deleted.map((row) => Number(row.id)));
+    // each webhook's event list is read once per round, not once per event
+    const hooks = (await trx.selectFrom('webhooks').select(['id', 'events']).where('enabled', '=', 1).execute()).map(
+      (hook) => ({ id: Number(hook.id), events: JSON.parse(hook.events) as string[] }),
+    );
+    const at = now.toISOString();
+    const deliveries: Insertable<Database['webhook_deliveries']>[] = [];
+    let siteSent = false;
+    for (const row of taken) {
+      if (!stillThere.has(Number(row.id))) continue;
+      let payload = row.payload;
+      if (row.type === 'site.changed') {
+        if (siteSent) continue;
+        siteSent = true;
+        payload = JSON.stringify({ type: row.type, timestamp: at, data: {} });
+      }
+      for (const hook of hooks) {
+        if (!subscribes(hook.events, row.type)) continue;
+        deliveries.push({
+          webhook_id: hook.id,
+          event_id: row.event_id,
+          type: row.type,
+          payload,
+          attempt: 1,
+          next_attempt_at: at,
+          created_at: at,
+        });
+      }
+    }
+    for (let start = 0; start < deliveries.length; start += BATCH)
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(deliveries.slice(start, start + BATCH))
+        .execute();
+    return stillThere.size;
+  });
 }
