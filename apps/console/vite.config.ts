@@ -34,7 +34,8 @@ export default defineConfig({
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
   server: {
-    proxy: { '/api': apiServer, '/media': apiServer },
+    // images only: /media itself is the console's media library screen
+    proxy: { '/api': apiServer, '^/media/': apiServer },
   },
   build: {
     outDir: 'dist',

@@ -25,7 +25,7 @@ test('About Heroes: empty state, setup with an image and rich text, edit', async
   await expect(page).toHaveURL('/about-heroes');
   const [stored] = await api.list<{ id: number; image: string }>('about-heroes');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-  await expect(card.locator(`img[src="${stored?.image}"]`)).toBeVisible();
+  await expect(card.locator(`img[src="${stored?.image}?w=640"]`)).toBeVisible();
   await expectRenderedRichText(card, rich);
 
   await card.getByRole('link', { name: `Edit ${title}` }).click();
@@ -58,7 +58,7 @@ test('Visions: empty state, setup, search with its no-results text, edit', async
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   const [stored] = await api.list<{ image: string }>('visions');
   // a decorative image: empty alt text
-  await expect(card.locator(`img[src="${stored?.image}"]`)).toBeVisible();
+  await expect(card.locator(`img[src="${stored?.image}?w=640"]`)).toBeVisible();
   await expectRenderedRichText(card, rich);
 
   const query = `zz-nothing-${Date.now()}`;

@@ -64,7 +64,7 @@ test('Heroes: empty state, setup with an image and rich text, both views, search
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card.getByText('Apply now', { exact: true })).toBeVisible();
   await expect(card.getByText('Learn more', { exact: true })).toBeVisible();
-  await expect(card.locator(`img[src="${stored?.image}"]`)).toBeVisible();
+  await expect(card.locator(`img[src="${stored?.image}?w=640"]`)).toBeVisible();
   await expectRenderedRichText(card, rich);
   await searchAndClear(page, 'Zero fees', card);
 

@@ -2,7 +2,8 @@ import { sections } from '@bursary/shared';
 import { expect, navigate, test } from './support/fixtures.ts';
 
 /**
- * Dashboard, the sections in the registry's order, Trash, Webhooks (the suite signs in as an administrator), then
+ * Dashboard, the sections in the registry's order, Trash, Media, Site health, Webhooks (the suite signs in as an
+ * administrator), then
  * Users. Insight
  * links /insights on both layouts; the content area is reached from the dashboard, not the navigation.
  */
@@ -13,6 +14,8 @@ const navOrder: [string, string][] = [
     .filter((s) => s.slug !== 'content')
     .map((s): [string, string] => [navLabel[s.slug] ?? s.label, `/${s.slug}`]),
   ['Trash', '/trash'],
+  ['Media', '/media'],
+  ['Site health', '/site-health'],
   ['Webhooks', '/webhooks'],
   ['Users', '/users'],
 ];

@@ -21,6 +21,8 @@ const routes: Route[] = [
   { path: '/account' },
   { path: '/users' },
   { path: '/trash' },
+  { path: '/media' },
+  { path: '/site-health' },
   { path: '/webhooks' },
   { path: '/create-faq' },
   { path: '/create-testimonial' },

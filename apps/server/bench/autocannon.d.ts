@@ -36,5 +36,6 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: Request[];
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run, awaited for its result; `stop()` ends it early (the result follows within a second). */
+  export default function autocannon(options: Options): Promise<Result> & { stop: () => void };
 }

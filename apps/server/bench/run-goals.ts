@@ -30,6 +30,8 @@ export interface RunFigures {
   fastifyPost: Row;
   put: Row;
   summary: Row;
+  siteHealth: Row;
+  siteHealthCost: { lines: string[]; goals: Goal[] };
   logsPage: Row;
   search: Row;
   historyPage: Row;
@@ -49,7 +51,7 @@ export interface RunFigures {
 export function finishRun(figures: RunFigures): void {
   const { t0, quick, scale, rows, get, rawGet, notModified, write, fastifyPost, put, summary, logsPage } = figures;
   const { search, historyPage, memory, roundsRss, startupMs, firstStartMs, listBytes, browser, storm, flood } = figures;
-  const { bombGoals, parts } = figures;
+  const { bombGoals, parts, siteHealth, siteHealthCost } = figures;
   const here = import.meta.dirname;
   // the first round grows the heap to its working size (a warm-up); from then on a round must not add
   const steady = roundsRss.slice(1);
@@ -95,6 +97,8 @@ export function finishRun(figures: RunFigures): void {
       holds: growth <= 10,
     },
     { goal: 'logs summary p50', value: `${summary.p50} ms`, target: '≤ 5 ms', holds: summary.p50 <= 5 },
+    { goal: 'site health p50', value: `${siteHealth.p50} ms`, target: '≤ 50 ms', holds: siteHealth.p50 <= 50 },
+    ...siteHealthCost.goals,
     { goal: 'dashboard first page p50', value: `${logsPage.p50} ms`, target: '≤ 5 ms', holds: logsPage.p50 <= 5 },
     { goal: 'content search p50', value: `${search.p50} ms`, target: '≤ 50 ms', holds: search.p50 <= 50 },
     { goal: 'history page p50', value: `${historyPage.p50} ms`, target: '≤ 10 ms', holds: historyPage.p50 <= 10 },
@@ -153,6 +157,8 @@ export function finishRun(figures: RunFigures): void {
   printSignInStorm(storm);
   printSignInFlood(flood);
   printParts(parts);
+  console.log("The site health's cost per write");
+  for (const line of siteHealthCost.lines) console.log(line);
   console.log('');
   printGoals(goals);
   console.log(

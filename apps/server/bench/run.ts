@@ -7,13 +7,16 @@ import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } fr
 import type { Report, Row } from './report.ts';
 import { finishRun } from './run-goals.ts';
 import { admin, base, dataDir, json, ports, startServer } from './run-server.ts';
-import { FULL_SCALE, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
+import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
+import { measureSiteHealthWriteCost } from './site-health-cost.ts';
 import { putLoad } from './writes.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignInStorm } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
 import { measureSignInFlood } from './sign-in-flood.ts';
 import { measurePublishingParts } from './publishing-parts.ts';
+import { measureInlineImages } from './inline-images.ts';
+import { measureImageVariants } from './image-variants.ts';
 
 /**
  * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
@@ -107,6 +110,10 @@ async function main(): Promise<void> {
   const dash = (path: string): Load => ({ path, connections: 1, expect: 200, headers: auth });
   const logsPage = add('dashboard GET /api/logs?limit=5 (c=1)', await run(ports.server, dash('/api/logs?limit=5')));
   const summary = add('dashboard GET /api/logs/summary (c=1)', await run(ports.server, dash('/api/logs/summary')));
+  const siteHealth = add(
+    `site health, ${PROBLEM_ITEMS} records with problems among ${scale.content} items (c=1)`,
+    await run(ports.server, dash('/api/site-health')),
+  );
   add('content page 1, 20 items (c=1)', await run(ports.server, dash('/api/content?limit=20')));
   add(
     `content page at offset ${scale.content / 2} (c=1)`,
@@ -179,6 +186,9 @@ async function main(): Promise<void> {
     await stopChild(again.child);
   }
 
+  console.log("The site health's cost per write…");
+  const siteHealthCost = await measureSiteHealthWriteCost(write.p50);
+
   console.log('Rich-text bombs against a fresh server…');
   const bombGoals = await measureSanitiserBombs();
 
@@ -189,6 +199,12 @@ async function main(): Promise<void> {
   console.log('Publishing and webhooks (their own servers)…');
   const mainRatio = get.reqPerSec / Math.max(rawGet.reqPerSec, 1);
   const parts = await measurePublishingParts({ quick, seconds, slices: SLICES, mainRatio });
+
+  console.log('Images pasted into rich text (stored sizes)…');
+  parts.push(await measureInlineImages());
+
+  console.log('Image variants made on request (a server of its own)…');
+  parts.push(await measureImageVariants({ seconds }));
 
   finishRun({
     t0,
@@ -202,6 +218,8 @@ async function main(): Promise<void> {
     fastifyPost,
     put,
     summary,
+    siteHealth,
+    siteHealthCost,
     logsPage,
     search,
     historyPage,

@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { SQLITE_FILE_NAME, openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { columnOf, tableOf } from '../src/db/naming.ts';
+import { recheckRecordsIfNeeded } from '../src/site-health/recheck.ts';
 
 export interface Scale {
   faqs: number;
@@ -16,6 +17,10 @@ export interface Scale {
   /** Revisions of the first FAQ: a record with a long history (issue 13); none when left out. */
   revisions?: number;
 }
+
+/** Content items whose body has problems for the site's health to report (an http: link that says "here"). */
+export const PROBLEM_ITEMS = 1_000;
+const FLAWED_PARAGRAPH = '<p>See <a href="http://fund.example/old-page">here</a>.</p>';
 
 export const FULL_SCALE: Scale = { faqs: 50, logs: 1_000_000, content: 100_000, messages: 2_000, revisions: 100_000 };
 export const QUICK_SCALE: Scale = { faqs: 50, logs: 50_000, content: 5_000, messages: 2_000, revisions: 100_000 };
@@ -107,6 +112,10 @@ export async function seedDataFolder(
   const database = await migratedDataFolder(dataDir, admin);
   const start = Date.UTC(2019, 0, 1);
   const at = (n: number) => new Date(start + n * 60_000).toISOString();
+  const recentStart = Date.now() - scale.content * 1_000;
+  const recently = (n: number) => new Date(recentStart + n * 1_000).toISOString();
+  const problemEvery = Math.max(1, Math.floor(scale.content / PROBLEM_ITEMS));
+  const hasProblem = (n: number) => n % problemEvery === problemEvery - 1;
   database.transaction(() => {
     insertRows(
       database,
@@ -146,9 +155,10 @@ export async function seedDataFolder(
       (n) => ({
         title: `Item ${n}: ${WORDS[n % WORDS.length]} news${n % 50 === 7 ? ` ${SEARCH_WORD}` : ''}`,
         excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
-        body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>`,
+        body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>${hasProblem(n) ? FLAWED_PARAGRAPH : ''}`,
       }),
-      at,
+      // kept current, so that only the items given a problem show one in the site's health
+      recently,
     );
     const revision = database.prepare(
       'insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)',
@@ -190,4 +200,11 @@ export async function seedDataFolder(
   })();
   database.pragma('wal_checkpoint(TRUNCATE)');
   database.close();
+  // the server would check the records at its first start, in the background, while the bench measures it
+  const db = await openDatabase({ ...loadConfig({}), dataDir });
+  try {
+    await recheckRecordsIfNeeded(db);
+  } finally {
+    await db.destroy();
+  }
 }

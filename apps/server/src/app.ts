@@ -9,6 +9,7 @@ import { requestIdOf } from './lib/logging.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import accountsPlugin from './accounts/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
+import mediaLibraryRoutes from './media-library/routes.ts';
 import compression from './http/compression.ts';
 import consolePlugin from './http/console.ts';
 import delivery from './http/delivery.ts';
@@ -20,11 +21,14 @@ import unknownAddressAnswers from './http/not-found.ts';
 import healthRoutes from './operations/health.ts';
 import historyRoutes from './sections/history-routes.ts';
 import historyRetention from './operations/history-retention.ts';
+import linkChecker from './operations/link-checker.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
 import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
 import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
+import siteHealthRoutes from './site-health/routes.ts';
+import { lastBackupAt } from './backup/backup-state.ts';
 
 interface RouteEntry {
   method: string;
@@ -123,15 +127,18 @@ export async function buildApp({
   await app.register(authPlugin, auth);
   await app.register(accountsPlugin);
   await app.register(mediaPlugin);
+  await app.register(mediaLibraryRoutes);
   await app.register(healthRoutes);
   await app.register(metricsPlugin);
   await app.register(backupSchedule);
   await app.register(historyRetention);
+  await app.register(linkChecker);
   await app.register(logRoutes);
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);
   for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
   await app.register(publishingPlugin, publishing);
+  await app.register(siteHealthRoutes, { lastBackupAt: () => lastBackupAt(db as Kysely<unknown>) });
   await app.register(consolePlugin);
   await app.register(unknownAddressAnswers);
   // last, so it sees each answer as the other onSend hooks leave it

@@ -7,6 +7,7 @@ import { checkSecretKey } from './auth/secret-key-check.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { movePastedImagesAtStart } from './sections/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
 import type { Database } from './db/types.ts';
@@ -31,6 +32,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrateToLatest(db);
     await checkSecretKey(db, config);
+    await movePastedImagesAtStart(db, config, print);
     await ensureFirstUser(db, config, print);
     await options.prepare?.(db);
     const { logger, requestLogging } = await loggingFor(config);

@@ -5,3 +5,5 @@ export * from './section-schemas.ts';
 export * from './api.ts';
 export * from './webhooks.ts';
 export * from './sections/index.ts';
+export * from './media.ts';
+export * from './site-health.ts';

@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, E2E_PORT } from './env.ts';
+import { storeUnusedImages } from './unused-images.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 execFileSync(process.execPath, [join(root, 'scripts', 'build-console-if-stale.ts')], { cwd: root, stdio: 'inherit' });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bursary-e2e-'));
+await storeUnusedImages(dataDir);
 const server = spawn(process.execPath, [join(root, 'apps', 'server', 'src', 'server.ts')], {
   cwd: root,
   stdio: 'inherit',

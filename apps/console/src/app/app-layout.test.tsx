@@ -8,8 +8,15 @@ import { MOBILE_QUERY, installMatchMedia } from '@/testing/match-media';
 import { TOKEN_KEY, USER_KEY, getSession } from '@/lib/session';
 import { consoleSections } from '@/app/console-sections';
 
-/** Dashboard, every section with an item in the registry's order, Trash (issue 13), then Users. */
-const NAV_ORDER = ['Dashboard', ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])), 'Trash', 'Users'];
+/** Dashboard, every section with an item in the registry's order, Trash, Media, Site health, then Users. */
+const NAV_ORDER = [
+  'Dashboard',
+  ...consoleSections.flatMap((s) => (s.nav ? [s.nav.label] : [])),
+  'Trash',
+  'Media',
+  'Site health',
+  'Users',
+];
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main' }));
@@ -33,6 +40,9 @@ describe('signed-in layout', () => {
     // issue 13: the trash right after Messages
     expect(nav.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash');
     expect(NAV_ORDER.indexOf('Trash')).toBe(NAV_ORDER.indexOf('Messages') + 1);
+    // the media library right after the trash
+    expect(nav.getByRole('link', { name: 'Media' })).toHaveAttribute('href', '/media');
+    expect(nav.getByRole('link', { name: 'Site health' })).toHaveAttribute('href', '/site-health');
   });
 
   it('marks the active item', async () => {

@@ -22,6 +22,11 @@ export const screenRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/webhooks/webhooks-page')).WebhooksPage }),
   },
   { path: '/trash', lazy: async () => ({ Component: (await import('@/features/trash/trash-page')).TrashPage }) },
+  { path: '/media', lazy: async () => ({ Component: (await import('@/features/media/media-page')).MediaPage }) },
+  {
+    path: '/site-health',
+    lazy: async () => ({ Component: (await import('@/features/site-health/site-health-page')).SiteHealthPage }),
+  },
   {
     path: '/create-faq',
     lazy: async () => ({ Component: (await import('@/features/faqs/create-faq-page')).CreateFaqPage }),

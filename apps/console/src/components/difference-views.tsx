@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { FieldContent, FieldDifference, WordPart } from '@/lib/record-diff';
+import { fixedWidthSources } from '@/lib/media-urls';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const words = (n: number) => `${n} ${n === 1 ? 'word' : 'words'}`;
@@ -48,7 +49,11 @@ function Thumbnail({ src, caption }: { src: string; caption: string }) {
   return (
     <figure className="grid gap-1">
       {src ? (
-        <img src={src} alt={`${caption}: image`} className="h-24 w-32 rounded-md border object-cover" />
+        <img
+          {...fixedWidthSources(src, 128)}
+          alt={`${caption}: image`}
+          className="h-24 w-32 rounded-md border object-cover"
+        />
       ) : (
         <p className="flex h-24 w-32 items-center justify-center rounded-md border bg-muted text-sm text-muted-foreground">
           No image

@@ -26,6 +26,8 @@ export const queryKeys = {
     all: () => ['trash'] as const,
     page: (params: ListParams) => ['trash', params] as const,
   },
+  /** What is wrong with the website's content (GET /api/site-health); any content write may change it. */
+  siteHealth: () => ['site-health'] as const,
   /** Every scheduled publish and unpublish (the dashboard's lists); a record's own are under its section. */
   schedules: () => ['schedules'] as const,
   me: () => ['me'] as const,
@@ -34,6 +36,14 @@ export const queryKeys = {
     all: () => ['webhooks'] as const,
     /** A webhook's delivery attempts; `limit` 1 is the list's last delivery. */
     deliveries: (id: number, limit: number) => ['webhooks', id, 'deliveries', limit] as const,
+  },
+  media: {
+    all: () => ['media'] as const,
+    /** The library's pages as the /media screen reads them, by filter. */
+    allPages: () => ['media', 'pages'] as const,
+    pages: (params: ListParams) => ['media', 'pages', params] as const,
+    /** One image, as the focal-point picker of a form reads it. */
+    item: (name: string) => ['media', 'item', name] as const,
   },
   /** The signed-in user's own sessions (GET /api/me/sessions), apart from the session check's key. */
   mySessions: () => ['my-sessions'] as const,

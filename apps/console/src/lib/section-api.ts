@@ -104,12 +104,13 @@ export function sectionRecordQuery(section: SectionDef, id: string | undefined) 
 
 /**
  * Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores
- * change).
+ * change, and the media library, whose alternative texts and uses a record's save changes).
  */
 export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.trash.all() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.media.all() }),
   ]);
 }

@@ -30,6 +30,7 @@ export const handlers = [
   http.get('/api/:section/:id/revisions', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
   // publishing: nothing scheduled and no pending changes by default
   http.get('/api/schedules', () => HttpResponse.json({ upcoming: [], failed: [], done: [] })),
+  http.get('/api/site-health', () => HttpResponse.json({ checked_at: '2026-11-25T09:00:00.000Z', problems: [] })),
   http.get('/api/:section/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
   http.get('/api/:section/:id/schedule', () => HttpResponse.json({ pending: [], last_failed: null })),
   http.get('/api/:section/changes', () => HttpResponse.json({ message: 'No pending changes' }, { status: 404 })),

@@ -21,12 +21,16 @@ export interface LogEvent {
 const PAST: Record<LogAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 const MAX_NAME = 80;
 
+/** A record's title as summaries show it: white space collapsed, long ones cut; '' when it has none. */
+export function readableTitle(name: unknown): string {
+  const text = typeof name === 'string' || typeof name === 'number' ? String(name).replace(/\s+/g, ' ').trim() : '';
+  return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
+}
+
 /** `FAQ "How do I apply?"`; a thing without a name is named by its id. */
 export function named(kind: string, name: unknown, id: number): string {
-  const text = typeof name === 'string' || typeof name === 'number' ? String(name).replace(/\s+/g, ' ').trim() : '';
-  if (!text) return `${kind} #${id}`;
-  const shown = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
-  return `${kind} "${shown}"`;
+  const shown = readableTitle(name);
+  return shown ? `${kind} "${shown}"` : `${kind} #${id}`;
 }
 
 /** `FAQ "How do I apply?" updated`. */

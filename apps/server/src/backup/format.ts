@@ -16,7 +16,8 @@ export const CONTENTS_TABLE = 'bursary_backup_tables';
  * Tables a backup leaves out. Transient ones (sessions, half-done two-step sign-ins, sign-in attempts, any throttle
  * state, preview tokens, webhook events and attempts) must not come back: a restored fund starts with nobody signed
  * in, no preview link open and nothing sent again. Image variants are made again from their originals on demand,
- * so a backup does not carry copies of every image several times over. The webhooks themselves are kept, their
+ * so a backup does not carry copies of every image several times over. The site's health is found again from the
+ * restored content. The webhooks themselves are kept, their
  * secrets sealed. The migration ledger is written by the target's own migrations, and the change counters are
  * rebuilt after a restore.
  */
@@ -29,6 +30,9 @@ const TRANSIENT_TABLES: readonly RegExp[] = [
   /^webhook_outbox$/,
   /^webhook_deliveries$/,
   /^media_variants$/,
+  /^site_health_records$/,
+  /^record_links$/,
+  /^link_checks$/,
 ];
 
 /** Tables whose rows a restore removes too (the transient ones), and those the target writes itself. */

@@ -2,6 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { sections } from '@bursary/shared';
 import { recountCounters } from '../db/change-counters.ts';
+import { forgetDoneMarks } from '../db/done-marks.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { type TableInfo, inDependencyOrder, listTables } from '../db/introspect.ts';
 import { type ProgressListener, TableDigest, type TableEntry, isBackedUp, isTransient, normalise } from './format.ts';
@@ -125,7 +126,10 @@ export async function restoreBackup(
       await resetSequences(trx);
       for (const t of loadOrder) await sql`alter table ${sql.table(t.name)} enable trigger user`.execute(trx);
     }
-    if (byName.has('counters')) await recountCounters(trx, sections, new Set(byName.keys()));
+    if (byName.has('counters')) {
+      await recountCounters(trx, sections, new Set(byName.keys()));
+      await forgetDoneMarks(trx);
+    }
     for (const table of loadOrder) await verify(trx, entries.get(table.name)!, table);
   });
 }

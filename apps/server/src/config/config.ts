@@ -5,6 +5,7 @@ import { type WebhooksConfig, webhooksConfig } from './webhooks.ts';
 
 export { ConfigError };
 import { publishingConfig } from './publishing-config.ts';
+import { siteHealthConfig } from './site-health-config.ts';
 
 /**
  * Everything the server reads from its environment, parsed once at start-up.
@@ -64,6 +65,12 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   previewUrl: string | undefined;
   /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
   scheduleCheckSeconds: number;
+
+  // Site health
+  /** STALE_AFTER_DAYS: days after which a published record that has not changed is reported (default 365). */
+  staleAfterDays: number;
+  /** LINK_CHECK=on: external links of published content are checked once a day in the background. */
+  linkCheck: boolean;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...deliveryConfig(env),
     ...webhooksConfig(env),
     ...publishingConfig(env, (message) => new ConfigError(message)),
+    ...siteHealthConfig(env),
   };
 }
 

@@ -42,6 +42,13 @@ async function syncSectionTable(db: Kysely<unknown>, section: SectionDef): Promi
   }
   // public reads ask for published rows in id order: the index answers them without reading drafts
   await db.schema.createIndex(`${table}_status_id`).ifNotExists().on(table).columns(['status', 'id']).execute();
+  // the site's health asks for published rows not changed for a long time: the index answers without a scan
+  await db.schema
+    .createIndex(`${table}_status_updated`)
+    .ifNotExists()
+    .on(table)
+    .columns(['status', 'updated_at'])
+    .execute();
 }
 
 async function syncChildTable(db: Kysely<unknown>, section: SectionDef): Promise<void> {

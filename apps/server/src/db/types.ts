@@ -1,3 +1,5 @@
+import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
+import type { LinkChecksTable, RecordLinksTable, SiteHealthRecordsTable } from './site-health-tables.ts';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
 
@@ -79,31 +81,6 @@ interface RevisionsTable {
   version: number;
   record: string;
   username: string;
-  created_at: string;
-}
-
-interface MediaTable {
-  /** SHA-256 (hex) of the bytes: the content address. */
-  sha256: string;
-  ext: string;
-  content_type: string;
-  size: number;
-  bytes: Uint8Array;
-  created_at: string;
-}
-
-/** A resized or converted image (migration 014), made on request and kept beside its original. */
-interface MediaVariantsTable {
-  /** The original's content address; deleting the original deletes its variants. */
-  media_sha256: string;
-  /** The canonical variant, e.g. "w320.webp" or "w320h320cover.avif". */
-  variant: string;
-  /** SHA-256 (hex) of the bytes served: the variant's strong ETag. */
-  sha256: string;
-  content_type: string;
-  size: number;
-  /** Null when the variant is the original itself (no enlargement, same format). */
-  bytes: Uint8Array | null;
   created_at: string;
 }
 
@@ -238,6 +215,9 @@ export interface Database {
   throttle_devices: ThrottleDevicesTable;
   pending_changes: PendingChangesTable;
   schedules: SchedulesTable;
+  site_health_records: SiteHealthRecordsTable;
+  record_links: RecordLinksTable;
+  link_checks: LinkChecksTable;
   preview_tokens: PreviewTokensTable;
   webhooks: WebhooksTable;
   webhook_outbox: WebhookOutboxTable;

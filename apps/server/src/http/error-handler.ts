@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, PreconditionFailedError } from '../lib/errors.ts';
+import { recordWithAltText } from '../media/alt-text.ts';
 import { errorBody, formatBytes } from '../lib/error-body.ts';
 import { isBusyError } from '../db/write-transaction.ts';
 
@@ -48,6 +49,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.status(400).send(errorBody(400, frameworkMessage(error, bodyMaxBytes, mediaMaxBytes)));
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Maps every thrown error to `{ message, error, fields? }`. Handlers just throw. */
 export default fp(
   async (app) => {
@@ -55,13 +59,20 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof HttpError) {
         if (error.headers) void reply.headers(error.headers);
-        return reply.status(error.status).send(
-          errorBody(error.status, error.message, {
-            error: error.code,
-            fields: error.fields,
-            extra: error.extra,
-          }),
-        );
+        const send = (extra: Record<string, unknown> | undefined) =>
+          reply
+            .status(error.status)
+            .send(errorBody(error.status, error.message, { error: error.code, fields: error.fields, extra }));
+        // a stale write's current record is answered as reads answer it
+        const current = error instanceof PreconditionFailedError ? error.extra?.current : undefined;
+        if (error instanceof PreconditionFailedError && error.section && isRecord(current)) {
+          const { section } = error;
+          return recordWithAltText(request.server.db, section, current).then(
+            (record) => send({ ...error.extra, current: record }),
+            () => send(error.extra),
+          );
+        }
+        return send(error.extra);
       }
       // a transaction still in another's way after its retries: the change is fine, the moment is not
       if (isBusyError(error)) {

@@ -126,7 +126,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
   404: 'No such record, item, image, log row, revision or user',
   405: 'The audit log cannot be written',
-  409: "Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one's own password or second factor through the administration routes, a published record saved as a draft or a draft's separate changes, publishing with nothing to publish, unpublishing a draft)",
+  409: "Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one's own password or second factor through the administration routes, a published record saved as a draft or a draft's separate changes, publishing with nothing to publish, unpublishing a draft, deleting an image that a record, a draft, waiting changes or a kept revision still uses)",
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
   415: 'The body is neither JSON nor a multipart form, or an uploaded file is not a PNG, JPEG, GIF, WebP or SVG image that decodes',

@@ -25,8 +25,5 @@ export function errorBody(
   };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} kB`;
-  return `${bytes} bytes`;
-}
+// the console tells image sizes in the same words
+export { formatBytes } from '@bursary/shared/bytes';

@@ -1,3 +1,4 @@
+import type { SectionDef } from '@bursary/shared';
 /**
  * Typed errors thrown anywhere in the server. The one error handler maps them to
  * `{ message, error, fields? }` with their status; anything else becomes a
@@ -72,10 +73,15 @@ export class ConflictError extends HttpError {
   }
 }
 
-/** A write whose If-Match no longer names the current version; carries the current record. */
+/**
+ * A write whose If-Match no longer names the current version; carries the current record, and its section so
+ * that the answer shows the record as reads do (with its images' alternative text).
+ */
 export class PreconditionFailedError extends HttpError {
-  constructor(message: string, current: unknown) {
+  readonly section: SectionDef | undefined;
+  constructor(message: string, current: unknown, section?: SectionDef) {
     super(412, 'Precondition Failed', message, { extra: { current } });
+    this.section = section;
   }
 }
 

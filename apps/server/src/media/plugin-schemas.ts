@@ -1,5 +1,6 @@
 import { ALWAYS, errors, ifNoneMatch, notModified, type RouteApi } from '../lib/api-doc.ts';
-import { VARIANT_FORMATS, VARIANT_SIZES } from './variant-params.ts';
+import { VARIANT_SIZES } from '@bursary/shared';
+import { VARIANT_FORMATS } from './variant-params.ts';
 
 const size = (what: string) => ({ type: 'integer', enum: [...VARIANT_SIZES], description: what });
 

@@ -1,15 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../lib/errors.ts';
 import { documented } from '../lib/api-doc.ts';
 import { addVary } from '../lib/reply-headers.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { imageNotFound, parseMediaName } from './media-name.ts';
 import { mediaApi } from './plugin-schemas.ts';
 import { WEB_RASTER } from './raster.ts';
 import { formatForAccept, readVariantQuery, type VariantQuery } from './variant-params.ts';
 import { CENTRE, type FocalPoint, type VariantSpec } from './variant-render.ts';
 import { variantOf, type StoredOriginal } from './variants.ts';
-
-const MEDIA_FILE = /^([0-9a-f]{64})\.([a-z0-9]{1,5})$/;
 
 /**
  * Headers of every media answer (ASVS 12.5.2): the exact stored type, never sniffed, and a
@@ -22,14 +22,20 @@ const FIXED_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
-const imageNotFound = () => new NotFoundError('No such image. It may have been replaced; reload the page.');
-
 /**
- * Where a crop centres. Images have no stored focal point yet: every crop keeps the centre. When
- * media rows carry one, it is read here (and becomes part of the variant key, so a moved focal point
- * makes new crops rather than answering the old ones).
+ * Where a crop centres: the focal point stored with the original (PATCH /api/media/{name}), undefined when
+ * there is no such original. It is part of a crop's variant key (media/variants.ts), so a moved focal point
+ * makes new crops rather than answering the old ones. A resize without a crop does not depend on it.
  */
-const focalPointOf = (_original: StoredOriginal): FocalPoint => CENTRE;
+async function focalPointOf(db: Kysely<Database>, original: StoredOriginal): Promise<FocalPoint | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .select(['focal_x', 'focal_y'])
+    .where('sha256', '=', original.sha256)
+    .where('ext', '=', original.ext)
+    .executeTakeFirst();
+  return row && { x: Number(row.focal_x), y: Number(row.focal_y) };
+}
 
 function send(
   request: FastifyRequest,
@@ -44,10 +50,15 @@ function send(
 }
 
 /** The variant to make of a raster original, the query's fm=auto decided by Accept. */
-function specOf(request: FastifyRequest, original: StoredOriginal, query: VariantQuery): VariantSpec {
+function specOf(
+  request: FastifyRequest,
+  original: StoredOriginal,
+  query: VariantQuery,
+  focal: FocalPoint,
+): VariantSpec {
   const asked = query.format ?? original.format;
   const format = asked === 'auto' ? formatForAccept(request.headers.accept, original.format) : asked;
-  return { width: query.width, height: query.height, format, focal: focalPointOf(original) };
+  return { width: query.width, height: query.height, format, focal };
 }
 
 async function mediaPlugin(app: FastifyInstance) {
@@ -66,15 +77,17 @@ async function mediaPlugin(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>('/media/:file', documented(mediaApi), async (request, reply) => {
     // the query is checked first, so a refused one answers the same 400 whatever the image
     const query = readVariantQuery(request.query as Record<string, unknown>);
-    const match = MEDIA_FILE.exec(request.params.file);
-    if (!match) throw imageNotFound();
-    const [, sha256 = '', ext = ''] = match;
+    const name = parseMediaName(request.params.file);
+    if (!name) throw imageNotFound();
+    const { sha256, ext } = name;
     const raster = Object.hasOwn(WEB_RASTER, ext) ? WEB_RASTER[ext] : undefined;
     // an SVG (the one stored type that is not raster) scales by itself: any variant of it is the SVG as stored
     if (!query || !raster) return serveOriginal(request, reply, sha256, ext);
     const original: StoredOriginal = { sha256, ext, format: raster.format };
     if (query.format === 'auto') addVary(reply, 'Accept');
-    const variant = await variantOf(db, original, specOf(request, original, query));
+    const focal = query.height === undefined ? CENTRE : await focalPointOf(db, original);
+    if (!focal) throw imageNotFound();
+    const variant = await variantOf(db, original, specOf(request, original, query, focal));
     if (!variant) throw imageNotFound();
     if (variant.bytes === null) return serveOriginal(request, reply, sha256, ext);
     return send(request, reply, { sha256: variant.sha256, type: variant.content_type, bytes: variant.bytes });

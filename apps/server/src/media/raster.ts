@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import type { WebRasterFormat } from './re-encode.ts';
+import { textOutsidePixelData } from './compressed-data.ts';
 
 /** A raster image type the server stores: file extension of its URL and exact Content-Type. */
 export interface RasterType {
@@ -35,8 +36,9 @@ export async function sniffExtension(bytes: Buffer): Promise<string | undefined>
 const EMBEDDED_MARKUP =
   /<(?:script|html|body|head|svg|iframe|object|embed|img|style|meta|link|form|a\s|!doctype\s+html|\?php)|javascript:/i;
 
-export function hasEmbeddedMarkup(bytes: Buffer): boolean {
-  return EMBEDDED_MARKUP.test(bytes.toString('latin1'));
+/** `ext` is the type read from the bytes: its compressed pixel data is passed over (compressed-data.ts says why). */
+export function hasEmbeddedMarkup(ext: string, bytes: Buffer): boolean {
+  return EMBEDDED_MARKUP.test(textOutsidePixelData(ext, bytes));
 }
 
 /** A PNG whose chunks all check out (length, CRC) and that ends right after IEND. */

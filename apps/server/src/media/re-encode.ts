@@ -1,3 +1,4 @@
+import type { Sharp } from 'sharp';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
 import { MAX_PIXELS, loadSharp } from './sharp.ts';
 
@@ -16,22 +17,21 @@ const undecodable = () =>
  * metadata only when asked. The EXIF orientation is applied to the pixels first, so a photo
  * still stands the right way up without it. sharp (libvips) decodes on its own threads.
  */
-export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<Buffer> {
+export interface ReEncoded {
+  bytes: Buffer;
+  /** The stored image's size in pixels, as it stands (one frame of an animation). */
+  width: number;
+  height: number;
+}
+
+export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<ReEncoded> {
   const sharp = await loadSharp();
   const image = sharp(bytes, { animated: true }).rotate();
   try {
     const { format: decoded } = await image.metadata();
     if (decoded !== format) throw undecodable();
-    switch (format) {
-      case 'png':
-        return await image.png({ compressionLevel: 9 }).toBuffer();
-      case 'jpeg':
-        return await image.jpeg({ quality: 90 }).toBuffer();
-      case 'gif':
-        return await image.gif().toBuffer();
-      case 'webp':
-        return await image.webp({ quality: 90, lossless: isLosslessWebp(bytes) }).toBuffer();
-    }
+    const { data, info } = await encoded(image, format, bytes).toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof UnsupportedMediaTypeError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
@@ -40,6 +40,19 @@ export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<
       );
     }
     throw undecodable();
+  }
+}
+
+function encoded(image: Sharp, format: WebRasterFormat, original: Buffer): Sharp {
+  switch (format) {
+    case 'png':
+      return image.png({ compressionLevel: 9 });
+    case 'jpeg':
+      return image.jpeg({ quality: 90 });
+    case 'gif':
+      return image.gif();
+    case 'webp':
+      return image.webp({ quality: 90, lossless: isLosslessWebp(original) });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { formatBytes } from '../lib/error-body.ts';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
+import { mediaPath } from './media-name.ts';
 import { reEncode } from './re-encode.ts';
 import { WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type RasterType } from './raster.ts';
 
@@ -31,6 +32,9 @@ export const imageTooLarge = (maxBytes: number) =>
 export interface InspectedImage {
   type: RasterType;
   bytes: Buffer;
+  /** Pixels; undefined for an SVG, which has no fixed size. */
+  width?: number;
+  height?: number;
 }
 
 export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<InspectedImage> {
@@ -39,9 +43,9 @@ export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<Ins
   const sniffed = await sniffExtension(bytes);
   const raster = sniffed === undefined ? undefined : WEB_RASTER[sniffed];
   if (raster && sniffed !== undefined) {
-    if (!isWellFormedRaster(sniffed, bytes) || hasEmbeddedMarkup(bytes)) throw unsupported();
+    if (!isWellFormedRaster(sniffed, bytes) || hasEmbeddedMarkup(sniffed, bytes)) throw unsupported();
     const { ext, mime, format } = raster;
-    return { type: { ext, mime }, bytes: await reEncode(bytes, format) };
+    return { type: { ext, mime }, ...(await reEncode(bytes, format)) };
   }
   // file-type knows no SVG; a real SVG is recognised by parsing it, and only then
   if (sniffed === undefined || sniffed === 'xml') {
@@ -60,9 +64,9 @@ export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<Ins
  */
 export async function storeInspected(
   db: Kysely<Database> | Transaction<Database>,
-  { type, bytes }: InspectedImage,
+  { type, bytes, width, height }: InspectedImage,
 ): Promise<string> {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = contentHash(bytes);
   await db
     .insertInto('media')
     .values({
@@ -71,11 +75,13 @@ export async function storeInspected(
       content_type: type.mime,
       size: bytes.length,
       bytes,
+      width: width ?? null,
+      height: height ?? null,
       created_at: new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column('sha256').doNothing())
     .execute();
-  return mediaUrl(sha256, type.ext);
+  return mediaPath({ sha256, ext: type.ext });
 }
 
 /** Inspects an upload and stores what is to be stored (storeInspected). */
@@ -87,4 +93,8 @@ export async function storeImage(
   return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
 }
 
-const mediaUrl = (sha256: string, ext: string) => `/media/${sha256}.${ext}`;
+const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The URL storeInspected will answer for this image, known before the write that stores it. */
+export const mediaUrlOf = ({ type, bytes }: InspectedImage): string =>
+  mediaPath({ sha256: contentHash(bytes), ext: type.ext });

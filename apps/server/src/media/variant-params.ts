@@ -1,8 +1,7 @@
+import { VARIANT_SIZES } from '@bursary/shared';
 import { BadRequestError } from '../lib/errors.ts';
 import { textParam } from '../lib/query.ts';
 
-/** The widths (and crop heights) a variant may have: the sizes a website's srcset asks for, and no others. */
-export const VARIANT_SIZES = [160, 320, 640, 960, 1280, 1920] as const;
 export const VARIANT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 

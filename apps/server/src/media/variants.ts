@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { createLimiter } from '../lib/limiter.ts';
-import { MIME, renderVariant, type OutputFormat, type VariantSpec } from './variant-render.ts';
+import { CENTRE, MIME, renderVariant, type OutputFormat, type VariantSpec } from './variant-render.ts';
 import { findVariant, keepVariant, sha256Of, type StoredVariant } from './variant-store.ts';
 
 /**
@@ -29,10 +29,20 @@ const underWay = new WeakMap<Kysely<Database>, Map<string, Promise<StoredVariant
 /** Jobs this process has started (a shared one counts once) and images it has rendered: tests count them. */
 export const variantJobs = { started: 0, rendered: 0 };
 
-/** The canonical name of a variant, its key beside the original: "w320.webp", "w640h320cover.jpeg". */
+/** A focal coordinate as a key spells it: at most four decimals, as PATCH /api/media stores it. */
+const coordinate = (value: number) => String(Math.round(value * 10_000) / 10_000);
+
+/**
+ * The canonical name of a variant, its key beside the original: "w320.webp", "w640h320cover.jpeg". A crop
+ * around another point than the centre names it ("w640h320cover-x0.25y0.7.jpeg"), so moving the focal point
+ * makes new crops instead of answering the old ones; a resize does not depend on it and keeps its key.
+ */
 function variantKey(spec: VariantSpec): string {
   const size = `${spec.width === undefined ? '' : `w${spec.width}`}${spec.height === undefined ? '' : `h${spec.height}cover`}`;
-  return `${size || 'full'}.${spec.format}`;
+  const { x, y } = spec.focal;
+  const centred = x === CENTRE.x && y === CENTRE.y;
+  const focal = spec.height === undefined || centred ? '' : `-x${coordinate(x)}y${coordinate(y)}`;
+  return `${size || 'full'}${focal}.${spec.format}`;
 }
 
 export interface StoredOriginal {

@@ -1,7 +1,7 @@
 import type { Piscina } from 'piscina';
 import { ValidationError } from '../lib/errors.ts';
 import { richTextSanitizer } from './sanitize.ts';
-import type { SanitizeResult } from './sanitize-worker.ts';
+import type { SanitizeResult, SanitizeTask } from './sanitize-worker.ts';
 
 /**
  * Below this length rich text is cleaned on the event loop: within the bounds it takes a few
@@ -29,10 +29,14 @@ function sanitizerPool(): Promise<Piscina> {
   return pool;
 }
 
-/** The rich text of `field` cleaned (sanitize-rich-text.ts), off the event loop when it is long. */
-export async function sanitizeRichText(html: string, field: string): Promise<string> {
-  if (html.length <= INLINE_MAX_CHARS) return (await richTextSanitizer())(html, field);
-  const result = (await (await sanitizerPool()).run(html)) as SanitizeResult;
+/**
+ * The rich text of `field` cleaned (sanitize.ts), off the event loop when it is long; media under
+ * `publicUrl` are accepted and stored relative.
+ */
+export async function sanitizeRichText(html: string, field: string, publicUrl?: string): Promise<string> {
+  if (html.length <= INLINE_MAX_CHARS) return (await richTextSanitizer())(html, field, publicUrl);
+  const task: SanitizeTask = { html, publicUrl };
+  const result = (await (await sanitizerPool()).run(task)) as SanitizeResult;
   if ('problem' in result) throw new ValidationError([{ path: field, message: result.problem }]);
   return result.html;
 }

@@ -20,17 +20,30 @@ function link(tagName: string, attribs: Attributes) {
   return { tagName, attribs: next };
 }
 
-function image(tagName: string, attribs: Attributes) {
-  const src = attribs.src?.trim();
+/**
+ * An image's source as stored, or undefined when it is refused: a raster data URL (moved into the media
+ * store by the write, media/rich-text-images.ts), or this server's own media, relative or under PUBLIC_URL, which
+ * is stored relative so the address can change without touching any record.
+ */
+function imageSource(src: string, publicUrl: string | undefined): string | undefined {
+  if (SAFE_DATA_IMAGE.test(src) || SAFE_IMAGE_URL.test(src)) return src;
+  if (publicUrl === undefined || !src.startsWith(`${publicUrl}/media/`)) return undefined;
+  const relative = src.slice(publicUrl.length);
+  return SAFE_IMAGE_URL.test(relative) ? relative : undefined;
+}
+
+const image = (publicUrl: string | undefined) => (tagName: string, attribs: Attributes) => {
+  const src = attribs.src === undefined ? undefined : imageSource(attribs.src.trim(), publicUrl);
   const next: Attributes = { ...attribs };
-  delete next.src;
-  if (src !== undefined && (SAFE_DATA_IMAGE.test(src) || SAFE_IMAGE_URL.test(src))) next.src = src;
+  // set in place, so the source stays where it was written (first, as the editor writes it)
+  if (src !== undefined) next.src = src;
+  else delete next.src;
   for (const size of ['width', 'height']) {
     const value = next[size];
     if (value !== undefined && !/^\d{1,5}(?:px|%)?$/.test(value)) delete next[size];
   }
   return { tagName, attribs: next };
-}
+};
 
 function listItem(tagName: string, attribs: Attributes) {
   const next: Attributes = { ...attribs };
@@ -38,15 +51,28 @@ function listItem(tagName: string, attribs: Attributes) {
   return { tagName, attribs: next };
 }
 
-const options: sanitizeHtml.IOptions = {
-  ...richTextOptions,
-  transformTags: { a: link, img: image, li: listItem },
-  // an image with no acceptable source is no image at all
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-};
+const optionsByPublicUrl = new Map<string | undefined, sanitizeHtml.IOptions>();
 
-/** Cleans one field's rich text; `field` names it in the 400 for text beyond the bounds. */
-export type RichTextSanitizer = (html: string, field?: string) => string;
+/** The options for one PUBLIC_URL (a server has one; made once). */
+function optionsFor(publicUrl: string | undefined): sanitizeHtml.IOptions {
+  let options = optionsByPublicUrl.get(publicUrl);
+  if (!options) {
+    options = {
+      ...richTextOptions,
+      transformTags: { a: link, img: image(publicUrl), li: listItem },
+      // an image with no acceptable source is no image at all
+      exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    };
+    optionsByPublicUrl.set(publicUrl, options);
+  }
+  return options;
+}
+
+/**
+ * Cleans one field's rich text; `field` names it in the 400 for text beyond the bounds, `publicUrl`
+ * (PUBLIC_URL) is the address under which this server's media are accepted besides `/media/…`.
+ */
+export type RichTextSanitizer = (html: string, field?: string, publicUrl?: string) => string;
 
 function withinBounds(html: string, field = ''): string {
   const problem = richTextBoundsProblem(html);
@@ -66,8 +92,8 @@ let loading: Promise<RichTextSanitizer> | undefined;
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
   loading ??= import('sanitize-html').then(
     ({ default: sanitizeHtml }) =>
-      (html: string, field?: string) =>
-        sanitizeHtml(withinBounds(html, field), options),
+      (html: string, field?: string, publicUrl?: string) =>
+        sanitizeHtml(withinBounds(html, field), optionsFor(publicUrl)),
     // a failed load is tried again by the next write rather than remembered
     (error: unknown) => {
       loading = undefined;

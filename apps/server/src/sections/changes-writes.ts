@@ -14,6 +14,7 @@ import { type PendingChanges, findPending, putPending, removePending } from './p
 import { storeChange } from './store-change.ts';
 import { prepareWrite } from './write-columns.ts';
 import { lockSection, type WriteContext } from './write-concurrency.ts';
+import { applyAltTexts, takeAltTexts } from './image-alt.ts';
 
 /** The record the changes routes address: by id, or a single-record section's one record. */
 export type Target = number | 'single';
@@ -31,6 +32,7 @@ const staleChanges = (section: SectionDef, current: PendingChanges | undefined) 
   new PreconditionFailedError(
     `The changes to this ${section.singular.toLowerCase()} were saved by someone else since you opened them. Reload them to see the current ones, then make your change again.`,
     current?.record ?? null,
+    section,
   );
 
 /** GET …/changes: the record as it will be answered once its waiting changes are published. */
@@ -57,8 +59,9 @@ export async function saveChanges(
       { path: 'status', message: 'status is not part of the changes: publish them with POST …/publish' },
     ]);
   }
-  const values = validateRecord(section, 'update', input);
-  const prepared = await prepareWrite(ctx.config, section, values, input.uploads);
+  const { alts, input: fields } = takeAltTexts(section, input);
+  const values = validateRecord(section, 'update', fields);
+  const prepared = await prepareWrite(ctx.config, section, values, fields.uploads);
   return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await targetRecord(trx, section, target);
@@ -82,6 +85,7 @@ export async function saveChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, await findPending(trx, section, id));
+    await applyAltTexts(trx, alts, saved.record);
     await storeChange(trx, {
       section,
       action: 'update',

@@ -9,6 +9,7 @@ import { recordNotFound } from './record-writes.ts';
 import { writeContextOf } from './write-request.ts';
 import type { Db } from '../db/types.ts';
 import { restoreRevision } from './restore.ts';
+import { recordWithAltText } from '../media/alt-text.ts';
 import { listRevisions } from '../history/revisions.ts';
 import { listTrash } from '../history/trash.ts';
 import { documented } from '../lib/api-doc.ts';
@@ -75,8 +76,12 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     '/api/revisions/:id/restore',
     documented(schemas.restore, requireRole(app, 'editor')),
     async (request, reply) => {
-      const read = await restoreRevision(writeContextOf(app, request), parseId(request.params.id, 'revision'));
-      return reply.header('ETag', read.etag).send(read.record);
+      const { section, read } = await restoreRevision(
+        writeContextOf(app, request),
+        parseId(request.params.id, 'revision'),
+      );
+      // answered as reads answer the record: with its images' alternative text
+      return reply.header('ETag', read.etag).send(await recordWithAltText(app.db, section, read.record));
     },
   );
 

@@ -4,7 +4,7 @@ const MEDIA_PREFIX = '/media/';
 /** A rich-text image whose source is this server's media, relative or under `base`. */
 const mediaSources = (base: string) => new RegExp(`(src=["'])(?:${escapeRegExp(base)})?/media/`, 'g');
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -47,18 +47,17 @@ export function absoluteMediaUrls(section: SectionDef, publicUrl: string): (payl
 
 /**
  * The console sends back what it read: media under PUBLIC_URL are this server's own, stored in their relative form.
+ * Images inside rich text are turned relative by the sanitiser, which knows PUBLIC_URL too.
  */
 export function relativeMediaUrls(section: SectionDef, publicUrl: string | undefined, body: Json): Json {
   if (!publicUrl) return body;
   const absolute = `${publicUrl}${MEDIA_PREFIX}`;
-  const sources = mediaSources(publicUrl);
   let copy: Json | undefined;
   for (const [name, def] of Object.entries(section.fields)) {
     const value = body[name];
-    if (typeof value !== 'string' || !value.includes(absolute)) continue;
+    if (def.kind !== 'image' || typeof value !== 'string' || !value.startsWith(absolute)) continue;
     copy ??= { ...body };
-    if (def.kind === 'image' && value.startsWith(absolute)) copy[name] = value.slice(publicUrl.length);
-    else if (def.kind === 'richtext') copy[name] = value.replace(sources, `$1${MEDIA_PREFIX}`);
+    copy[name] = value.slice(publicUrl.length);
   }
   return copy ?? body;
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
+import { MEDIA_ALT_MAX_LENGTH, type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
+import { altFieldsOf } from '../media/alt-text.ts';
 import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
 import { SERVER_OWNED_KEYS } from './record-validation.ts';
@@ -61,6 +62,8 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
   const sub = section.subItems;
   if (sub?.field === name) return 200 * (utf8Bytes(sub.max) + 200);
   if (name === STATUS_PART) return STATUS_PART_BYTES;
+  // room for white space around the text, which is trimmed before it is measured
+  if (altFieldsOf(section).has(name)) return utf8Bytes(MEDIA_ALT_MAX_LENGTH) + 256;
   const def = section.fields[name];
   // a number's registry maximum is 0 characters: room for any decimal a form sends
   return def?.kind === 'number' ? 64 : utf8Bytes(def?.max ?? 0);
@@ -70,7 +73,11 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
 function refuseFieldName(section: SectionDef, name: string, isFile: boolean): void {
   if (SERVER_OWNED_KEYS.includes(name))
     throw new ValidationError([{ path: name, message: `${name} is set by the server and cannot be sent` }]);
-  const known = Object.hasOwn(section.fields, name) || section.subItems?.field === name || name === STATUS_PART;
+  const known =
+    Object.hasOwn(section.fields, name) ||
+    section.subItems?.field === name ||
+    name === STATUS_PART ||
+    altFieldsOf(section).has(name);
   if (!known) throw new ValidationError([{ path: name, message: `${name} is not a field of ${section.label}` }]);
   if (isFile && section.fields[name]?.kind !== 'image') {
     throw new ValidationError([{ path: name, message: `${name} does not take a file; send images in an image field` }]);
@@ -113,7 +120,7 @@ async function readMultipart(request: FastifyRequest, section: SectionDef, mode:
         const bytes = await readCapped(part.file, limit, () => imageTooLarge(limit));
         uploads.set(name, { bytes, filename: part.filename, declaredType: part.mimetype });
       } else {
-        const max = section.fields[name]?.max;
+        const max = altFieldsOf(section).has(name) ? MEDIA_ALT_MAX_LENGTH : section.fields[name]?.max;
         const bytes = await readCapped(
           part.file,
           limit,

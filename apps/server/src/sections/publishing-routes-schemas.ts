@@ -13,7 +13,7 @@ import {
   Shape,
 } from '../lib/api-doc.ts';
 import { recordBody } from './record-body-schemas.ts';
-import { recordShape } from './routes-schemas.ts';
+import { altTextProperties, recordShape } from './routes-schemas.ts';
 
 /** The API declarations of a record's publishing routes (sections/publishing-routes.ts). */
 
@@ -30,6 +30,7 @@ function changesShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields))
     properties[name] = { type: [def.kind === 'number' ? 'number' : 'string', 'null'] };
+  Object.assign(properties, altTextProperties(section));
   const sub = section.subItems;
   if (sub)
     properties[sub.field] = {

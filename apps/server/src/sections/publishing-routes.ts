@@ -13,6 +13,7 @@ import { publishingSchemas } from './publishing-routes-schemas.ts';
 import { readIn } from './view-reads.ts';
 import { recordNotFound } from './record-writes.ts';
 import { writeContextOf } from './write-request.ts';
+import { recordWithAltText } from '../media/alt-text.ts';
 
 type Step = typeof publishIn;
 
@@ -55,12 +56,12 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     const schemas = publishingSchemas(section, single);
     app.get(`${base}/changes`, documented(schemas.readChanges, auth), async (request, reply) => {
       const pending = await readChanges(app.db, section, targetOf(request));
-      return reply.header('ETag', pending.etag).send(pending.record);
+      return reply.header('ETag', pending.etag).send(await recordWithAltText(app.db, section, pending.record));
     });
     app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
       const input = await readRecordBody(request, section, 'update');
       const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request), input);
-      return reply.header('ETag', saved.etag).send(saved.record);
+      return reply.header('ETag', saved.etag).send(await recordWithAltText(app.db, section, saved.record));
     });
     app.delete(`${base}/changes`, documented(schemas.discardChanges, auth), async (request, reply) => {
       const read = await discardChanges(writeContextOf(app, request), section, targetOf(request));

@@ -1,7 +1,11 @@
-import { type SectionDef, isRequired, recordInputSchema } from '@bursary/shared';
+import { MEDIA_ALT_MAX_LENGTH, type SectionDef, isRequired, recordInputSchema } from '@bursary/shared';
 import { type Json, json } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
 import { MEDIA_URL, RECORD_STATUSES } from './record-validation.ts';
+import { altFieldsOf } from '../media/alt-text.ts';
+
+/** Alternative text is one line of plain text: no control characters (media/alt-text.ts). */
+const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
 
 /* The API document's description of a record write's body, as JSON and as a multipart form. */
 
@@ -10,6 +14,12 @@ const mediaUrl = {
   pattern: MEDIA_URL.source,
   description: 'An image already uploaded to this server (/media/…); send a new one as a file in a multipart form',
 };
+
+/** `F_alt` beside image field `F`: not a field of the record, it describes the image the field holds. */
+const altText = (field: string) => ({
+  anyOf: [{ type: 'string', maxLength: MEDIA_ALT_MAX_LENGTH, pattern: NO_CONTROL }, { type: 'null' }],
+  description: `The alternative text of the image ${field} holds after the write (plain text on one line, trimmed; '' removes it), set with the write in the same transaction. It belongs to the image, wherever it is used. Null or left out: unchanged; ignored when ${field} holds no image.`,
+});
 
 /** The JSON body of a record write: the registry's schema, image fields narrowed to media URLs. */
 function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
@@ -21,6 +31,7 @@ function recordJsonBody(section: SectionDef, mode: 'create' | 'update'): Json {
       ? mediaUrl
       : { anyOf: [mediaUrl, { type: 'string', maxLength: 0 }, { type: 'null' }] };
   }
+  for (const [altField, field] of altFieldsOf(section)) properties[altField] = altText(field);
   return schema;
 }
 
@@ -57,6 +68,7 @@ function recordFormBody(section: SectionDef, mode: 'create' | 'update', jsonBody
     } else if (def.kind === 'number') properties[name] = numberText(required);
     else properties[name] = asFormText(jsonProperties[name] ?? {});
   }
+  for (const altField of altFieldsOf(section).keys()) properties[altField] = asFormText(jsonProperties[altField] ?? {});
   const sub = section.subItems;
   if (sub)
     properties[sub.field] = {

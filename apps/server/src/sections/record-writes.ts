@@ -14,6 +14,7 @@ import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
 import { findPending, removePending } from './pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 
 export const recordNotFound = (section: SectionDef, id: number) =>
   new NotFoundError(`No ${section.singular.toLowerCase()} with id ${id}.`);
@@ -41,6 +42,8 @@ interface CheckedWrite {
   prepared: PreparedWrite;
   /** `draft` keeps or makes a draft; undefined and `published` publish, as every save did before drafts. */
   status: RecordStatus | undefined;
+  /** The images' alternative texts sent beside their fields (`F_alt`), set with the write. */
+  alts: AltTexts;
 }
 
 async function checkWrite(
@@ -50,8 +53,9 @@ async function checkWrite(
   raw: RawInput,
 ): Promise<CheckedWrite> {
   const { status, input } = takeStatus(raw);
-  const values = validateRecord(section, mode, input);
-  return { values, prepared: await prepareWrite(ctx.config, section, values, input.uploads), status };
+  const { alts, input: fields } = takeAltTexts(section, input);
+  const values = validateRecord(section, mode, fields);
+  return { values, prepared: await prepareWrite(ctx.config, section, values, fields.uploads), status, alts };
 }
 
 /** POST /api/{slug}; a single-record section takes it only while it has no record. */
@@ -100,6 +104,7 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
     logs,
     now,
   });
+  await applyAltTexts(trx, write.alts, stored.record, { section, id });
   return stored;
 }
 
@@ -164,6 +169,7 @@ async function updateExisting(
     logs,
     now,
   });
+  await applyAltTexts(trx, write.alts, updated.record, { section, id });
   return updated;
 }
 
@@ -194,7 +200,7 @@ export async function putSingleRecord(
   const recheck = async (mode: 'create' | 'update') =>
     (exists ? 'update' : 'create') === mode
       ? write
-      : { ...write, values: validateRecord(section, mode, takeStatus(input).input) };
+      : { ...write, values: validateRecord(section, mode, takeAltTexts(section, takeStatus(input).input).input) };
   return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await readSingle(trx, section);

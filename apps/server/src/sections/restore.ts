@@ -88,14 +88,20 @@ async function bringBack(
  * version, a log row saying it was restored, a new revision — so the restore is undoable too.
  * A deleted record comes back under its old id.
  */
-export async function restoreRevision(ctx: WriteContext, revisionId: number): Promise<ReadRecord> {
+export async function restoreRevision(
+  ctx: WriteContext,
+  revisionId: number,
+): Promise<{ section: SectionDef; read: ReadRecord }> {
   // a revision never changes once stored: it is read, checked and sanitised before the transaction
   const revision = await findRevision(ctx.db, revisionId);
   const section = revision && sectionOf(revision.section);
   if (!revision || !section) throw new NotFoundError(`No revision with id ${revisionId}.`);
   const version = await restorableVersion(ctx.config, section, revision.record);
   // another process's write in the way (busy or deadlock) is waited out a bounded number of times
-  return retryWhenBusy(() => writeTransaction(ctx.db, (trx) => restoreIn(trx, ctx, section, revision, version)));
+  const read = await retryWhenBusy(() =>
+    writeTransaction(ctx.db, (trx) => restoreIn(trx, ctx, section, revision, version)),
+  );
+  return { section, read };
 }
 
 /** The restore itself, inside its transaction: run again whole when the database was busy. */

@@ -1,4 +1,5 @@
 import {
+  MEDIA_ALT_MAX_LENGTH,
   type ItemDeletedResponse,
   type RecordDeletedResponse,
   type SectionDef,
@@ -26,6 +27,7 @@ import {
 } from '../lib/api-doc.ts';
 import { timestampKeys } from '../db/naming.ts';
 import { recordBody } from './record-body-schemas.ts';
+import { altFieldsOf } from '../media/alt-text.ts';
 
 /**
  * The API declarations of a section's routes (sections/routes.ts, sections/sub-item-routes.ts),
@@ -55,11 +57,24 @@ const statusProperties = {
   unpublish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled unpublish is due' },
 };
 
+/** Beside each image field `F`, `F_alt`: the alternative text of the image it holds, in every record answer. */
+export function altTextProperties(section: SectionDef): Json {
+  const properties: Json = {};
+  for (const [altField, field] of altFieldsOf(section))
+    properties[altField] = {
+      type: 'string',
+      maxLength: MEDIA_ALT_MAX_LENGTH,
+      description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending ${altField} with the record`,
+    };
+  return properties;
+}
+
 /** A record as the API answers it: every field, sub-items, timestamps (and with status=all its status). */
 export function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields))
     properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
+  Object.assign(properties, altTextProperties(section));
   if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
   const keys = timestampKeys(section);
   properties[keys.created] = { type: 'string' };

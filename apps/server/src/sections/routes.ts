@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SectionDef } from '@bursary/shared';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { recordWithAltText } from '../media/alt-text.ts';
 import { parseId } from '../lib/ids.ts';
 import { intParam, textParam } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
@@ -31,6 +32,8 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
   const counter = sectionCounter(section);
   const { publicUrl } = app.config;
   const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
+  // a write answers the record as a read would: with its images' alternative texts
+  const answered = (record: SectionRecord) => recordWithAltText(app.db, section, record);
   // every JSON answer of the section, its publishing and sub-item routes included
   if (mediaUrls) app.addHook('preSerialization', async (_request, _reply, payload) => mediaUrls(payload));
 
@@ -79,14 +82,14 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
       .status(201)
       .header('ETag', read.etag)
       .header('Location', `/api/${section.slug}/${read.record.id}`)
-      .send(read.record);
+      .send(await answered(read.record));
   });
 
   app.put<{ Params: { id: string } }>('/:id', documented(schemas.update, auth), async (request, reply) => {
     const id = parseId(request.params.id);
     const ctx = writeContextOf(app, request);
     const read = await updateRecord(ctx, section, id, await readRecordBody(request, section, 'update'));
-    return reply.header('ETag', read.etag).send(read.record);
+    return reply.header('ETag', read.etag).send(await answered(read.record));
   });
 
   app.delete<{ Params: { id: string } }>('/:id', documented(schemas.delete, auth), async (request) => {
@@ -106,7 +109,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     app.put('/', documented(schemas.putSingle, auth), async (request, reply) => {
       const ctx = writeContextOf(app, request);
       const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));
-      return reply.header('ETag', read.etag).send(read.record);
+      return reply.header('ETag', read.etag).send(await answered(read.record));
     });
     if (section.subItems) await app.register(subItemRoutes, { section, sub: section.subItems });
   }

@@ -3,6 +3,7 @@ import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
 import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
 import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
+import { storeRecordProblems } from '../site-health/record-problems.ts';
 import { findPending } from './pending-store.ts';
 import type { RecordStatus } from './record-validation.ts';
 
@@ -51,9 +52,9 @@ function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
 }
 
 /**
- * Stores a change's revision, then its log rows naming it, then its webhook events, in the change's
- * transaction: the record, its log rows, its revision and its events commit together or not at all. The
- * first log row is the one the revision names as its log_id.
+ * Stores a change's revision, then its log rows naming it, then its webhook events and what the site's health
+ * now says of the record, in the change's transaction: they commit together or not at all. The first log row is
+ * the one the revision names as its log_id.
  */
 export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> {
   const pending =
@@ -75,5 +76,10 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     };
     await enqueueVisibleChange(trx, event, data, write.now);
   }
+  const deleted = write.action === 'delete';
+  await storeRecordProblems(trx, write.section, write.record.id, {
+    live: deleted || write.status === 'draft' ? null : write.record,
+    pending: deleted ? null : pending,
+  });
   return id;
 }

@@ -5,6 +5,7 @@ import type { ReadView } from './read-view.ts';
 import { type ListQuery, type Row, findRow, findSingleRow } from './repository.ts';
 import { pendingOf } from './pending-store.ts';
 import { withPending } from './pending-record.ts';
+import { withAltText } from '../media/alt-text.ts';
 
 /**
  * Reads as a view answers them (sections/read-view.ts). The public view filters in the query itself,
@@ -32,8 +33,19 @@ async function schedulesOf(db: Db, section: SectionDef, ids: number[]) {
   return due;
 }
 
-/** The records as the view answers them; `rows` are theirs, in the same order. */
+/** The records as the view answers them, each image field followed by its alternative text. */
 async function decorate(
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  records: SectionRecord[],
+  rows: Row[],
+): Promise<SectionRecord[]> {
+  return withAltText(db, section, await decorateView(db, section, view, records, rows));
+}
+
+/** The records as the view answers them; `rows` are theirs, in the same order. */
+async function decorateView(
   db: Db,
   section: SectionDef,
   view: ReadView,

@@ -26,6 +26,7 @@ export function staleWrite(section: SectionDef, current: ReadRecord | undefined)
   return new PreconditionFailedError(
     `This ${section.singular.toLowerCase()} was changed by someone else since you opened it. Reload it to see the current version, then make your change again.`,
     current?.record ?? null,
+    section,
   );
 }
 

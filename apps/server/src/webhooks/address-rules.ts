@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { addressInRanges } from '../config/address-ranges.ts';
 
 /**
@@ -105,3 +105,11 @@ export async function checkedAddress(url: URL, allowPrivate: boolean, resolve: R
   }
   return addresses[0]!;
 }
+
+/** Every lookup of the connection answers the address that was checked, so no second lookup can differ. */
+export const pinnedLookup =
+  ({ address, family }: ResolvedAddress): LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };

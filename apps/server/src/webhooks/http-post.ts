@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './address-rules.ts';
+import { pinnedLookup, type ResolvedAddress } from './address-rules.ts';
 
 /** Of an answer, this much is read and kept; the rest is never read. */
 const RESPONSE_LIMIT = 4096;
@@ -14,14 +13,6 @@ export interface PostOutcome {
   /** Why no answer came (refused, timed out, reset), in a sentence. */
   error: string | null;
 }
-
-/** Every lookup of the connection answers the address that was checked, so no second lookup can differ. */
-const pinned =
-  ({ address, family }: ResolvedAddress): LookupFunction =>
-  (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
 
 /**
  * Connections kept open between attempts: a burst of events to one endpoint is not a TCP (and TLS) handshake each.
@@ -67,7 +58,7 @@ export function postOnce(
       {
         method: 'POST',
         agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
-        lookup: pinned(target),
+        lookup: pinnedLookup(target),
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (answer) => {

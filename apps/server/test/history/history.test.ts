@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SectionDef, sections } from '@bursary/shared';
+import { ALT_FIELD_SUFFIX, type SectionDef, sections } from '@bursary/shared';
 import { timestampKeys } from '../../src/db/naming.ts';
 import { buildTestApp, dialects, TEST_USERNAME, type TestApp } from '../helper.ts';
 import { sampleRecord, storedImageUrl, textField } from '../factories.ts';
@@ -28,6 +28,11 @@ const count = async (t: TestApp, table: 'logs' | 'revisions') =>
 function withoutUpdated(section: SectionDef, record: Body): Body {
   const { [timestampKeys(section).updated]: _updated, ...rest } = record;
   return rest;
+}
+
+/** The record as revisions keep it: the images' alternative text belongs to the images, not to the record. */
+function withoutAltText(record: Body): Body {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !key.endsWith(ALT_FIELD_SUFFIX)));
 }
 
 describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
@@ -76,7 +81,7 @@ describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
 
       const revisions = await history(section, id);
       expect(revisions.map((r) => r.action)).toEqual(['delete', 'update', 'create']);
-      expect(revisions.map((r) => r.record)).toEqual([second, second, first]);
+      expect(revisions.map((r) => r.record)).toEqual([second, second, first].map(withoutAltText));
       expect(revisions.every((r) => r.username === TEST_USERNAME && typeof r.log_id === 'number')).toBe(true);
 
       // the log row of the update shows the change against the version before it

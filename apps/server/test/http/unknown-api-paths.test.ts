@@ -18,27 +18,27 @@ describe('unknown API paths', () => {
   const requests: [string, InjectOptions][] = [
     [
       'a read with a content type',
-      { method: 'GET', url: '/api/site-health', headers: { 'content-type': 'application/json' } },
+      { method: 'GET', url: '/api/site-stats', headers: { 'content-type': 'application/json' } },
     ],
     [
       'a read with an unsupported content type',
-      { method: 'GET', url: '/api/site-health', headers: { 'content-type': 'application/xml' } },
+      { method: 'GET', url: '/api/site-stats', headers: { 'content-type': 'application/xml' } },
     ],
     ['a read of an unknown first segment', { method: 'GET', url: '/api/nope/1' }],
     ['a read under a known prefix', { method: 'GET', url: '/api/faqs/1/anything' }],
     [
       'a text body',
-      { method: 'POST', url: '/api/site-health', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
+      { method: 'POST', url: '/api/site-stats', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
     ],
     [
       'an unsupported content type',
-      { method: 'PUT', url: '/api/site-health', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+      { method: 'PUT', url: '/api/site-stats', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
     ],
     [
       'a malformed JSON body',
       {
         method: 'POST',
-        url: '/api/site-health',
+        url: '/api/site-stats',
         headers: { 'content-type': 'application/json' },
         payload: '{"title":',
       },
@@ -47,7 +47,7 @@ describe('unknown API paths', () => {
       'a body past the size limit',
       {
         method: 'POST',
-        url: '/api/site-health',
+        url: '/api/site-stats',
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ text: 'x'.repeat(10_000) }),
       },

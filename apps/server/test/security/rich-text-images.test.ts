@@ -29,6 +29,38 @@ describe('images in rich text', () => {
     expect(sanitizeRichText(`<p><img src="${MEDIA}"></p>`)).toBe(`<p><img src="${MEDIA}" /></p>`);
   });
 
+  it('keeps media of this server under PUBLIC_URL, stored relative, and nothing else under it', () => {
+    const publicUrl = 'https://cms.fund.example';
+    const hash = 'c'.repeat(64);
+    for (const ext of ['png', 'jpg', 'gif', 'webp', 'svg']) {
+      const media = `/media/${hash}.${ext}`;
+      expect(sanitizeRichText(`<p><img src="${media}" alt="a"></p>`, 'body', publicUrl)).toBe(
+        `<p><img src="${media}" alt="a" /></p>`,
+      );
+      expect(sanitizeRichText(`<p><img src="${publicUrl}${media}" alt="a"></p>`, 'body', publicUrl)).toBe(
+        `<p><img src="${media}" alt="a" /></p>`,
+      );
+    }
+    for (const src of [
+      `https://other.example/media/${hash}.png`,
+      `http://cms.fund.example/media/${hash}.png`,
+      `https://cms.fund.example.evil.example/media/${hash}.png`,
+      `${publicUrl}/uploads/${hash}.png`,
+      `${publicUrl}/media/${hash.slice(1)}.png`,
+      `${publicUrl}/media/${hash}.png?x=1`,
+      `${publicUrl}/media/../api/faqs`,
+      `//cms.fund.example/media/${hash}.png`,
+      `/media/${hash.toUpperCase()}.png`,
+      `/media/${hash}.png/x`,
+      `/other/${hash}.png`,
+      `media/${hash}.png`,
+    ]) {
+      expect(sanitizeRichText(`<p>a<img src="${src}">b</p>`, 'body', publicUrl), src).toBe('<p>ab</p>');
+    }
+    // without PUBLIC_URL an absolute address is a remote image like any other
+    expect(sanitizeRichText(`<p>a<img src="${publicUrl}/media/${hash}.png">b</p>`)).toBe('<p>ab</p>');
+  });
+
   it('still keeps links to other sites', () => {
     expect(sanitizeRichText('<a href="https://example.org/">x</a>')).toBe(
       '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>',

@@ -11,15 +11,17 @@ export interface TextInputProps {
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
+  maxLength?: number;
 }
 
-function common({ id, onBlur, required, invalid, describedBy, placeholder }: TextInputProps) {
+function common({ id, onBlur, required, invalid, describedBy, placeholder, maxLength }: TextInputProps) {
   return {
     id,
     name: id,
     onBlur,
     required,
     placeholder,
+    maxLength,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
   };

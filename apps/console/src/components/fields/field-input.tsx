@@ -3,6 +3,7 @@ import type { FieldDef } from '@bursary/shared';
 import { DateInput, NumberInput, TextareaInput, TextInput } from './basic-inputs';
 import { describedByOf, FieldShell } from './field-shell';
 import { ImageInput } from './image-input';
+import { altFieldOf, AltTextInput } from './alt-text-input';
 import { labelIdOf, RichTextInput } from './rich-text-input';
 
 interface FieldInputProps<T extends FieldValues> {
@@ -22,7 +23,7 @@ interface FieldInputProps<T extends FieldValues> {
   onRefused?: (message: string) => void;
 }
 
-/** One input per field kind of the registry, wired to react-hook-form. */
+/** One input per field kind of the registry, wired to react-hook-form; an image field with its alternative text. */
 export function FieldInput<T extends FieldValues>({
   name,
   def,
@@ -36,7 +37,7 @@ export function FieldInput<T extends FieldValues>({
   onRefused,
 }: FieldInputProps<T>) {
   const id = `field-${name}`;
-  return (
+  const shell = (
     <Controller
       name={name}
       control={control}
@@ -99,5 +100,12 @@ export function FieldInput<T extends FieldValues>({
         );
       }}
     />
+  );
+  if (def.kind !== 'image') return shell;
+  return (
+    <div className="grid gap-4">
+      {shell}
+      <AltTextInput name={altFieldOf(name) as Path<T>} control={control} />
+    </div>
   );
 }

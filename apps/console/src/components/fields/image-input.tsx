@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
+import { mediaNameOf } from '@/lib/media-urls';
+import { FocalPointPicker } from './focal-point-picker';
 
 export interface ImageInputProps {
   id: string;
@@ -33,7 +35,8 @@ function usePreviewUrl(file: File | null): string | null {
 
 /**
  * 'New Image Preview' once a file is picked, otherwise 'Current Image' with
- * 'Current Path: {image}'.
+ * 'Current Path: {image}'. A stored image of the media library takes its focal point on the preview; a new one only
+ * once it is saved, since the library holds it from then on.
  */
 export function ImageInput({
   id,
@@ -45,6 +48,7 @@ export function ImageInput({
   describedBy,
 }: ImageInputProps) {
   const preview = usePreviewUrl(file);
+  const stored = mediaNameOf(currentUrl);
   return (
     <div className="grid gap-3">
       <Input
@@ -63,11 +67,16 @@ export function ImageInput({
             <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />
           )}
           <p className="text-sm text-muted-foreground">{file.name}</p>
+          <p className="text-sm text-muted-foreground">Save to set the focal point of the new image.</p>
         </figure>
       ) : currentUrl ? (
         <figure className="grid gap-2">
           <figcaption className="text-sm font-medium">Current Image</figcaption>
-          <img src={currentUrl} alt="Current image" className="max-h-48 w-fit rounded-md border object-contain" />
+          {stored ? (
+            <FocalPointPicker url={currentUrl} name={stored} />
+          ) : (
+            <img src={currentUrl} alt="Current image" className="max-h-48 w-fit rounded-md border object-contain" />
+          )}
           <p className="break-all text-sm text-muted-foreground">Current Path: {currentUrl}</p>
         </figure>
       ) : null}

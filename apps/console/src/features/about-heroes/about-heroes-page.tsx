@@ -2,7 +2,14 @@ import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
+import {
+  EditLink,
+  EditOrSetupButton,
+  GridItem,
+  gridImageSources,
+  ItemGrid,
+  SectionListPage,
+} from '@/features/sections';
 
 /** The page filters on title and description but shows no search input. */
 export function AboutHeroesPage() {
@@ -22,7 +29,7 @@ export function AboutHeroesPage() {
               <GridItem key={record.id} index={index} record={record}>
                 <Card className="h-full overflow-hidden">
                   {image ? (
-                    <img src={image} alt="" className="h-56 w-full object-cover" />
+                    <img {...gridImageSources(image, 'wide')} alt="" className="h-56 w-full object-cover" />
                   ) : (
                     <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">
                       No Image Provided

@@ -3,8 +3,9 @@ import { useSession } from '@/lib/session';
 import { LogsSection } from './logs-section';
 import { OverviewCards } from './overview-cards';
 import { ScheduleSection } from './schedule-section';
+import { SiteHealthCard } from './site-health-card';
 
-/** The dashboard: a greeting, the three overview cards, the publishing schedule and the latest logs. */
+/** The dashboard: a greeting, the three overview cards, the publishing schedule, the site's health and the latest logs. */
 export function DashboardPage() {
   const session = useSession();
   return (
@@ -15,6 +16,7 @@ export function DashboardPage() {
       </div>
       <OverviewCards />
       <ScheduleSection />
+      <SiteHealthCard />
       <LogsSection />
     </div>
   );

@@ -9,6 +9,7 @@ import {
   ActionsCell,
   EditLink,
   EditOrSetupButton,
+  gridImageSources,
   SectionListPage,
   RecordGrid,
   RecordTable,
@@ -31,7 +32,7 @@ export function HeroesPage() {
             card={(record) => (
               <Card className="h-full overflow-hidden">
                 {fieldText(record, 'image') && (
-                  <img src={fieldText(record, 'image')} alt="" className="h-40 w-full object-cover" />
+                  <img {...gridImageSources(fieldText(record, 'image'))} alt="" className="h-40 w-full object-cover" />
                 )}
                 <CardHeader>
                   <CardTitle as="h2">{fieldTextOr(record, 'title', 'Untitled')}</CardTitle>

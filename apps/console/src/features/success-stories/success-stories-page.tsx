@@ -7,10 +7,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
+import { fixedWidthSources } from '@/lib/media-urls';
 import { SafeHtml } from '@/components/safe-html';
 import {
   ActionsHead,
   ActionsCell,
+  gridImageSources,
   useRecordActions,
   NewButton,
   SectionListPage,
@@ -22,9 +24,13 @@ import {
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
 const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
 
-function Photo({ record, className }: { record: SectionRecord; className: string }) {
+/** The student's photo across a grid card, or at `width` CSS pixels in a table row. */
+function Photo({ record, className, width }: { record: SectionRecord; className: string; width?: number }) {
   const url = fieldText(record, 'image');
-  if (url) return <img src={url} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
+  if (url) {
+    const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
+    return <img {...sources} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
+  }
   return (
     <div className={`${className} flex items-center justify-center bg-muted text-muted-foreground`}>
       <ImageOff className="size-6" aria-hidden />
@@ -97,7 +103,7 @@ export function SuccessStoriesPage({ resolved }: SectionPageProps) {
             cells={(record) => (
               <>
                 <TableCell>
-                  <Photo record={record} className="size-12 rounded-md" />
+                  <Photo record={record} className="size-12 rounded-md" width={48} />
                 </TableCell>
                 <TableCell className="font-medium">{nameOf(record)}</TableCell>
                 <TableCell>{fieldText(record, 'student_school')}</TableCell>

@@ -4,9 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
+import { fixedWidthSources } from '@/lib/media-urls';
 import {
   ActionsHead,
   ActionsCell,
+  gridImageSources,
   useRecordActions,
   NewButton,
   SectionListPage,
@@ -17,9 +19,13 @@ import {
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
-function Logo({ record, className }: { record: SectionRecord; className: string }) {
+/** The university's logo across a grid card, or at `width` CSS pixels in a table row. */
+function Logo({ record, className, width }: { record: SectionRecord; className: string; width?: number }) {
   const url = fieldText(record, 'image');
-  if (url) return <img src={url} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
+  if (url) {
+    const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
+    return <img {...sources} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
+  }
   return (
     <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>
       No Image
@@ -78,7 +84,7 @@ export function TestimonialsPage({ resolved }: SectionPageProps) {
             cells={(record) => (
               <>
                 <TableCell>
-                  <Logo record={record} className="size-12 rounded-md" />
+                  <Logo record={record} className="size-12 rounded-md" width={48} />
                 </TableCell>
                 <TableCell className="font-medium">{nameOf(record)}</TableCell>
                 <ActionsCell>{actions(record)}</ActionsCell>

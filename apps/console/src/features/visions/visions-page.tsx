@@ -3,13 +3,27 @@ import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { EditLink, EditOrSetupButton, GridItem, ItemGrid, SectionListPage } from '@/features/sections';
+import {
+  EditLink,
+  EditOrSetupButton,
+  GridItem,
+  gridImageSources,
+  ItemGrid,
+  SectionListPage,
+} from '@/features/sections';
 
 /** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return null;
-  return <img src={src} alt="" className="h-56 w-full object-cover" onError={() => setFailed(true)} />;
+  return (
+    <img
+      {...gridImageSources(src, 'wide')}
+      alt=""
+      className="h-56 w-full object-cover"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** Visions: a card per record with its title, its description as HTML and an optional image. */

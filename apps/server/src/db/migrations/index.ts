@@ -11,6 +11,8 @@ import * as throttleDevices from './009-throttle-devices.ts';
 import * as publishing from './010-publishing.ts';
 import * as webhooks from './013-webhooks.ts';
 import * as mediaVariants from './014-media-variants.ts';
+import * as mediaLibrary from './015-media-library.ts';
+import * as siteHealth from './016-site-health.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '010-publishing': publishing,
   '013-webhooks': webhooks,
   '014-media-variants': mediaVariants,
+  '015-media-library': mediaLibrary,
+  '016-site-health': siteHealth,
 };

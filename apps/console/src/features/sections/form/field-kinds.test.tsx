@@ -9,7 +9,8 @@ import { field, labelOf } from '@/testing/form-fields';
 // no pause between keystrokes: the typing is not what these tests are about
 const user = userEvent.setup({ delay: null });
 
-describe('image and rich-text fields', () => {
+// the first test also loads the edit screen's lazy chunk, which is slow on a busy machine
+describe('image and rich-text fields', { timeout: 15_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
   const logo = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'north.svg', { type: 'image/svg+xml' });
 
@@ -25,7 +26,12 @@ describe('image and rich-text fields', () => {
     renderApp('/disbursement-testimonials/edit/2');
     await screen.findByDisplayValue('North University');
     expect(screen.getByText('Current Image')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Current image' })).toHaveAttribute('src', '/media/abc.png');
+    // the preview is the 320-pixel copy, and the 640-pixel one on dense screens
+    expect(screen.getByRole('img', { name: 'Current image' })).toHaveAttribute('src', '/media/abc.png?w=320');
+    expect(screen.getByRole('img', { name: 'Current image' })).toHaveAttribute(
+      'srcset',
+      '/media/abc.png?w=320 1x, /media/abc.png?w=640 2x',
+    );
     expect(screen.getByText('Current Path: /media/abc.png')).toBeInTheDocument();
     expect(screen.queryByText('New Image Preview')).not.toBeInTheDocument();
 

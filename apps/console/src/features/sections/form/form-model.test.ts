@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { content, findSection, recordInputSchema, type SectionDef, type WriteMode } from '@bursary/shared';
-import { type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
+import { content, findSection, heroes, recordInputSchema, type SectionDef, type WriteMode } from '@bursary/shared';
+import { altTexts, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
 
 function section(slug: string): SectionDef {
   const found = findSection(slug);
@@ -50,5 +50,37 @@ describe('form rules are the API rules (issue 12, point 2)', () => {
       { fields: {}, shouldUseNativeValidation: false },
     );
     expect(resolved.errors.body?.message).toBe('Body is required.');
+  });
+});
+
+describe("an image's alternative text", () => {
+  const noField = { fields: {}, shouldUseNativeValidation: false };
+
+  it('starts from the record and is refused over 300 characters, by its label', async () => {
+    const values = initialValues(heroes, { id: 1, title: 'Welcome', image: '/media/a.png', image_alt: 'A garden' });
+    expect(values.image_alt).toBe('A garden');
+    const resolved = await sectionResolver(heroes, 'update')(
+      { ...values, image_alt: 'x'.repeat(301) },
+      undefined,
+      noField,
+    );
+    expect(resolved.errors.image_alt?.message).toBe('Alternative text must be at most 300 characters.');
+    const fits = await sectionResolver(heroes, 'update')({ ...values, image_alt: 'x'.repeat(300) }, undefined, noField);
+    expect(fits.errors).toEqual({});
+  });
+
+  it('is sent for a picked image when written, for a stored one when changed, and never without an image', () => {
+    const started = initialValues(heroes, { id: 1, image: '/media/a.png', image_alt: 'A garden' });
+    const file = new File(['png'], 'new.png', { type: 'image/png' });
+    const stored = { started, hasStoredImage: () => true };
+    expect(altTexts(heroes, started, stored)).toEqual({});
+    expect(altTexts(heroes, { ...started, image_alt: ' A garden ' }, stored)).toEqual({});
+    expect(altTexts(heroes, { ...started, image_alt: 'A rose garden' }, stored)).toEqual({
+      image_alt: 'A rose garden',
+    });
+    expect(altTexts(heroes, { ...started, image: file }, stored)).toEqual({ image_alt: 'A garden' });
+    expect(altTexts(heroes, { ...started, image: file, image_alt: '' }, stored)).toEqual({});
+    const none = { started, hasStoredImage: () => false };
+    expect(altTexts(heroes, { ...started, image_alt: 'A rose garden' }, none)).toEqual({});
   });
 });

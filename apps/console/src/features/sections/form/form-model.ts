@@ -8,8 +8,13 @@ import {
   type Wording,
   type WriteMode,
 } from '@bursary/shared';
+import { MEDIA_ALT_MAX_LENGTH } from '@bursary/shared/media';
+import { ALT_TEXT_LABEL, altFieldOf } from '@/components/fields/alt-text-input';
 
-/** Form values: text for every kind but image, which holds a newly picked file or nothing. */
+/**
+ * Form values: text for every kind but image, which holds a newly picked file or nothing; beside each image field
+ * `F`, its alternative text as `F_alt`.
+ */
 export type FormValues = Record<string, string | File | null>;
 
 function asText(value: unknown): string {
@@ -22,8 +27,10 @@ function asText(value: unknown): string {
 export function initialValues(section: SectionDef, record: SectionRecord | null): FormValues {
   const values: FormValues = {};
   for (const [name, def] of Object.entries(section.fields)) {
-    if (def.kind === 'image') values[name] = null;
-    else if (def.kind === 'date') values[name] = asText(record?.[name]).slice(0, 10);
+    if (def.kind === 'image') {
+      values[name] = null;
+      values[altFieldOf(name)] = asText(record?.[altFieldOf(name)]);
+    } else if (def.kind === 'date') values[name] = asText(record?.[name]).slice(0, 10);
     else values[name] = asText(record?.[name]);
   }
   return values;
@@ -48,6 +55,11 @@ export function checkedValue(def: FieldDef, value: string | File | null): unknow
   return def.kind === 'number' ? Number(text) : text;
 }
 
+const imageFields = (section: SectionDef) =>
+  Object.entries(section.fields)
+    .filter(([, def]) => def.kind === 'image')
+    .map(([name]) => name);
+
 /**
  * A react-hook-form resolver checking every field with the shared schema the server checks the
  * body with (`fieldSchema`), so that the form and the API cannot disagree. Every field shown is
@@ -67,6 +79,14 @@ export function sectionResolver(section: SectionDef, mode: WriteMode): Resolver<
         errors[name] = {
           type: 'validate',
           message: result.error.issues[0]?.message ?? formWording.required(def.label),
+        };
+    }
+    for (const name of imageFields(section)) {
+      const alt = values[altFieldOf(name)];
+      if (typeof alt === 'string' && alt.trim().length > MEDIA_ALT_MAX_LENGTH)
+        errors[altFieldOf(name)] = {
+          type: 'validate',
+          message: formWording.tooLong(ALT_TEXT_LABEL, MEDIA_ALT_MAX_LENGTH),
         };
     }
     return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
@@ -92,4 +112,26 @@ export function toPayload(section: SectionDef, values: FormValues, { trim = fals
     }
   }
   return payload;
+}
+
+/**
+ * The alternative texts a save sends, as `F_alt` beside image field `F`: a picked image's text, when there is one (a
+ * blank one leaves what the library may already hold for that image); a stored image's text, when it was changed.
+ * Untouched, nothing is sent, so a text changed meanwhile in the media library is not put back. A field with no image
+ * at all sends none: there is nothing to describe.
+ */
+export function altTexts(
+  section: SectionDef,
+  values: FormValues,
+  { started, hasStoredImage }: { started: Readonly<Partial<FormValues>>; hasStoredImage: (name: string) => boolean },
+): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const name of imageFields(section)) {
+    const alt = altFieldOf(name);
+    const text = asText(values[alt]).trim();
+    const send =
+      values[name] instanceof File ? text !== '' : hasStoredImage(name) && text !== asText(started[alt]).trim();
+    if (send) texts[alt] = text;
+  }
+  return texts;
 }

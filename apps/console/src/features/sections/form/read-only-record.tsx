@@ -3,16 +3,26 @@ import type { FieldDef, SectionDef, SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { formatDateGB } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
+import { fixedWidthSources } from '@/lib/media-urls';
+import { altFieldOf } from '@/components/fields/alt-text-input';
 import { SafeHtml } from '@/components/safe-html';
 
 /** What a viewer reads on an edit screen: the note goes first so it is met before the fields. */
 const READ_ONLY_NOTE = 'You can view this but not change it.';
 const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
 
-function FieldValue({ def, value }: { def: FieldDef; value: string }) {
+function FieldValue({ def, value, alt }: { def: FieldDef; value: string; alt: string }) {
   if (value.trim() === '') return <span className="text-muted-foreground">Not set</span>;
   if (def.kind === 'richtext') return <SafeHtml html={value} />;
-  if (def.kind === 'image') return <img src={value} alt={def.label} className="max-h-48 rounded-md border" />;
+  if (def.kind === 'image')
+    return (
+      <figure className="grid gap-1">
+        <img {...fixedWidthSources(value, 320)} alt={alt || def.label} className="max-h-48 w-fit rounded-md border" />
+        <figcaption className="text-sm text-muted-foreground">
+          Alternative text: {alt || <span className="italic">none yet</span>}
+        </figcaption>
+      </figure>
+    );
   if (def.kind === 'date') return <>{formatDateGB(value)}</>;
   return <span className="whitespace-pre-wrap break-words">{value}</span>;
 }
@@ -41,7 +51,7 @@ export function ReadOnlyRecord({ section, record }: { section: SectionDef; recor
             <div key={name} className="grid gap-1">
               <dt className="text-sm font-medium">{def.label}</dt>
               <dd>
-                <FieldValue def={def} value={fieldText(record, name)} />
+                <FieldValue def={def} value={fieldText(record, name)} alt={fieldText(record, altFieldOf(name))} />
               </dd>
             </div>
           ))}

@@ -13,9 +13,10 @@ import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
 import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
 import { ConflictNotice } from './conflict-notice';
-import { checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
+import { altTexts, checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
 import { type FormVariant, sectionForVariant } from './form-variant';
 import { handleSaveError } from './save-errors';
+import { useFocusFieldFromAddress } from './focus-field';
 
 interface SectionFormProps {
   section: SectionDef;
@@ -55,6 +56,7 @@ export function SectionForm({
     resolver: sectionResolver(section, writeMode),
     mode: variant?.validate ?? 'onSubmit',
   });
+  useFocusFieldFromAddress();
   const save = useSaveRecord(section.slug, mode);
   const saveDraft = useSaveDraft(section);
   const [etag, setEtag] = useState(initialEtag);
@@ -79,6 +81,17 @@ export function SectionForm({
     isDirty: () => isDirty,
     getValues: form.getValues,
     restore: (values) => form.reset({ ...form.getValues(), ...values }, { keepDefaultValues: true }),
+  });
+
+  const shown = pending?.record ?? record;
+  const currentImage = (name: string) => (typeof shown?.[name] === 'string' ? (shown[name] as string) : null);
+  // the record's fields, and the alternative texts of its images, in one save
+  const payloadOf = (values: FormValues) => ({
+    ...toPayload(section, values, { trim: variant?.trim }),
+    ...altTexts(section, values, {
+      started: form.formState.defaultValues ?? {},
+      hasStoredImage: (name) => Boolean(currentImage(name)),
+    }),
   });
 
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
@@ -106,7 +119,7 @@ export function SectionForm({
   const onSubmit = form.handleSubmit((values) => {
     setConflict(null);
     save.mutate(
-      { values: toPayload(section, values, { trim: variant?.trim }), id: saveId, etag, hadPending: pending !== null },
+      { values: payloadOf(values), id: saveId, etag, hadPending: pending !== null },
       {
         onSuccess: () =>
           saved(
@@ -120,7 +133,7 @@ export function SectionForm({
   const onSaveDraft = form.handleSubmit((values) => {
     setConflict(null);
     saveDraft.mutate(
-      { values: toPayload(section, values, { trim: variant?.trim }), record, etag, pendingEtag },
+      { values: payloadOf(values), record, etag, pendingEtag },
       { onSuccess: () => saved(values, DRAFT_SAVED), onError: (error) => failed(error, 'Failed to save draft') },
     );
   });
@@ -150,9 +163,6 @@ export function SectionForm({
     form.setValue(name, null, { shouldDirty: true });
     form.setError(name, { type: 'type', message });
   };
-
-  const shown = pending?.record ?? record;
-  const currentImage = (name: string) => (typeof shown?.[name] === 'string' ? (shown[name] as string) : null);
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-6">

@@ -1,8 +1,19 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
+import { fluidSources, type ImageSources } from '@/lib/media-urls';
 import type { SectionRecord } from '@bursary/shared';
 import { RecordBadges } from '@/features/sections/publishing/record-badges';
 import { LIST_BATCH_SIZE } from './progressive-list';
+
+/** How wide an image across a grid item is shown (for its srcset): a third, half or all of the page, by width. */
+const ITEM_GRID_IMAGE_SIZES = '(min-width: 1280px) 33vw, (min-width: 768px) 50vw, 100vw';
+/** The same for the two-column grid of a single-record section's cards (`md:grid-cols-1 xl:grid-cols-2`). */
+const WIDE_GRID_IMAGE_SIZES = '(min-width: 1280px) 50vw, 100vw';
+
+/** An image across a grid item, as the server's variants for the width it is shown at; `wide` in the two-column grid. */
+export function gridImageSources(url: string, grid: 'items' | 'wide' = 'items'): ImageSources {
+  return fluidSources(url, grid === 'wide' ? WIDE_GRID_IMAGE_SIZES : ITEM_GRID_IMAGE_SIZES);
+}
 
 /** The grid has 1, 2 or 3 columns, by width. */
 export function ItemGrid({ className, children }: { className?: string; children: React.ReactNode }) {

@@ -1,0 +1,48 @@
+import { expect, test } from './support/fixtures.ts';
+
+/** The Site health page and card: a problem found as the content is saved, followed to its field, gone once fixed. */
+
+test('a vague, insecure link is listed under Site health, opens its field, and is gone once fixed', async ({
+  page,
+  api,
+  uid,
+}) => {
+  const title = uid('Where do I apply?');
+  const { id } = await api.create('faqs', {
+    title,
+    description: '<p>Apply <a href="http://fund.example/apply">click here</a>.</p>',
+  });
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: 'Site health' });
+  await card.getByRole('link', { name: /Vague link text$/ }).click();
+  await expect(page).toHaveURL('/site-health?check=vague-link-text');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([/^Vague link text \(\d+\)$/]);
+
+  await page.goto('/site-health');
+  const vague = page.getByRole('region', { name: /^Vague link text/ });
+  const row = vague.getByRole('listitem').filter({ hasText: title });
+  await expect(row).toContainText('Field: Answer (Description)');
+  await expect(row).toContainText('A link in "Answer (Description)" says only "click here".');
+  await expect(
+    page
+      .getByRole('region', { name: /^Insecure links/ })
+      .getByRole('listitem')
+      .filter({ hasText: title }),
+  ).toContainText('goes to http://fund.example/apply, which is not secure');
+
+  await page.getByLabel('Severity').selectOption('warning');
+  await expect(page.getByRole('region', { name: /^Vague link text/ })).toHaveCount(0);
+  await page.getByLabel('Severity').selectOption('');
+
+  await row.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(`/faqs/edit/${id}?field=description`);
+  await expect(page.locator('[aria-labelledby="field-description-label"][contenteditable]')).toBeFocused();
+
+  await api.update('faqs', id, {
+    description: '<p>Use <a href="https://fund.example/apply">the application form</a>.</p>',
+  });
+  await page.goto('/site-health');
+  await expect(page.getByRole('heading', { level: 1, name: 'Site health' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+});

@@ -1,0 +1,159 @@
+import type * as React from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMediaItem, useUpdateMedia } from '@/lib/media-api';
+import { fixedWidthSources } from '@/lib/media-urls';
+import { toastFailure } from '@/lib/failure-toast';
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+const CENTRE: Point = { x: 0.5, y: 0.5 };
+/** An arrow key moves the point by this share of the image; with Shift, by a fifth of it, for fine placing. */
+const STEP = 0.05;
+const FINE_STEP = 0.01;
+/** Arrow keys save once they rest this long, so a run of presses makes one request. */
+const KEY_SAVE_PAUSE_MS = 500;
+
+const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+const MOVES: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+
+type Status = 'idle' | 'saving' | 'saved';
+const STATUS_TEXT: Record<Status, string> = {
+  idle: '',
+  saving: 'Saving the focal point…',
+  saved: 'Focal point saved.',
+};
+
+interface FocalPointPickerProps {
+  /** The stored image's address. */
+  url: string;
+  /** Its file name in the media library. */
+  name: string;
+}
+
+/**
+ * The stored image's preview, on which a click or the arrow keys place its focal point: where a cropped copy of the
+ * image stays centred. The point belongs to the image, wherever it is used, so each move is saved at once rather than
+ * with the record.
+ */
+export function FocalPointPicker({ url, name }: FocalPointPickerProps) {
+  const item = useMediaItem(name);
+  const update = useUpdateMedia();
+  const hintId = useId();
+  const [moved, setMoved] = useState<Point | null>(null);
+  const [status, setStatus] = useState<Status>('idle');
+  const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; send: () => void } | null>(null);
+  const stored = item.data ? { x: item.data.focal_x, y: item.data.focal_y } : CENTRE;
+  const point = moved ?? stored;
+  const ready = !item.isPending;
+
+  const send = (next: Point, report: boolean) =>
+    update.mutate(
+      { name, patch: { focal_x: next.x, focal_y: next.y } },
+      report
+        ? {
+            onSuccess: () => setStatus('saved'),
+            onError: (error) => {
+              setStatus('idle');
+              setMoved(null);
+              toastFailure('Focal point not saved', error);
+            },
+          }
+        : undefined,
+    );
+  const cancelWaiting = () => {
+    if (waiting.current) clearTimeout(waiting.current.timer);
+    waiting.current = null;
+  };
+  const place = (next: Point, at: 'now' | 'later') => {
+    setMoved(next);
+    cancelWaiting();
+    const save = () => {
+      waiting.current = null;
+      setStatus('saving');
+      send(next, true);
+    };
+    if (at === 'now') save();
+    else {
+      setStatus('idle');
+      // the screen may be gone when the pause ends (the form saved or cancelled): then it is sent without a report
+      waiting.current = { timer: setTimeout(save, KEY_SAVE_PAUSE_MS), send: () => send(next, false) };
+    }
+  };
+  useEffect(
+    () => () => {
+      const pending = waiting.current;
+      if (!pending) return;
+      clearTimeout(pending.timer);
+      pending.send();
+    },
+    [],
+  );
+
+  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    if (!ready) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    place(
+      { x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) },
+      'now',
+    );
+  };
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const move = MOVES[event.key];
+    if (!move || !ready) return;
+    event.preventDefault();
+    const step = event.shiftKey ? FINE_STEP : STEP;
+    place({ x: clamp(point.x + move.x * step), y: clamp(point.y + move.y * step) }, 'later');
+  };
+
+  return (
+    <div className="grid gap-2">
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label="Focal point"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(point.x * 100)}
+        aria-valuetext={`${percent(point.x)} across, ${percent(point.y)} down`}
+        aria-describedby={hintId}
+        aria-disabled={!ready || undefined}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        className="relative w-fit cursor-crosshair rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <img
+          {...fixedWidthSources(url, 320)}
+          alt="Current image"
+          draggable={false}
+          className="block max-h-48 min-h-24 w-fit select-none rounded-md border object-contain"
+        />
+        {ready && (
+          <span
+            aria-hidden
+            data-testid="focal-marker"
+            className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-black/30 shadow-[0_0_0_2px_rgba(0,0,0,0.75)]"
+            style={{ left: percent(point.x), top: percent(point.y) }}
+          />
+        )}
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        Focal point: {percent(point.x)} across, {percent(point.y)} down. Click the image or use the arrow keys to choose
+        what a cropped copy keeps in view; it is saved at once, for every use of this image.
+      </p>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        {STATUS_TEXT[status]}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { formatBytes } from '@bursary/shared/bytes';
+import type { MediaItem, MediaUse } from '@bursary/shared/media';
+import { findSection } from '@bursary/shared/sections';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDateGB } from '@/lib/format-date';
+import { fixedWidthSources } from '@/lib/media-urls';
+import { AltTextEditor } from './alt-text-editor';
+
+/** How wide a card's thumbnail is shown: about a third of the page at 1280 px, the whole card at 375 px. */
+const THUMBNAIL_WIDTH = 320;
+
+interface MediaCardProps {
+  item: MediaItem;
+  hintId: string;
+  /** Editors and administrators change the text and delete; viewers read. */
+  canEdit: boolean;
+  deleting: boolean;
+  onDelete: (item: MediaItem) => void;
+}
+
+/** Where a record is edited: a collection's by its id; a single-record section's screen takes its id too. */
+const editPathOf = (use: MediaUse) => `/${use.section}/edit/${use.id}`;
+
+function dimensionsOf(item: MediaItem): string {
+  return item.width !== null && item.height !== null ? `${item.width} × ${item.height} px` : 'Scales to any size';
+}
+
+function Uses({ uses }: { uses: MediaUse[] }) {
+  if (uses.length === 0) return <p className="text-sm text-muted-foreground">Not used by any record.</p>;
+  return (
+    <div className="grid gap-1 text-sm">
+      <p className="font-medium">Used by</p>
+      <ul className="grid gap-1">
+        {uses.map((use) => (
+          <li key={`${use.section}:${use.id}`}>
+            <Link to={editPathOf(use)} className="text-primary underline-offset-4 hover:underline">
+              {findSection(use.section)?.label ?? use.section}: {use.title || 'Untitled'}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One stored image: its thumbnail, file facts, alternative text, uses, and Delete while nothing uses it. */
+export function MediaCard({ item, hintId, canEdit, deleting, onDelete }: MediaCardProps) {
+  const unused = item.used_by.length === 0;
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      {/* a small image keeps its size rather than being blown up to the frame */}
+      <div className="flex aspect-video items-center justify-center overflow-hidden border-b bg-muted">
+        <img
+          {...fixedWidthSources(item.url, THUMBNAIL_WIDTH)}
+          alt={item.alt}
+          loading="lazy"
+          decoding="async"
+          className="max-h-full max-w-full object-contain"
+        />
+      </div>
+      <CardHeader className="gap-2 p-4 pb-2">
+        <CardTitle as="h2" className="break-all font-mono text-sm font-medium">
+          {item.name}
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {formatBytes(item.bytes)} · {dimensionsOf(item)} · {formatDateGB(item.created_at)}
+        </p>
+        {item.alt === '' && (
+          <div>
+            <Badge variant="red">No alternative text</Badge>
+          </div>
+        )}
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-4 p-4 pt-2">
+        {canEdit ? (
+          <AltTextEditor key={item.alt} item={item} hintId={hintId} />
+        ) : (
+          <div className="grid gap-1 text-sm">
+            <p className="font-medium">Alternative text</p>
+            <p className={item.alt ? 'break-words' : 'italic text-muted-foreground'}>{item.alt || 'None yet'}</p>
+          </div>
+        )}
+        <Uses uses={item.used_by} />
+        {canEdit && unused && (
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              loading={deleting}
+              aria-label={`Delete ${item.name}`}
+              onClick={() => onDelete(item)}
+            >
+              {!deleting && <Trash2 aria-hidden />}Delete
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { MediaItem } from '@bursary/shared/media';
+import { ALT_TEXT_HINT } from '@/components/fields/alt-text-input';
+import { EmptyState, ErrorPanel, ListLoading } from '@/components/list-states';
+import { ConfirmAction, type ActionTexts } from '@/components/row-actions';
+import { Button } from '@/components/ui/button';
+import { MoreSentinel } from '@/features/sections';
+import { toastFailure } from '@/lib/failure-toast';
+import { type MediaFilters, useDeleteMedia, useMediaPages } from '@/lib/media-api';
+import { useCanEdit } from '@/lib/permissions';
+import { toast } from '@/lib/toast';
+import { MediaCard } from './media-card';
+
+const deleteTexts = (item: MediaItem): ActionTexts => ({
+  label: 'Delete',
+  confirm: {
+    title: 'Delete this image?',
+    text: `${item.name} is not used by any record. Deleting it removes the file for good.`,
+  },
+  done: 'Image deleted',
+  failed: 'Image not deleted',
+});
+
+/** The filters live in the address (`?unused=1&missing_alt=1`), so a link can open the library filtered. */
+const FILTERS = [
+  { key: 'unused', param: 'unused', label: 'Unused' },
+  { key: 'missingAlt', param: 'missing_alt', label: 'Missing alternative text' },
+] as const;
+
+/**
+ * The filters, shown as ticked at once: the address follows them (a navigation, which completes later) and is read
+ * only when the screen opens.
+ */
+function useFilters(): [MediaFilters, (key: keyof MediaFilters, on: boolean) => void, () => void] {
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<MediaFilters>(() => ({
+    unused: params.get('unused') === '1',
+    missingAlt: params.get('missing_alt') === '1',
+  }));
+  const show = (next: MediaFilters) => {
+    setFilters(next);
+    const query = new URLSearchParams();
+    for (const filter of FILTERS) if (next[filter.key]) query.set(filter.param, '1');
+    setParams(query, { replace: true });
+  };
+  return [filters, (key, on) => show({ ...filters, [key]: on }), () => show({ unused: false, missingAlt: false })];
+}
+
+/** /media: every stored image, newest first, read a page at a time as the reader scrolls. */
+export function MediaPage() {
+  const [filters, setFilter, clearFilters] = useFilters();
+  const library = useMediaPages(filters);
+  const removal = useDeleteMedia();
+  const canEdit = useCanEdit();
+  const hintId = useId();
+  const [asking, setAsking] = useState<MediaItem | null>(null);
+  const { fetchNextPage } = library;
+  const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const filtered = filters.unused || filters.missingAlt;
+
+  const remove = (item: MediaItem) => {
+    const texts = deleteTexts(item);
+    removal.mutate(item.name, {
+      onSuccess: () => toast({ title: texts.done, description: item.name }),
+      // 409: a record or a kept version uses it; the server's sentence says which
+      onError: (error) => toastFailure(texts.failed, error),
+    });
+  };
+
+  let body: ReactNode;
+  if (library.isPending) body = <ListLoading noun="images" />;
+  else if (library.isError) body = <ErrorPanel noun="images" error={library.error} />;
+  else if (library.items.length === 0 && filtered)
+    body = (
+      <EmptyState
+        title="No image matches these filters"
+        action={
+          <Button variant="outline" onClick={clearFilters}>
+            Show all images
+          </Button>
+        }
+      />
+    );
+  else if (library.items.length === 0)
+    body = <EmptyState title="No images yet" text="Images uploaded to a section's records appear here." />;
+  else
+    body = (
+      <>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {`Showing ${library.items.length} of ${library.total} ${library.total === 1 ? 'image' : 'images'}`}
+        </p>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+          {library.items.map((item) => (
+            <li key={item.name}>
+              <MediaCard
+                item={item}
+                hintId={hintId}
+                canEdit={canEdit}
+                deleting={removal.isPending && removal.variables === item.name}
+                onDelete={setAsking}
+              />
+            </li>
+          ))}
+        </ul>
+        {library.hasNextPage && !library.isFetchingNextPage && (
+          <MoreSentinel key={library.items.length} onNear={readMore} />
+        )}
+        {library.isFetchingNextPage && <ListLoading noun="more images" />}
+      </>
+    );
+
+  return (
+    <div className="mx-auto grid w-full max-w-[1400px] gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">Media</h1>
+        <p className="text-muted-foreground">
+          Every uploaded image, newest first, with the records that show it.
+          {canEdit ? '' : ' You can view these but not change them.'}
+        </p>
+      </div>
+      <div className="grid gap-3">
+        <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <legend className="mb-2 text-sm font-medium">Show only</legend>
+          {FILTERS.map((filter) => (
+            <label key={filter.key} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={filters[filter.key]}
+                onChange={(event) => setFilter(filter.key, event.target.checked)}
+              />
+              {filter.label}
+            </label>
+          ))}
+        </fieldset>
+        {canEdit && (
+          <p id={hintId} className="text-sm text-muted-foreground">
+            {`Alternative text: ${ALT_TEXT_HINT}`}
+          </p>
+        )}
+      </div>
+      {body}
+      <ConfirmAction
+        texts={asking && deleteTexts(asking)}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) remove(asking);
+          setAsking(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MediaItem, MediaPatch } from '@bursary/shared/media';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { totalCountOf } from '@/lib/total-count';
+
+/** Images read per page of the library: a multiple of the grid's two, three and four columns. */
+const MEDIA_PAGE_SIZE = 48;
+
+export interface MediaFilters {
+  /** Only images no record (live, draft or pending change) and no kept revision shows. */
+  unused: boolean;
+  /** Only images without alternative text. */
+  missingAlt: boolean;
+}
+
+interface MediaPage {
+  items: MediaItem[];
+  total: number;
+}
+
+async function readPage(offset: number, limit: number, filters: Partial<MediaFilters>, signal: AbortSignal) {
+  const { data, headers } = await apiRequest<MediaItem[]>('GET', '/api/media', {
+    auth: true,
+    signal,
+    query: {
+      limit,
+      offset,
+      unused: filters.unused ? 1 : undefined,
+      missing_alt: filters.missingAlt ? 1 : undefined,
+    },
+  });
+  return { items: data, total: totalCountOf(headers, offset + data.length) };
+}
+
+/**
+ * GET /api/media a page at a time, newest first, as the reader scrolls; the last filter's images stay until the new
+ * ones arrive.
+ */
+export function useMediaPages(filters: MediaFilters) {
+  const pages = useInfiniteQuery({
+    queryKey: queryKeys.media.pages({ unused: filters.unused, missingAlt: filters.missingAlt }),
+    queryFn: ({ pageParam, signal }): Promise<MediaPage> => readPage(pageParam, MEDIA_PAGE_SIZE, filters, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, all) => {
+      const read = all.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length === MEDIA_PAGE_SIZE && read < last.total ? read : undefined;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+  return { ...pages, items, total: pages.data?.pages.at(-1)?.total ?? 0 };
+}
+
+/**
+ * One image of the library by its name. The library is read newest first, so an image a form shows is usually on the
+ * first page; older ones are looked for page by page. Null when the library does not hold it.
+ */
+export function useMediaItem(name: string | null) {
+  return useQuery({
+    queryKey: queryKeys.media.item(name ?? ''),
+    queryFn: async ({ signal }): Promise<MediaItem | null> => {
+      for (let offset = 0; ;) {
+        const page = await readPage(offset, MEDIA_PAGE_SIZE, {}, signal);
+        const found = page.items.find((item) => item.name === name);
+        if (found) return found;
+        offset += page.items.length;
+        if (page.items.length < MEDIA_PAGE_SIZE || offset >= page.total) return null;
+      }
+    },
+    enabled: name !== null,
+  });
+}
+
+const mediaPath = (name: string) => `/api/media/${encodeURIComponent(name)}`;
+
+/**
+ * PATCH /api/media/{name}: the answer replaces the image wherever the cache holds it, so the change shows at once.
+ * The library is not read again: an image given its text under 'Missing alternative text' stays where the editor
+ * is working (and keeps the focus) until the filter is next read.
+ */
+export function useUpdateMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name, patch }: { name: string; patch: MediaPatch }) =>
+      (await apiRequest<MediaItem>('PATCH', mediaPath(name), { json: patch })).data,
+    onSuccess: (item) => {
+      queryClient.setQueryData(queryKeys.media.item(item.name), item);
+      queryClient.setQueriesData<{ pages: MediaPage[] }>({ queryKey: queryKeys.media.allPages() }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((one) => (one.name === item.name ? item : one)),
+              })),
+            }
+          : data,
+      );
+    },
+  });
+}
+
+/** DELETE /api/media/{name}; the server refuses (409) while a record or a kept revision uses the image. */
+export function useDeleteMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest('DELETE', mediaPath(name)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.media.all() }),
+  });
+}

@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SiteHealthCheck, SiteHealthProblem, SiteHealthReport } from '@bursary/shared/site-health';
+import { findSection } from '@bursary/shared/sections';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** Each check's name as the console shows it, in the order the server groups them. */
+export const CHECK_NAMES: Record<SiteHealthCheck, string> = {
+  'broken-media': 'Missing images',
+  'broken-link': 'Broken links',
+  'schedule-failed': 'Failed schedules',
+  'webhook-failing': 'Failing webhooks',
+  'backup-overdue': 'Overdue backups',
+  'missing-alt-text': 'Missing alternative text',
+  'heading-order': 'Skipped heading levels',
+  'insecure-link': 'Insecure links',
+  'empty-section': 'Empty sections',
+  'admin-without-2fa': 'Administrators without two-factor sign-in',
+  'vague-link-text': 'Vague link text',
+  'draft-waiting': 'Changes waiting',
+  'stale-content': 'Content not updated',
+};
+
+export function siteHealthQuery() {
+  return queryOptions({
+    queryKey: queryKeys.siteHealth(),
+    queryFn: async ({ signal }): Promise<SiteHealthReport> =>
+      (await apiRequest<SiteHealthReport>('GET', '/api/site-health', { signal, auth: true })).data,
+  });
+}
+
+/** Where a problem is fixed: the record's edit screen with the field to focus, or the screen that fixes the rest. */
+export function problemPath(problem: SiteHealthProblem): string | undefined {
+  if (problem.check === 'webhook-failing') return '/webhooks';
+  if (problem.check === 'admin-without-2fa') return '/users';
+  const section = problem.section ? findSection(problem.section) : undefined;
+  if (!section) return undefined;
+  const path =
+    section.kind === 'single' || problem.id === null ? `/${section.slug}/edit` : `/${section.slug}/edit/${problem.id}`;
+  return problem.field ? `${path}?field=${encodeURIComponent(problem.field)}` : path;
+}
+
+/** The label of the field a problem names, as the edit screen shows it. */
+export function fieldLabel(problem: SiteHealthProblem): string | undefined {
+  if (!problem.section || !problem.field) return undefined;
+  return findSection(problem.section)?.fields[problem.field]?.label ?? problem.field;
+}

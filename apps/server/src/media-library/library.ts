@@ -1,0 +1,201 @@
+import type { MediaItem } from '@bursary/shared';
+import { appendLogs, named } from '../audit/log-writes.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { Db } from '../db/types.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ConflictError } from '../lib/errors.ts';
+import { withDimensions } from '../media/dimensions.ts';
+import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
+import { refreshRecordsShowing } from '../sections/image-alt.ts';
+import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
+
+/** Audit rows of the media library go under this section name, with no record id: e.g. `Image "….png" deleted`. */
+const MEDIA_LOG_SECTION = 'media';
+
+const LISTED = [
+  'sha256',
+  'ext',
+  'content_type',
+  'size',
+  'alt',
+  'focal_x',
+  'focal_y',
+  'width',
+  'height',
+  'created_at',
+] as const;
+
+interface ListedRow {
+  sha256: string;
+  ext: string;
+  content_type: string;
+  size: number | string;
+  alt: string;
+  focal_x: number | string;
+  focal_y: number | string;
+  width: number | string | null;
+  height: number | string | null;
+  created_at: string;
+}
+
+const orNull = (value: number | string | null) => (value === null ? null : Number(value));
+
+function toItem(row: ListedRow, uses: FoundUse[], publicUrl: string | undefined): MediaItem {
+  return {
+    name: mediaFileName(row),
+    url: `${publicUrl ?? ''}${mediaPath(row)}`,
+    type: row.content_type,
+    width: orNull(row.width),
+    height: orNull(row.height),
+    bytes: Number(row.size),
+    alt: row.alt,
+    focal_x: Number(row.focal_x),
+    focal_y: Number(row.focal_y),
+    used_by: uses.map(toMediaUse),
+    created_at: row.created_at,
+  };
+}
+
+export interface MediaQuery {
+  unused: boolean;
+  missingAlt: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * GET /api/media: every stored image (variants are kept elsewhere and never listed), newest first. Which
+ * records use each is read from the records themselves on every call (media-library/uses.ts), so it is never out of
+ * date; the filter on use needs every image's uses, so the page is cut after it.
+ */
+export async function listMedia(
+  db: Db,
+  publicUrl: string | undefined,
+  query: MediaQuery,
+): Promise<{ items: MediaItem[]; total: number }> {
+  let rows = db.selectFrom('media').select(LISTED).orderBy('created_at', 'desc').orderBy('sha256');
+  if (query.missingAlt) rows = rows.where('alt', '=', '');
+  const [found, uses] = await Promise.all([rows.execute(), allUses(db, publicUrl)]);
+  const kept = query.unused ? found.filter((row) => !uses.has(mediaFileName(row))) : found;
+  const page = await withDimensions(db, kept.slice(query.offset, query.offset + query.limit));
+  return {
+    items: page.map((row) => toItem(row, uses.of(mediaFileName(row)), publicUrl)),
+    total: kept.length,
+  };
+}
+
+/** One stored image as the library answers it; undefined when there is none. */
+export async function readMediaItem(
+  db: Db,
+  name: MediaName,
+  publicUrl: string | undefined,
+): Promise<MediaItem | undefined> {
+  const row = await db
+    .selectFrom('media')
+    .select(LISTED)
+    .where('sha256', '=', name.sha256)
+    .where('ext', '=', name.ext)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [sized] = await withDimensions(db, [row]);
+  return toItem(sized ?? row, await usesOf(db, name, publicUrl), publicUrl);
+}
+
+/**
+ * The image row, locked until the transaction ends on PostgreSQL: a record write that names the image locks
+ * it for share (sections/write-columns.ts), so a delete and a write that would use the image take turns.
+ * SQLite write transactions take turns already.
+ */
+async function lockedImage(trx: Db, name: MediaName) {
+  let query = trx
+    .selectFrom('media')
+    .select(['alt', 'focal_x', 'focal_y'])
+    .where('sha256', '=', name.sha256)
+    .where('ext', '=', name.ext);
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export interface CheckedPatch {
+  alt?: string;
+  focal_x?: number;
+  focal_y?: number;
+}
+
+const imageLogName = (name: MediaName) => named('Image', mediaFileName(name), 0);
+
+/**
+ * PATCH /api/media/{name}: the alternative text and/or the focal point, with an audit row saying what
+ * changed. A moved focal point drops the image's crops: they centre on the old point and would never be
+ * answered again (a crop's key names its focal point, media/variants.ts).
+ */
+export async function patchMedia(db: Db, username: string, name: MediaName, patch: CheckedPatch): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const current = await lockedImage(trx, name);
+    if (!current) throw imageNotFound();
+    const altChanged = patch.alt !== undefined && patch.alt !== current.alt;
+    const focal = {
+      focal_x: patch.focal_x ?? Number(current.focal_x),
+      focal_y: patch.focal_y ?? Number(current.focal_y),
+    };
+    const focalMoved = focal.focal_x !== Number(current.focal_x) || focal.focal_y !== Number(current.focal_y);
+    if (!altChanged && !focalMoved) return;
+    await trx
+      .updateTable('media')
+      .set({ ...(altChanged ? { alt: patch.alt } : {}), ...(focalMoved ? focal : {}) })
+      .where('sha256', '=', name.sha256)
+      .execute();
+    if (altChanged) await refreshRecordsShowing(trx, name);
+    if (focalMoved)
+      await trx
+        .deleteFrom('media_variants')
+        .where('media_sha256', '=', name.sha256)
+        .where('variant', 'like', '%cover%')
+        .execute();
+    const what = [altChanged ? 'alternative text' : '', focalMoved ? 'focal point' : ''].filter(Boolean).join(' and ');
+    const content = `${imageLogName(name)}: ${what} changed`;
+    const event = { action: 'update' as const, content, section: MEDIA_LOG_SECTION, recordId: null, username };
+    await appendLogs(trx, [event], null, nowIso());
+  });
+}
+
+/** Names up to three records in a sentence: `FAQ "A", Hero "B" and 2 more`. */
+function recordList(uses: FoundUse[]): string {
+  const names = uses.slice(0, 3).map((use) => named(use.section.singular, use.title, use.id));
+  if (uses.length > 3) return `${names.join(', ')} and ${uses.length - 3} more`;
+  if (names.length === 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * DELETE /api/media/{name}: refused while a live record, a draft, waiting changes or a kept revision (the
+ * trash's included) shows the image, so nothing that is or can be brought back on the website ever points
+ * at a missing image. Otherwise the original goes, its variants with it (foreign key, cascade).
+ */
+export async function deleteMedia(
+  db: Db,
+  username: string,
+  name: MediaName,
+  publicUrl: string | undefined,
+): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    if (!(await lockedImage(trx, name))) throw imageNotFound();
+    const uses = await usesOf(trx, name, publicUrl);
+    if (uses.length > 0) throw new ConflictError(`This image is used by ${recordList(uses)}; remove it there first.`);
+    const kept = await historyUsesOf(trx, name, publicUrl);
+    if (kept.length > 0)
+      throw new ConflictError(
+        `This image is kept in the history of ${recordList(kept)}, and restoring an earlier version would bring it back; it can be deleted once those versions have left the history.`,
+      );
+    await trx.deleteFrom('media').where('sha256', '=', name.sha256).where('ext', '=', name.ext).execute();
+    const event = {
+      action: 'delete' as const,
+      content: `${imageLogName(name)} deleted`,
+      section: MEDIA_LOG_SECTION,
+      recordId: null,
+      username,
+    };
+    await appendLogs(trx, [event], null, nowIso());
+  });
+}

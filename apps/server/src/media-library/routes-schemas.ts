@@ -1,0 +1,111 @@
+import { LOGS_MAX_LIMIT, MEDIA_ALT_MAX_LENGTH, type MediaItem, type MediaPatch, type MediaUse } from '@bursary/shared';
+import {
+  ALWAYS,
+  answer,
+  BODY,
+  contract,
+  errors,
+  pageProperties,
+  type RouteApi,
+  Shape,
+  totalCount,
+} from '../lib/api-doc.ts';
+
+/** The API declarations of the media library's routes (media-library/routes.ts). */
+
+const mediaUse = new Shape(
+  'MediaUse',
+  contract<MediaUse>()({
+    section: { type: 'string', description: "The section's slug, as in /api/{section}" },
+    id: { type: 'integer', minimum: 1 },
+    title: { type: 'string', description: 'The record as the audit log names it' },
+  }),
+);
+
+const mediaItem = new Shape(
+  'MediaItem',
+  contract<MediaItem>()({
+    name: { type: 'string', description: 'The file name under /media/: the SHA-256 of the bytes and the extension' },
+    url: { type: 'string', description: 'Its address (under PUBLIC_URL when set)' },
+    type: { type: 'string', description: 'The exact Content-Type it is served with' },
+    width: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
+    height: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
+    bytes: { type: 'integer', minimum: 0 },
+    alt: { type: 'string', description: "What the image shows, for people who cannot see it; '' until written" },
+    focal_x: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre across, 0 (left) to 1' },
+    focal_y: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre down, 0 (top) to 1' },
+    used_by: {
+      type: 'array',
+      items: mediaUse,
+      description: 'The records that show it in an image field or in rich text: live, drafts and waiting changes',
+    },
+    created_at: { type: 'string' },
+  }),
+);
+
+const nameParams = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', description: 'The file name, e.g. 3f…9a.png' } },
+};
+
+const flag = (description: string) => ({ type: 'string', enum: ['0', '1'], description });
+
+const focal = (axis: string) => ({
+  type: 'number',
+  minimum: 0,
+  maximum: 1,
+  description: `Where crops centre ${axis}, from 0 to 1 (kept to four decimals)`,
+});
+
+const patchBody = {
+  ...contract<MediaPatch>()(
+    {
+      alt: {
+        type: 'string',
+        maxLength: MEDIA_ALT_MAX_LENGTH,
+        description: "Plain text on one line, trimmed; '' removes it",
+      },
+      focal_x: focal('across'),
+      focal_y: focal('down'),
+    },
+    [],
+  ),
+  minProperties: 1,
+};
+
+export const mediaLibraryApi = {
+  list: {
+    summary: 'Every stored image, newest first (100 without parameters), with the records that use it',
+    tags: ['Media'],
+    token: true,
+    query: {
+      type: 'object',
+      properties: {
+        unused: flag('1: only images no record, draft or waiting change uses'),
+        missing_alt: flag('1: only images without alternative text'),
+        ...pageProperties(LOGS_MAX_LIMIT),
+      },
+    },
+    answers: {
+      200: answer('The images; X-Total-Count holds how many match', { type: 'array', items: mediaItem }, totalCount),
+      ...errors(...ALWAYS, 401),
+    },
+  },
+  patch: {
+    summary: "Set an image's alternative text and/or focal point (editors)",
+    tags: ['Media'],
+    token: true,
+    params: nameParams,
+    body: patchBody,
+    answers: { 200: answer('The image as updated', mediaItem), ...errors(...ALWAYS, ...BODY, 401, 404) },
+  },
+  delete: {
+    summary:
+      'Delete an image and its variants (editors); refused while a record, a draft, waiting changes or a kept revision uses it',
+    tags: ['Media'],
+    token: true,
+    params: nameParams,
+    answers: { 204: answer('Deleted'), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
+  },
+} satisfies Record<string, RouteApi>;

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
+import { requireRole } from '../auth/roles.ts';
+import { documented } from '../lib/api-doc.ts';
+import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from '../lib/errors.ts';
+import { intParam, textParam } from '../lib/query.ts';
+import { setTotalCount } from '../lib/reply-headers.ts';
+import { checkAltText } from '../media/alt-text.ts';
+import { imageNotFound, parseMediaName } from '../media/media-name.ts';
+import { type CheckedPatch, deleteMedia, listMedia, patchMedia, readMediaItem } from './library.ts';
+import { mediaLibraryApi } from './routes-schemas.ts';
+
+/** `?unused=1`: on (1) or off (0, or left out). */
+function flagParam(query: Record<string, unknown>, name: string, meaning: string): boolean {
+  const text = textParam(query, name, 10);
+  if (text === undefined || text === '' || text === '0') return false;
+  if (text === '1') return true;
+  throw new BadRequestError(`${name} must be 1 (${meaning}) or 0.`);
+}
+
+const PATCH_KEYS = ['alt', 'focal_x', 'focal_y'];
+
+/** A focal coordinate from 0 to 1, kept to four decimals (a crop's variant key spells it so). */
+function focalOf(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
+    throw new ValidationError([{ path, message: `${path} must be a number from 0 to 1` }]);
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function checkPatch(body: unknown): CheckedPatch {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new BadRequestError('Send a JSON object with alt, focal_x or focal_y.');
+  const sent = body as Record<string, unknown>;
+  const unknown: FieldIssue[] = Object.keys(sent)
+    .filter((key) => !PATCH_KEYS.includes(key))
+    .map((key) => ({ path: key, message: `${key} is not part of an image; send alt, focal_x or focal_y` }));
+  if (unknown.length) throw new ValidationError(unknown);
+  if (Object.keys(sent).length === 0)
+    throw new BadRequestError('Send alt, focal_x or focal_y: there is nothing to change.');
+  return {
+    ...(sent.alt !== undefined ? { alt: checkAltText(sent.alt, 'alt') } : {}),
+    ...(sent.focal_x !== undefined ? { focal_x: focalOf(sent.focal_x, 'focal_x') } : {}),
+    ...(sent.focal_y !== undefined ? { focal_y: focalOf(sent.focal_y, 'focal_y') } : {}),
+  };
+}
+
+/** The media library: any signed-in role lists it; editors and administrators change and delete images. */
+const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
+  const { publicUrl } = app.config;
+  const editors = requireRole(app, 'editor');
+
+  const nameOf = (params: unknown) => {
+    const name = parseMediaName((params as { name: string }).name);
+    if (!name) throw imageNotFound();
+    return name;
+  };
+  const usernameOf = (user: { username: string } | undefined) => {
+    if (!user) throw new UnauthorizedError();
+    return user.username;
+  };
+
+  app.get('/api/media', documented(mediaLibraryApi.list, requireRole(app, 'viewer')), async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const { items, total } = await listMedia(app.db, publicUrl, {
+      unused: flagParam(query, 'unused', 'only images nothing uses'),
+      missingAlt: flagParam(query, 'missing_alt', 'only images without alternative text'),
+      limit: intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT,
+      offset: intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0,
+    });
+    setTotalCount(reply, total);
+    return items;
+  });
+
+  app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
+    const name = nameOf(request.params);
+    await patchMedia(app.db, usernameOf(request.user), name, checkPatch(request.body));
+    const item = await readMediaItem(app.db, name, publicUrl);
+    // deleted by someone else right after the change
+    if (!item) throw imageNotFound();
+    return item;
+  });
+
+  app.delete('/api/media/:name', documented(mediaLibraryApi.delete, editors), async (request, reply) => {
+    await deleteMedia(app.db, usernameOf(request.user), nameOf(request.params), publicUrl);
+    return reply.status(204).send();
+  });
+};
+
+export default mediaLibraryRoutes;

@@ -1,0 +1,90 @@
+import { ALT_FIELD_SUFFIX, MEDIA_ALT_MAX_LENGTH, type SectionDef } from '@bursary/shared';
+import type { Db } from '../db/types.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { mediaFileName } from './media-name.ts';
+import { imageFieldsOf, imageNameOf } from './image-fields.ts';
+
+/**
+ * An image's alternative text belongs to the image (one row of `media`), not to the records that show it:
+ * written once, it describes the image wherever it appears. Record answers carry it beside each image field.
+ */
+
+/** The field beside image field `field` that carries its alternative text: `image` → `image_alt`. */
+const altFieldOf = (field: string): string => `${field}${ALT_FIELD_SUFFIX}`;
+
+const altFieldsBySection = new WeakMap<SectionDef, Map<string, string>>();
+
+/** A section's alternative-text fields, each with the image field it describes; empty without image fields. */
+export function altFieldsOf(section: SectionDef): ReadonlyMap<string, string> {
+  let fields = altFieldsBySection.get(section);
+  if (!fields) {
+    fields = new Map(imageFieldsOf(section).map((field) => [altFieldOf(field), field]));
+    altFieldsBySection.set(section, fields);
+  }
+  return fields;
+}
+
+/** Control characters (C0, DEL, C1), line breaks included: alternative text is one line of plain text. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Checks alternative text as sent and answers it trimmed; '' means the image has none. */
+export function checkAltText(value: unknown, path: string): string {
+  const refuse = (message: string) => new ValidationError([{ path, message }]);
+  if (typeof value !== 'string') throw refuse(`${path} must be text`);
+  const text = value.trim();
+  if (CONTROL.test(text))
+    throw refuse(`${path} must be plain text on one line, without line breaks, tabs or other control characters`);
+  if (text.length > MEDIA_ALT_MAX_LENGTH)
+    throw refuse(`${path} must be at most ${MEDIA_ALT_MAX_LENGTH} characters (it has ${text.length})`);
+  return text;
+}
+
+/**
+ * Records as answered, each image field followed by its alternative text ('' when the field is empty or the
+ * image has none). One query for all the records' images; a section without image fields is answered as it
+ * is, without a query.
+ */
+export async function withAltText<R extends Record<string, unknown>>(
+  db: Db,
+  section: SectionDef,
+  records: R[],
+): Promise<R[]> {
+  const fields = imageFieldsOf(section);
+  if (fields.length === 0 || records.length === 0) return records;
+  const shown = new Map<string, string>();
+  for (const record of records)
+    for (const field of fields) {
+      const name = imageNameOf(record[field]);
+      if (name) shown.set(name.sha256, mediaFileName(name));
+    }
+  const alts = new Map<string, string>();
+  if (shown.size > 0) {
+    const rows = await db
+      .selectFrom('media')
+      .select(['sha256', 'ext', 'alt'])
+      .where('sha256', 'in', [...shown.keys()])
+      .execute();
+    for (const row of rows) alts.set(mediaFileName(row), row.alt);
+  }
+  return records.map((record) => {
+    const answered: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) {
+      answered[key] = value;
+      if (!fields.includes(key)) continue;
+      const name = imageNameOf(value);
+      answered[altFieldOf(key)] = (name && alts.get(mediaFileName(name))) ?? '';
+    }
+    return answered as R;
+  });
+}
+
+/** One record as answered, with its alternative texts (withAltText). */
+export async function recordWithAltText<R extends Record<string, unknown>>(
+  db: Db,
+  section: SectionDef,
+  record: R,
+): Promise<R> {
+  const [answered] = await withAltText(db, section, [record]);
+  return answered ?? record;
+}

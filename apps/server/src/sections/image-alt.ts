@@ -1,0 +1,87 @@
+import { type SectionDef, type SectionRecord, sections } from '@bursary/shared';
+import { sql } from 'kysely';
+import { columnOf, tableOf } from '../db/naming.ts';
+import type { Db } from '../db/types.ts';
+import { altFieldsOf, checkAltText } from '../media/alt-text.ts';
+import { imageFieldsOf, imageNameOf } from '../media/image-fields.ts';
+import { type MediaName, mediaPath } from '../media/media-name.ts';
+import type { RawInput } from './multipart-input.ts';
+import { tablesByName } from './repository.ts';
+
+/** A record being written, whose version moves with its own write. */
+type Except = { section: SectionDef; id: number };
+
+/** The alternative texts a record write sends, by the image field they describe. */
+export type AltTexts = ReadonlyMap<string, string>;
+
+/**
+ * Takes each `F_alt` out of a record write's body (it is not a field of the record, and is never stored in
+ * it or in its revisions): checked and trimmed, by image field. Null or left out changes nothing. A section
+ * without image fields has none, and such a key is refused as any unknown field is.
+ */
+export function takeAltTexts(section: SectionDef, input: RawInput): { alts: AltTexts; input: RawInput } {
+  const fields = altFieldsOf(section);
+  const alts = new Map<string, string>();
+  if (fields.size === 0) return { alts, input };
+  let body = input.body;
+  for (const [altField, imageField] of fields) {
+    if (!Object.hasOwn(body, altField)) continue;
+    const { [altField]: sent, ...rest } = body;
+    body = rest;
+    if (sent !== null) alts.set(imageField, checkAltText(sent, altField));
+  }
+  return { alts, input: body === input.body ? input : { body, uploads: input.uploads } };
+}
+
+/**
+ * Inside the write's transaction: the alternative text of the image each field holds once written (`record`,
+ * as stored). A field left without an image has no text to set. `written` is the record whose own version the
+ * write moves already (refreshRecordsShowing moves the others that show the image).
+ */
+export async function applyAltTexts(trx: Db, alts: AltTexts, record: SectionRecord, written?: Except): Promise<void> {
+  for (const [field, alt] of alts) await setAltText(trx, record[field], alt, written);
+}
+
+/**
+ * Record answers carry the alternative text of the images in their image fields, and what answers a record
+ * is cached by its version (its ETag, and its section's change counter through the triggers, which every
+ * instance reads). So when an image's text changes, every record that shows it in an image field moves to
+ * a new version: no revision is stored, as the record's own content did not change.
+ */
+export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<void> {
+  const path = mediaPath(name);
+  for (const section of sections) {
+    const fields = imageFieldsOf(section);
+    if (fields.length === 0) continue;
+    const showing = sql<boolean>`(${sql.join(
+      fields.map((field) => sql`${sql.ref(columnOf(field))} = ${path}`),
+      sql` or `,
+    )})`;
+    // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
+    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select('id').where(showing).execute();
+    const ids = rows.map((row) => Number(row.id)).filter((id) => except?.section !== section || except.id !== id);
+    if (ids.length === 0) continue;
+    await tablesByName(trx)
+      .updateTable(tableOf(section))
+      .set({ version: sql`version + 1` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+}
+
+/**
+ * Sets the alternative text of the image an image field holds (`url`), inside the caller's transaction: a
+ * record write's `F_alt`. Nothing happens when the field holds no stored image or the text is already this.
+ */
+async function setAltText(trx: Db, url: unknown, alt: string, except?: Except): Promise<void> {
+  const name = imageNameOf(url);
+  if (!name) return;
+  const changed = await trx
+    .updateTable('media')
+    .set({ alt })
+    .where('sha256', '=', name.sha256)
+    .where('ext', '=', name.ext)
+    .where('alt', '<>', alt)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) await refreshRecordsShowing(trx, name, except);
+}

@@ -1,0 +1,59 @@
+import { Parser } from 'htmlparser2';
+
+interface LinkFinding {
+  href: string;
+  /** What a reader hears for the link: its text, or the alternative text of an image inside it. */
+  text: string;
+}
+
+/** What the site-health checks need to know of one rich-text value, read in one pass. */
+export interface RichTextFindings {
+  /** Heading levels in document order (1 for h1 … 6 for h6). */
+  headings: number[];
+  links: LinkFinding[];
+  images: { src: string; alt: string }[];
+}
+
+const HEADING = /^h([1-6])$/;
+
+/**
+ * Reads stored rich text, which the sanitiser has already reduced to a small allow-list of elements, so a
+ * streaming parse with no tree is enough and costs microseconds for the few kilobytes a record holds.
+ */
+export function readRichText(html: string): RichTextFindings {
+  const findings: RichTextFindings = { headings: [], links: [], images: [] };
+  let link: LinkFinding | undefined;
+  let linkDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const heading = HEADING.exec(name);
+        if (heading) findings.headings.push(Number(heading[1]));
+        if (name === 'a') {
+          linkDepth += 1;
+          if (linkDepth === 1) link = { href: (attributes.href ?? '').trim(), text: '' };
+        }
+        if (name === 'img') {
+          const alt = (attributes.alt ?? '').trim();
+          findings.images.push({ src: (attributes.src ?? '').trim(), alt });
+          if (link) link.text += ` ${alt} `;
+        }
+      },
+      ontext(text) {
+        if (link) link.text += text;
+      },
+      onclosetag(name) {
+        if (name !== 'a' || linkDepth === 0) return;
+        linkDepth -= 1;
+        if (linkDepth === 0 && link) {
+          findings.links.push({ href: link.href, text: link.text.replace(/\s+/g, ' ').trim() });
+          link = undefined;
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return findings;
+}
