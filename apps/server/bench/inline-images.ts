@@ -15,10 +15,9 @@ import type { Part } from './report.ts';
 /**
  * What pasted images cost a stored record: the record row of an FAQ whose answer holds two photos of
  * about 1 MB each, with the photos as data URLs (as rows were stored before) and once they are
- * moved into the media store (as every save and the start-up move store them now). Two such photos
- * are more than a save accepts in one rich-text field (2,000,000 characters), so the row is written
- * as an older database holds it and moved by the start-up move, which stores exactly what a save
- * would. Sizes only, on a SQLite database of its own; nothing is timed.
+ * moved into the media store (as every save and the start-up move store them now). The row is
+ * written as an older database holds it and moved by the start-up move, which stores exactly what a
+ * save would. Sizes only, on a SQLite database of its own; nothing is timed.
  */
 const PHOTO_BYTES = 1024 * 1024;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type FieldDef, isRequired, SHOWS_SOMETHING, type WriteMode } from './fields.ts';
+import {
+  type FieldDef,
+  isRequired,
+  lengthBesidesPastedImages,
+  RICH_TEXT_SENT_MAX,
+  SHOWS_SOMETHING,
+  type WriteMode,
+} from './fields.ts';
 
 // The zod rules live apart from the field builders, so that a screen reading only the registry
 // (the console's route table) does not carry zod with it.
@@ -15,13 +22,28 @@ export interface Wording {
   required: (name: string) => string;
   wanted: (name: string, what: string) => string;
   tooLong: (name: string, max: number) => string;
+  /** Rich text whose pasted images make it longer than one write carries. */
+  tooManyPastedImages: (name: string, max: number) => string;
 }
 
 export const apiWording: Wording = {
   required: (name) => `${name} is required`,
   wanted: (name, what) => `${name} must be ${what}`,
   tooLong: (name, max) => `${name} must be at most ${max} characters`,
+  tooManyPastedImages: (name, max) =>
+    `${name} must be at most ${max} characters with its pasted images; send fewer images in one write`,
 };
+
+/**
+ * A text value's length: rich text up to its `max` besides pasted images (a refinement: the API
+ * description says only the bound with them) and up to RICH_TEXT_SENT_MAX with them.
+ */
+function boundedText(string: z.ZodString, name: string, def: FieldDef, say: Wording): z.ZodString {
+  if (def.kind !== 'richtext') return string.max(def.max, { error: say.tooLong(name, def.max) });
+  return string
+    .max(RICH_TEXT_SENT_MAX, { error: say.tooManyPastedImages(name, RICH_TEXT_SENT_MAX), abort: true })
+    .refine((html) => lengthBesidesPastedImages(html) <= def.max, { error: say.tooLong(name, def.max) });
+}
 
 /**
  * The rule for one field's value, whatever the write: its type, its length and, when it is
@@ -45,10 +67,9 @@ export function fieldSchema(name: string, def: FieldDef, required: boolean, say:
       break;
     }
     default: {
-      const text = z
-        .string({ error: typeError('text') })
-        .max(def.max, { error: say.tooLong(name, def.max) })
-        .regex(NO_NUL, { error: `${name} contains a NUL character, which cannot be stored` });
+      const text = boundedText(z.string({ error: typeError('text') }), name, def, say).regex(NO_NUL, {
+        error: `${name} contains a NUL character, which cannot be stored`,
+      });
       schema = !required
         ? text
         : text.regex(def.kind === 'richtext' ? SHOWS_SOMETHING : NOT_BLANK, { error: say.required(name) });

@@ -29,8 +29,25 @@ const field =
 
 export const text = field('text', 300);
 export const textarea = field('textarea', 5_000);
-/** Rich HTML; images inside it are data URLs, so the bound is generous. */
+/**
+ * Rich HTML, at most `max` characters besides the images pasted into it. The editor embeds a pasted
+ * image as a data URL and the server moves it to the media store on save, so a stored body holds
+ * kilobytes; the value as sent, images included, is bounded by RICH_TEXT_SENT_MAX.
+ */
 export const richText = field('richtext', 2_000_000);
+/** The most characters a rich-text value may be sent with, its pasted images included: a few photos per save. */
+export const RICH_TEXT_SENT_MAX = 10_000_000;
+
+/** A pasted image as the editor embeds it: a base64 data URL (white space inside is tolerated by browsers). */
+const PASTED_IMAGE = /data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]*/gi;
+
+/** The characters of rich text that are not pasted images' data URLs: what its `max` bounds. */
+export function lengthBesidesPastedImages(html: string): number {
+  if (!html.includes('data:image/')) return html.length;
+  let images = 0;
+  for (const [url] of html.matchAll(PASTED_IMAGE)) images += url.length;
+  return html.length - images;
+}
 export const number = field('number', 0);
 /** A calendar date, YYYY-MM-DD on the wire. */
 export const date = field('date', 10);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MEDIA_ALT_MAX_LENGTH, type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
+import { MEDIA_ALT_MAX_LENGTH, RICH_TEXT_SENT_MAX, type SectionDef, type WriteMode, isRequired } from '@bursary/shared';
 import { altFieldsOf } from '../media/alt-text.ts';
 import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
@@ -66,7 +66,10 @@ function partLimit(section: SectionDef, name: string, isFile: boolean, mediaMaxB
   if (altFieldsOf(section).has(name)) return utf8Bytes(MEDIA_ALT_MAX_LENGTH) + 256;
   const def = section.fields[name];
   // a number's registry maximum is 0 characters: room for any decimal a form sends
-  return def?.kind === 'number' ? 64 : utf8Bytes(def?.max ?? 0);
+  if (def?.kind === 'number') return 64;
+  // pasted images come on top of rich text's own bound, as ASCII data URLs
+  if (def?.kind === 'richtext') return utf8Bytes(def.max) + RICH_TEXT_SENT_MAX;
+  return utf8Bytes(def?.max ?? 0);
 }
 
 /** What a field name may not be, refused before its value is read. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { samplePng } from '../factories.ts';
+import { pngChunk } from '@bursary/shared/png';
 import { jpeg, png } from '../fixtures/images.ts';
 import { dataUrl, waitingRecord } from './pasted-image-helpers.ts';
 
@@ -170,5 +171,53 @@ describe.each(dialects)('images pasted into rich text on %s', (dialect) => {
     } finally {
       await withPublic.close();
     }
+  });
+});
+
+describe.each(dialects)('photos pasted into rich text, at the default upload limit, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
+  afterAll(() => t.close());
+
+  /** A photo's weight: a small PNG carrying about 1 MB, as a camera's JPEG would. */
+  const photo = (seed: number) => png(2, 2, [pngChunk('prVt', Buffer.alloc(1024 * 1024, 0x61))], seed);
+  const post = (description: string) =>
+    t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Our office', description } });
+
+  it('saves an answer with two 1 MB photos pasted into it, and stores a few hundred bytes', async () => {
+    const before = await mediaCount(t);
+    const html = `<p>The office<img src="${dataUrl(photo(1))}" alt="Front door"><img src="${dataUrl(photo(2))}"></p>`;
+    expect(html.length).toBeGreaterThan(2_000_000);
+    const created = await post(html);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: number };
+    const stored = await storedAnswer(t, id);
+    expect([...stored.matchAll(MEDIA_IMAGE)]).toHaveLength(2);
+    expect(stored.length).toBeLessThan(400);
+    expect(await mediaCount(t)).toBe(before + 2);
+  });
+
+  it('still refuses more text than the bound besides the photos, and more photos than one write carries', async () => {
+    const before = await mediaCount(t);
+    const longText = await post(`<p>${'x'.repeat(2_000_000)}<img src="${dataUrl(photo(3))}"></p>`);
+    expect(longText.statusCode).toBe(400);
+    expect(longText.json()).toMatchObject({
+      fields: [{ path: 'description', message: 'description must be at most 2000000 characters' }],
+    });
+    const photos = Array.from({ length: 8 }, (_, n) => `<img src="${dataUrl(photo(10 + n))}">`).join('');
+    const tooMany = await post(`<p>Eight photos</p>${photos}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      fields: [
+        {
+          path: 'description',
+          message:
+            'description must be at most 10000000 characters with its pasted images; send fewer images in one write',
+        },
+      ],
+    });
+    expect(await mediaCount(t)).toBe(before);
   });
 });

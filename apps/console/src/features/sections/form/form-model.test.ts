@@ -84,3 +84,33 @@ describe("an image's alternative text", () => {
     expect(altTexts(heroes, { ...started, image_alt: 'A rose garden' }, none)).toEqual({});
   });
 });
+
+describe('rich text with pasted images', () => {
+  const faqs = section('faqs');
+  const noField = { fields: {}, shouldUseNativeValidation: false };
+  /** A pasted photo as the editor embeds it: about `bytes` of image as a base64 data URL. */
+  const photo = (bytes: number) => `<img src="data:image/jpeg;base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}">`;
+  const answer = (description: string) =>
+    sectionResolver(faqs, 'create')(
+      { ...initialValues(faqs, null), title: 'Two photos', description },
+      undefined,
+      noField,
+    );
+
+  it('takes two 1 MB photos in one save: the bound counts the text besides them', async () => {
+    const twoPhotos = `<p>Our office</p>${photo(1024 * 1024)}${photo(1024 * 1024)}`;
+    expect(twoPhotos.length).toBeGreaterThan(2_000_000);
+    expect((await answer(twoPhotos)).errors).toEqual({});
+  });
+
+  it('still refuses text over the bound, and more photos than one save carries, by its label', async () => {
+    const longText = `<p>${'x'.repeat(2_000_000)}</p>${photo(1024)}`;
+    expect((await answer(longText)).errors.description?.message).toBe(
+      'Answer (Description) must be at most 2000000 characters.',
+    );
+    const tooMany = `<p>Photos</p>${photo(3 * 1024 * 1024).repeat(3)}`;
+    expect((await answer(tooMany)).errors.description?.message).toBe(
+      'Answer (Description) holds more pasted images than one save can carry. Save fewer at a time.',
+    );
+  });
+});

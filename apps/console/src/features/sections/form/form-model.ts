@@ -41,6 +41,7 @@ const formWording: Wording = {
   required: (label) => `${label} is required.`,
   wanted: (label, what) => `${label} must be ${what}.`,
   tooLong: (label, max) => `${label} must be at most ${max} characters.`,
+  tooManyPastedImages: (label) => `${label} holds more pasted images than one save can carry. Save fewer at a time.`,
 };
 
 /**
