@@ -35,20 +35,20 @@ function ProblemRow({ problem }: { problem: SiteHealthProblem }) {
   const name = problem.title || section?.label || 'Untitled';
   const field = fieldLabel(problem);
   return (
-    <li className="grid gap-1 border-b p-4 last:border-b-0">
+    <li className="grid min-w-0 gap-1 border-b p-4 last:border-b-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Badge variant={SEVERITY_BADGES[problem.severity]}>{SEVERITY_NAMES[problem.severity]}</Badge>
         {path ? (
-          <Link to={path} className="break-words font-medium underline underline-offset-4">
+          <Link to={path} className="font-medium wrap-anywhere underline underline-offset-4">
             {name}
           </Link>
         ) : (
-          <span className="break-words font-medium">{name}</span>
+          <span className="font-medium wrap-anywhere">{name}</span>
         )}
         {section && <span className="text-sm text-muted-foreground">{section.label}</span>}
         {field && <span className="text-sm text-muted-foreground">Field: {field}</span>}
       </div>
-      <p className="break-words text-sm">{problem.message}</p>
+      <p className="text-sm wrap-anywhere">{problem.message}</p>
     </li>
   );
 }
@@ -58,7 +58,7 @@ function CheckGroup({ check, problems }: { check: SiteHealthCheck; problems: Sit
   const shown = all ? problems : problems.slice(0, SHOWN);
   const headingId = `check-${check}`;
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-2">
       <h2 id={headingId} className="text-xl font-semibold">
         {CHECK_NAMES[check]} <span className="text-muted-foreground">({problems.length.toLocaleString('en-US')})</span>
       </h2>
