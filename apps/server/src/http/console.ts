@@ -92,12 +92,13 @@ const isConsoleAnswer = (url: string) => !url.startsWith('/api/') && url !== '/a
 export default fp(
   async (app) => {
     // every HTML page gets it, whichever route answered; media keep their own stricter policy
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (isConsoleAnswer(request.url)) void reply.headers(CONSOLE_HEADERS);
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
         void reply.header('Content-Security-Policy', CONSOLE_CSP);
       }
+      done(null, payload);
     });
     const root = app.config.consoleDir;
     const built = existsSync(join(root, 'index.html'));

@@ -14,10 +14,15 @@ const isApiPath = (url: string): boolean => /^\/api(?:$|[/?])/.test(url);
  */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.is404 || !isApiPath(request.url)) return;
-      if (request.method !== 'GET' && request.method !== 'HEAD') await app.authenticate.call(app, request, reply);
-      throw new NotFoundError(NO_SUCH_API_ADDRESS);
+    // a callback hook: every request passes it, and the known ones should not pay for a promise
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.is404 || !isApiPath(request.url)) {
+        done();
+        return;
+      }
+      const notFound = () => done(new NotFoundError(NO_SUCH_API_ADDRESS));
+      if (request.method === 'GET' || request.method === 'HEAD') notFound();
+      else app.authenticate.call(app, request, reply).then(notFound, done);
     });
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -51,6 +51,11 @@ export class SectionListCache {
   #entry: CachedList | undefined;
   #pending: { version: number; built: Promise<CachedList> } | undefined;
 
+  /** The entry when it is of this version: a current list is answered without waiting on anything. */
+  peek(version: number): CachedList | undefined {
+    return this.#entry?.version === version ? this.#entry : undefined;
+  }
+
   async current(version: number, build: () => Promise<BuiltList>): Promise<CachedList> {
     if (this.#entry?.version === version) return this.#entry;
     if (this.#pending?.version === version) return this.#pending.built;

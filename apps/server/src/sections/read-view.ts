@@ -14,7 +14,7 @@ import { notModified } from '../lib/reply-headers.ts';
  */
 export type ReadView = 'public' | 'all' | 'preview';
 
-const PREVIEW_HEADER = 'bursary-preview';
+export const PREVIEW_HEADER = 'bursary-preview';
 const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
 
 /** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
