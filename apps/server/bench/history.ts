@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Load, type Measure, measure, measureInTurn } from './load.ts';
+import { type Measure, measure, measureInTurn } from './load.ts';
 import { startChild, stopAll, waitForHealth } from './processes.ts';
 import { type Goal, type Row, noErrorsGoal, printGoals, printTable } from './report.ts';
 import { SQLITE_FILE_NAME } from '../src/db/connection.ts';
 import { faqAnswer } from './seed.ts';
 import { startScriptNodeFlags } from './start-script.ts';
-import { putLoad } from './writes.ts';
+import { addFaqs, postLoad, putLoad } from './writes.ts';
 
 /**
  * `node apps/server/bench/history.ts` (issue 13, point 7): POST and PUT with revisions against the
@@ -61,16 +61,7 @@ async function start(label: string, serverDir: string, port: number): Promise<Ta
     body: JSON.stringify(admin),
   });
   const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const ids: number[] = [];
-  for (let n = 0; n < 20; n++) {
-    const res = await fetch(`${base}/api/faqs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: JSON.stringify({ title: `Question ${n}?`, description: faqAnswer(n) }),
-    });
-    ids.push(((await res.json()) as { id: number }).id);
-  }
-  return { label, base, auth, dataDir, ids };
+  return { label, base, auth, dataDir, ids: await addFaqs(base, auth, 20) };
 }
 
 /** 100,000 revisions of one FAQ, written straight into the database beside the running server. */
@@ -107,17 +98,9 @@ async function main(): Promise<void> {
   const after = await start('with revisions', here, 3531);
   const targets = beforeDir ? [await start('before (no revisions)', beforeDir, 3530), after] : [after];
   const rows: Row[] = [];
-  const post = (target: Target): Load => ({
-    path: '/api/faqs',
-    method: 'POST',
-    connections: 10,
-    expect: 201,
-    body: JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) }),
-    headers: { 'content-type': 'application/json', ...target.auth },
-  });
   console.log(`POST and PUT at c=10, ${seconds.run} s each, taken in turn…`);
   const posts = await measureInTurn(
-    targets.map((target) => ({ base: target.base, load: post(target) })),
+    targets.map((target) => ({ base: target.base, load: postLoad(target.auth, 10) })),
     seconds,
     SLICES,
   );

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import { reEncode } from '../src/media/re-encode.ts';
 import { loadSharp } from '../src/media/sharp.ts';
 import { storeInspected } from '../src/media/store.ts';
-import { type Measure, errorsText, measure, summarise } from './load.ts';
+import { type Measure, benchTiming, errorsText, measure, summarise } from './load.ts';
 import { type OwnServer, ownDataFolder, startOwnServer } from './own-server.ts';
 import { rssMb, stopAll } from './processes.ts';
 import { type Part, printGoals } from './report.ts';
@@ -265,8 +265,7 @@ export async function measureImageVariants(options: { seconds: { warm: number; r
 
 if (import.meta.main) {
   try {
-    const quick = process.env.BENCH_QUICK === '1';
-    const part = await measureImageVariants({ seconds: quick ? { warm: 0.5, run: 2 } : { warm: 1, run: 8 } });
+    const part = await measureImageVariants(benchTiming(process.env.BENCH_QUICK === '1'));
     printParts([part]);
     printGoals(part.goals);
   } finally {

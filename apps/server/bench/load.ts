@@ -51,6 +51,11 @@ export const errorList = (errorsBy: Record<string, number>): string =>
 export const errorsText = (m: Measure): string =>
   m.errors === 0 ? '0 errors' : `${m.errors} errors (${errorList(m.errorsBy)})`;
 
+/** How long the bench measures a load, and in how many slices when targets are taken in turn; BENCH_QUICK=1 runs short. */
+export function benchTiming(quick: boolean): { seconds: { warm: number; run: number }; slices: number } {
+  return quick ? { seconds: { warm: 0.5, run: 2 }, slices: 2 } : { seconds: { warm: 1, run: 8 }, slices: 4 };
+}
+
 /** A short warm-up (JIT, caches, connection pools), then the measured run; both bounded in time. */
 export async function measure(base: string, load: Load, seconds: { warm: number; run: number }): Promise<Measure> {
   const { connections, expect, path, prepare, ...request } = load;

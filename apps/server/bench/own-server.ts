@@ -36,18 +36,27 @@ export interface OwnFolder {
   remove: () => void;
 }
 
-/** A migrated data folder; `fill` writes straight into its SQLite file (one transaction) before any server opens it. */
-export async function ownDataFolder(fill: (database: SqliteDatabase.Database) => void): Promise<OwnFolder> {
+/**
+ * An empty data folder, whose admin the server adds at its first start: enough for a server on PostgreSQL, which
+ * keeps only its files there.
+ */
+export function emptyDataFolder(): OwnFolder {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursary-bench-part-'));
   const admin = { username: 'bench', password: `Bench-${randomBytes(12).toString('base64url')}` };
-  const database = await migratedDataFolder(dataDir, admin);
+  return { dataDir, admin, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** A migrated data folder; `fill` writes straight into its SQLite file (one transaction) before any server opens it. */
+export async function ownDataFolder(fill: (database: SqliteDatabase.Database) => void): Promise<OwnFolder> {
+  const folder = emptyDataFolder();
+  const database = await migratedDataFolder(folder.dataDir, folder.admin);
   try {
     database.transaction(() => fill(database))();
     database.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     database.close();
   }
-  return { dataDir, admin, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return folder;
 }
 
 export interface OwnServer {

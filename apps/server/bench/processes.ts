@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
 const started = new Set<ChildProcess>();
+/** Set by Ctrl-C: the run goes on until the exit, and a child it started then would outlive the bench. */
+let interrupted = false;
 
 export function startChild(
   script: string,
@@ -13,6 +15,7 @@ export function startChild(
   env: NodeJS.ProcessEnv = {},
   nodeFlags: string[] = [],
 ): ChildProcess {
+  if (interrupted) throw new Error('the bench is stopping: no new process');
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     // the baselines keep compiled code as the server does (server.ts), so RSS and start-up compare fairly
     env: { ...process.env, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), ...env },
@@ -78,8 +81,21 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...started].map(stopChild));
 }
 
+/**
+ * What must still be undone when Ctrl-C ends the bench, once the children are stopped (a throwaway database): the
+ * exit on a signal skips every `finally`. Answers a function that takes the task back, for when it ran anyway.
+ */
+const undoOnSignal = new Set<() => Promise<void>>();
+export function undoOnInterrupt(task: () => Promise<void>): () => void {
+  undoOnSignal.add(task);
+  return () => undoOnSignal.delete(task);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void stopAll().finally(() => process.exit(130));
+    interrupted = true;
+    void stopAll()
+      .then(() => Promise.allSettled([...undoOnSignal].map((task) => task())))
+      .finally(() => process.exit(130));
   });
 }

@@ -2,14 +2,15 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Load, type Measure, measure, measureInTurn } from './load.ts';
+import { type Load, type Measure, benchTiming, measure, measureInTurn } from './load.ts';
 import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
 import type { Report, Row } from './report.ts';
 import { finishRun } from './run-goals.ts';
 import { admin, base, dataDir, json, ports, startServer } from './run-server.ts';
-import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, faqAnswer, seedDataFolder } from './seed.ts';
+import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, seedDataFolder } from './seed.ts';
 import { measureSiteHealthWriteCost } from './site-health-cost.ts';
-import { putLoad } from './writes.ts';
+import { postLoad, putLoad } from './writes.ts';
+import { measurePostgresWrites } from './postgres-writes.ts';
 import { measureBrowser } from './browser.ts';
 import { measureSignInStorm } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
@@ -25,9 +26,8 @@ import { measureImageVariants } from './image-variants.ts';
  */
 const quick = process.env.BENCH_QUICK === '1';
 const scale = quick ? QUICK_SCALE : FULL_SCALE;
-const seconds = quick ? { warm: 0.5, run: 2 } : { warm: 1, run: 8 };
-/** Slices per target when the server and the baselines are measured in turn. */
-const SLICES = quick ? 2 : 4;
+/** `slices`: per target when the server and the baselines are measured in turn. */
+const { seconds, slices: SLICES } = benchTiming(quick);
 const roundSeconds = quick ? { warm: 0, run: 1.5 } : { warm: 0, run: 4 };
 const here = import.meta.dirname;
 
@@ -154,15 +154,7 @@ async function main(): Promise<void> {
   memory.serverAfterRoundsMb = roundsRss;
 
   console.log('Measuring writes…');
-  const postBody = JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) });
-  const post: Load = {
-    path: '/api/faqs',
-    method: 'POST',
-    connections: 10,
-    expect: 201,
-    body: postBody,
-    headers: { 'content-type': 'application/json', ...auth },
-  };
+  const post = postLoad(auth, 10);
   const put = add('Bursary PUT /api/faqs/:id If-Match (c=10)', await run(ports.server, putLoad(auth, putIds, 10)));
   const [rawPostM, fastifyPostM, writeM] = await inTurn(post);
   const rawPost = add('raw node:http POST (c=10)', rawPostM as Measure);
@@ -177,6 +169,15 @@ async function main(): Promise<void> {
     fastifyAfterLoadMb: rssMb(fastify),
   });
   await Promise.all([stopChild(raw), stopChild(fastify), stopChild(server)]);
+
+  // measured alone, then compared with this run's baselines: their rows follow SQLite's writes in the table
+  console.log('The same writes on PostgreSQL (a server and a database of their own)…');
+  const postgres = await measurePostgresWrites({
+    seconds,
+    slices: SLICES,
+    baselines: { raw: rawPost, fastify: fastifyPost },
+  });
+  rows.push(...postgres.rows);
 
   console.log('Start-up on the existing data folder…');
   const startupMs: number[] = [];
@@ -217,6 +218,7 @@ async function main(): Promise<void> {
     write,
     fastifyPost,
     put,
+    postgresSkipped: postgres.skipped,
     summary,
     siteHealth,
     siteHealthCost,

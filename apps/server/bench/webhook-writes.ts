@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { type Load, type Measure, errorsText, measureInTurn } from './load.ts';
+import { type Measure, errorsText, measureInTurn } from './load.ts';
 import { type OwnServer, freePort, ownDataFolder, startOwnServer } from './own-server.ts';
 import { readyMessage, startChild, stopChild } from './processes.ts';
 import type { Part } from './report.ts';
 import { json } from './run-server.ts';
-import { faqAnswer } from './seed.ts';
+import { postLoad } from './writes.ts';
 
 /**
  * Webhooks on the write path: POST /api/faqs (c=10) on a server with three enabled webhooks
@@ -40,15 +40,6 @@ export async function addWebhook(server: OwnServer, url: string, n: number): Pro
   });
 }
 
-const postLoad = (server: OwnServer): Load => ({
-  path: '/api/faqs',
-  method: 'POST',
-  connections: 10,
-  expect: 201,
-  body: JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) }),
-  headers: { 'content-type': 'application/json', ...server.auth },
-});
-
 export async function measureWebhookWrites(options: WebhookWritesOptions): Promise<Part> {
   const receiver = await startReceiver();
   const folders = await Promise.all([ownDataFolder(() => {}), ownDataFolder(() => {})]);
@@ -59,8 +50,8 @@ export async function measureWebhookWrites(options: WebhookWritesOptions): Promi
     for (let n = 1; n <= HOOKS; n++) await addWebhook(withHooks, receiver.url, n);
     const [hooked, plain] = (await measureInTurn(
       [
-        { base: withHooks.base, load: postLoad(withHooks) },
-        { base: without.base, load: postLoad(without) },
+        { base: withHooks.base, load: postLoad(withHooks.auth, 10) },
+        { base: without.base, load: postLoad(without.auth, 10) },
       ],
       options.seconds,
       options.slices,

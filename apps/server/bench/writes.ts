@@ -7,6 +7,33 @@ import { faqAnswer } from './seed.ts';
  */
 const SETTLE_MS = 300;
 
+/** New FAQs as the console adds them, with the editor's token: the same question and answer each time. */
+export function postLoad(auth: Record<string, string>, connections: number): Load {
+  return {
+    path: '/api/faqs',
+    method: 'POST',
+    connections,
+    expect: 201,
+    body: JSON.stringify({ title: 'How long does a disbursement take?', description: faqAnswer(3) }),
+    headers: { 'content-type': 'application/json', ...auth },
+  };
+}
+
+/** Adds `count` FAQs through the API, for a PUT load to edit; answers their ids. */
+export async function addFaqs(base: string, auth: Record<string, string>, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const res = await fetch(`${base}/api/faqs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ title: `Question ${n}?`, description: faqAnswer(n) }),
+    });
+    if (res.status !== 201) throw new Error(`adding a FAQ answered ${res.status}`);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
 /**
  * Edits with If-Match as the console saves: each request takes a record no other connection is
  * editing, sends the ETag it last saw, and keeps the new one, so every save should land (200).

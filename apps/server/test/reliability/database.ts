@@ -55,22 +55,29 @@ export async function postgresInspector(url: string): Promise<Inspector> {
   };
 }
 
+/** An unreachable server fails the run in seconds rather than after the system's long TCP timeout. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** A database of its own on the PostgreSQL server, created for one run and dropped after. */
 export async function throwawayPostgres(
   adminUrl: string,
   name: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    // an open client would keep the process alive after a refused create
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
+      const again = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       await again.connect();
       try {
         await again.query(`drop database if exists ${name} with (force)`);
