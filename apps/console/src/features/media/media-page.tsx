@@ -10,6 +10,7 @@ import { toastFailure } from '@/lib/failure-toast';
 import { type MediaFilters, useDeleteMedia, useMediaPages } from '@/lib/media-api';
 import { useCanEdit } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
+import { useAltDrafts } from './alt-drafts';
 import { MediaCard } from './media-card';
 
 const deleteTexts = (item: MediaItem): ActionTexts => ({
@@ -55,6 +56,7 @@ export function MediaPage() {
   const canEdit = useCanEdit();
   const hintId = useId();
   const [asking, setAsking] = useState<MediaItem | null>(null);
+  const drafts = useAltDrafts();
   const { fetchNextPage } = library;
   const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const filtered = filters.unused || filters.missingAlt;
@@ -96,6 +98,7 @@ export function MediaPage() {
               <MediaCard
                 item={item}
                 hintId={hintId}
+                drafts={drafts}
                 canEdit={canEdit}
                 deleting={removal.isPending && removal.variables === item.name}
                 onDelete={setAsking}
