@@ -159,8 +159,11 @@ async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise
     if (faq && Number(count.latest_version) !== Number(faq.version))
       problems.push(`${key}: latest revision is version ${count.latest_version}, the row is at ${faq.version}`);
   }
-  const orphans = await db.all<{ n: number | string }>(`select count(*) as n from revisions r
-    where r.section in ('faqs', 'disbursement-testimonials') and not exists (select 1 from logs l where l.revision_id = r.id)`);
+  // a set difference, not a correlated "not exists": logs.revision_id has no index, and the subquery made each
+  // cycle's check quadratic in the records written so far (46 s at 25,000 records, against 25 ms for this)
+  const orphans = await db.all<{ n: number | string }>(`select count(*) as n from (
+      select id from revisions where section in ('faqs', 'disbursement-testimonials')
+      except select revision_id from logs) as orphaned`);
   if (Number(orphans[0]?.n ?? 0) !== 0) problems.push(`${orphans[0]?.n} revisions without their log row`);
   return problems;
 }
