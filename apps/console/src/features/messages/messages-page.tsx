@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
-import { TableCell, TableHead } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import {
@@ -13,11 +13,9 @@ import {
   type ConfirmedDeleteTexts,
   type SectionPageProps,
   RecordBadges,
-  recordKey,
-  WindowedTable,
 } from '@/features/sections';
 
-interface MessageCellsProps {
+interface MessageRowProps {
   record: SectionRecord;
   deleting: boolean;
   remove: (id: SectionRecord['id']) => void;
@@ -25,12 +23,12 @@ interface MessageCellsProps {
 }
 
 /**
- * One message's cells: its snippet parses the message's HTML, so they render again only when the record or its
- * deleting state changes, not on each keystroke in the search box.
+ * One message: its snippet parses the message's HTML, so a row renders again only when its record
+ * or its deleting state changes, not on each keystroke in the search box.
  */
-const MessageCells = memo(function MessageCells({ record, deleting, remove, texts }: MessageCellsProps) {
+const MessageRow = memo(function MessageRow({ record, deleting, remove, texts }: MessageRowProps) {
   return (
-    <>
+    <TableRow>
       <TableCell className="font-medium">
         <span className="grid justify-items-start gap-1">
           {fieldText(record, 'sender')}
@@ -50,7 +48,7 @@ const MessageCells = memo(function MessageCells({ record, deleting, remove, text
           deleting={deleting}
         />
       </ActionsCell>
-    </>
+    </TableRow>
   );
 });
 
@@ -70,22 +68,28 @@ export function MessagesPage({ resolved }: SectionPageProps) {
       }}
     >
       {(records) => (
-        <WindowedTable
-          items={records}
-          itemKey={recordKey}
-          heads={
-            <>
+        <Table>
+          <TableHeader>
+            <TableRow>
               <TableHead>Sender</TableHead>
               <TableHead>Recipient</TableHead>
               <TableHead>Message</TableHead>
               <TableHead>Updated</TableHead>
               <ActionsHead />
-            </>
-          }
-          cells={(record) => (
-            <MessageCells record={record} deleting={pendingId === record.id} remove={remove} texts={texts} />
-          )}
-        />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {records.map((record) => (
+              <MessageRow
+                key={record.id}
+                record={record}
+                deleting={pendingId === record.id}
+                remove={remove}
+                texts={texts}
+              />
+            ))}
+          </TableBody>
+        </Table>
       )}
     </SectionListPage>
   );

@@ -6,7 +6,7 @@ import { itemsOf, fieldTextOr } from '@/lib/record-text';
 import { EditLink, EditOrSetupButton } from '../list/header-buttons';
 import { SectionListPage } from '../list/list-page';
 import type { EmptyStateContent } from '../list/list-page';
-import { RecordGrid } from '../list/record-views';
+import { GridItem, ItemGrid } from '../list/staggered-grid';
 import { SubItemEditor } from './sub-item-editor';
 import type { ResolvedSection } from '../descriptor/console-section';
 
@@ -57,26 +57,25 @@ export function SubItemSectionPage({
       empty={empty}
     >
       {(records) => (
-        <RecordGrid
-          records={records}
-          className="md:grid-cols-1 xl:grid-cols-1"
-          lineEstimate={480}
-          card={(record) => {
+        <ItemGrid className="md:grid-cols-1 xl:grid-cols-1">
+          {records.map((record, index) => {
             const title = fieldTextOr(record, 'title', defaultTitle);
             return (
-              <Card>
-                <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-                  <CardTitle as="h2">{title}</CardTitle>
-                  <EditLink to={`/${section.slug}/edit/${record.id}`} label={cardEditLabel} name={title} />
-                </CardHeader>
-                <CardContent className="grid gap-4">
-                  {renderBody?.(record)}
-                  <SubItemEditor key={dataUpdatedAt} section={withSub} record={record} texts={texts} />
-                </CardContent>
-              </Card>
+              <GridItem key={record.id} index={index} record={record}>
+                <Card>
+                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                    <CardTitle as="h2">{title}</CardTitle>
+                    <EditLink to={`/${section.slug}/edit/${record.id}`} label={cardEditLabel} name={title} />
+                  </CardHeader>
+                  <CardContent className="grid gap-4">
+                    {renderBody?.(record)}
+                    <SubItemEditor key={dataUpdatedAt} section={withSub} record={record} texts={texts} />
+                  </CardContent>
+                </Card>
+              </GridItem>
             );
-          }}
-        />
+          })}
+        </ItemGrid>
       )}
     </SectionListPage>
   );
