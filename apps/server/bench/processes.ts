@@ -77,6 +77,17 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** A child started elsewhere (the reliability suites' servers) that Ctrl-C must stop with the bench's own. */
+export function stopOnInterrupt(child: ChildProcess): void {
+  // started while the others are being stopped: the caller runs on until the exit, so this one goes at once
+  if (interrupted) {
+    child.kill('SIGKILL');
+    return;
+  }
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+}
+
 export async function stopAll(): Promise<void> {
   await Promise.all([...started].map(stopChild));
 }

@@ -14,7 +14,7 @@ import { notModified } from '../lib/reply-headers.ts';
  */
 export type ReadView = 'public' | 'all' | 'preview';
 
-export const PREVIEW_HEADER = 'bursary-preview';
+const PREVIEW_HEADER = 'bursary-preview';
 const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
 
 /** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
@@ -24,6 +24,14 @@ function previewTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[PREVIEW_HEADER];
   const fromHeader = typeof header === 'string' ? header.trim() : undefined;
   return fromQuery ?? fromHeader;
+}
+
+/**
+ * The public view decided without awaiting anything: no query at all (so no status and no preview
+ * parameter) and no preview header. What the website sends, so the cached list answers it at once.
+ */
+export function isPlainPublicRead(request: FastifyRequest): boolean {
+  return Object.keys(request.query as object).length === 0 && request.headers[PREVIEW_HEADER] === undefined;
 }
 
 export async function readViewOf(app: FastifyInstance, request: FastifyRequest): Promise<ReadView> {

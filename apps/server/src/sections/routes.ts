@@ -9,7 +9,7 @@ import { SectionListCache } from './list-cache.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, sendList } from './list-reply.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
-import { PREVIEW_HEADER, answeredNotModified, readViewOf } from './read-view.ts';
+import { answeredNotModified, isPlainPublicRead, readViewOf } from './read-view.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
@@ -38,16 +38,16 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
   if (mediaUrls) app.addHook('preSerialization', async (_request, _reply, payload) => mediaUrls(payload));
 
   app.get('/', documented(schemas.list), async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
     // the plain public list is what the website reads: served from bytes made once per version, and
-    // while they are current without a single await (no query and no preview header is the public view)
-    if (Object.keys(query).length === 0 && request.headers[PREVIEW_HEADER] === undefined) {
+    // while they are current without a single await
+    if (isPlainPublicRead(request)) {
       const version = app.counters.read(counter);
       const current = typeof version === 'number' ? cache.peek(version) : undefined;
       if (current) return sendList(request, reply, current);
       return sendList(request, reply, await cache.current(await version, () => buildList(app.db, section, mediaUrls)));
     }
     const view = await readViewOf(app, request);
+    const query = request.query as Record<string, unknown>;
     const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
     const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
     const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();

@@ -10,6 +10,7 @@ import { postgresInspector, sqliteInspector, throwawayPostgres } from './databas
 import { multiInstanceSuite } from './instances.ts';
 import { loadTest } from './load.ts';
 import { profile } from './profile.ts';
+import { undoOnInterrupt } from '../../bench/processes.ts';
 import { sqlmapScan } from './sqlmap.ts';
 
 const settings = profile(process.env);
@@ -58,6 +59,7 @@ try {
     }),
     suite('crash on PostgreSQL', async () => {
       const database = await throwawayPostgres(settings.postgresUrl, `bursary_crash_${process.pid}`);
+      const withdrawDrop = undoOnInterrupt(database.drop);
       try {
         const figures = await crashCycles({
           label: 'PostgreSQL',
@@ -74,6 +76,7 @@ try {
           detail: `${figures.cycles} kill -9 cycles, consistency checks ok ${figures.integrityOk}/${figures.cycles}, ${figures.acknowledged} acknowledged writes (${figures.records} records), ${figures.missing} missing, ${figures.rows} rows checked, ${figures.requests} requests, ${figures.webhookEvents} webhook events (${figures.webhookRepeats} repeats) for ${figures.records} records, ${figures.problems.length} problems`,
         };
       } finally {
+        withdrawDrop();
         await database.drop();
       }
     }),

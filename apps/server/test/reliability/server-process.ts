@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { startScriptNodeFlags } from '../../bench/start-script.ts';
+import { stopOnInterrupt } from '../../bench/processes.ts';
 
 /**
  * The server as users run it: `npm start`'s command (`node [options] src/server.ts`), its own process, configured by
@@ -34,18 +35,6 @@ export interface RunningServer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Every server still running. A run stopped by Ctrl-C or a SIGTERM takes them with it: a server left
- * listening would answer the next run's writers on the same port from another data folder.
- */
-const runningServers = new Set<ChildProcess>();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    for (const child of runningServers) child.kill('SIGKILL');
-    process.exit(130);
-  });
-}
-
 /** Starts the server and waits (bounded) until /api/health answers 200. */
 export async function startServer(env: ServerEnv, timeoutMs = 60_000): Promise<RunningServer> {
   const base = `http://127.0.0.1:${env.port}`;
@@ -65,8 +54,8 @@ export async function startServer(env: ServerEnv, timeoutMs = 60_000): Promise<R
       ...env.extra,
     },
   });
-  runningServers.add(child);
-  child.once('exit', () => runningServers.delete(child));
+  // a server left listening after Ctrl-C would answer the next run's writers on the same port
+  stopOnInterrupt(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
