@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { movePastedImagesAtStart } from './sections/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
+import { lowerThreadPoolPriority } from './lib/thread-pool-priority.ts';
 import type { Database } from './db/types.ts';
 
 export interface StartOptions {
@@ -37,6 +38,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await options.prepare?.(db);
     const { logger, requestLogging } = await loggingFor(config);
     app = await buildApp({ config, db, logger, requestLogging });
+    await lowerThreadPoolPriority();
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     if (app) await app.close();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,14 +97,46 @@ async function exercise(port: number): Promise<string> {
   return token;
 }
 
+async function stop({ child, dataDir }: Started): Promise<void> {
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Each thread of a process: its name and its nice value (field 19 of /proc/PID/task/TID/stat). */
+function threadsOf(pid: number): { name: string; nice: number }[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // the name, in brackets, may hold spaces: count the fields after it
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(), nice: Number(fields[16]) };
+  });
+}
+
+describe.runIf(process.platform === 'linux')('the thread pool', () => {
+  it('runs below the event loop, so password hashes leave it the cores', async () => {
+    const started = await startServer(3563, {});
+    try {
+      const threads = threadsOf(started.child.pid!);
+      const pool = threads.filter((thread) => thread.name === 'libuv-worker');
+      expect(pool.length).toBeGreaterThanOrEqual(4);
+      expect(pool.map((thread) => thread.nice)).toEqual(pool.map(() => 10));
+      expect(threads.filter((thread) => thread.name !== 'libuv-worker').map((thread) => thread.nice)).toEqual(
+        threads.filter((thread) => thread.name !== 'libuv-worker').map(() => 0),
+      );
+      // a sign-in still works: its hash runs on the lowered pool
+      await exercise(3563);
+    } finally {
+      await stop(started);
+    }
+  });
+});
+
 describe('logs', () => {
   let started: Started | undefined;
   afterEach(async () => {
-    if (!started) return;
-    const exited = new Promise((resolve) => started!.child.on('exit', resolve));
-    started.child.kill('SIGTERM');
-    await exited;
-    rmSync(started.dataDir, { recursive: true, force: true });
+    if (started) await stop(started);
     started = undefined;
   });
 
