@@ -101,6 +101,24 @@ test('Messages: a long list builds the rows near the screen, is gone through by 
   expect(await tabThroughRows(page, 'Shift+Tab', 20)).toBeLessThan(reached);
   expect(await rows.count()).toBeLessThan(COUNT / 5);
 
+  // the browser reports a scroll at its next frame, which a busy phone (or CI) shows after several keys: the rows the
+  // focus goes to are built without it. Held here for good, the page's scroll reports never reach the list.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(rows.nth(1)).toHaveAttribute('aria-rowindex', '2');
+  await page.evaluate(() => {
+    window.addEventListener('scroll', holdScroll, { capture: true });
+    function holdScroll(event: Event) {
+      event.stopImmediatePropagation();
+    }
+    Object.assign(window, { holdScroll });
+  });
+  await rows.nth(1).getByRole('link', { name: /^Edit/ }).focus();
+  expect(await tabThroughRows(page, 'Tab', 50)).toBeGreaterThan(25);
+  await page.evaluate(() => {
+    const { holdScroll } = window as unknown as { holdScroll: EventListener };
+    window.removeEventListener('scroll', holdScroll, { capture: true });
+  });
+
   await page.evaluate(() => window.scrollTo(0, 0));
   await searchBox(page).fill(sender(1));
   await expect(first).toBeVisible();

@@ -52,6 +52,25 @@ const spacers = () =>
   );
 const search = () => screen.getByRole('searchbox', { name: 'Search' });
 
+/** The place (aria-rowindex) of the row holding the focus; -1 when the focus is not in a row. */
+const focusedRow = () => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? -1);
+
+/**
+ * Presses Tab (or Shift+Tab) `presses` times: each time the focus goes to the same row's other button or to the next
+ * row (the one before). Answers the row reached.
+ */
+async function tabThroughRows(key: 'Tab' | 'Shift+Tab', presses: number): Promise<number> {
+  const step = key === 'Tab' ? 1 : -1;
+  let previous = focusedRow();
+  for (let n = 0; n < presses; n++) {
+    await userEvent.tab({ shift: key === 'Shift+Tab' });
+    const index = focusedRow();
+    expect([previous, previous + step]).toContain(index);
+    previous = index;
+  }
+  return previous;
+}
+
 beforeEach(() => {
   signInAs();
   vi.mocked(snippet).mockClear();
@@ -131,6 +150,35 @@ describe('a long list builds only the rows on and near the screen (issue 25 poin
     expect(screen.queryByText('Sender 1999')).not.toBeInTheDocument();
   });
 
+  // jsdom scrolls nothing as the focus moves: the page never reports a scroll, as when the keys come faster than the
+  // browser's frames on a busy phone, and only the focus can build the rows it goes to
+  it('takes Tab from row to row well past the rows built, before the page reports a scroll, and Shift+Tab back', async () => {
+    await openMessages();
+    const builtAtFirst = bodyRows().length;
+    act(() =>
+      within(bodyRows()[0] as HTMLElement)
+        .getByRole('link', { name: /^Edit/ })
+        .focus(),
+    );
+    const reached = await tabThroughRows('Tab', 4 * builtAtFirst);
+    expect(reached).toBeGreaterThan(builtAtFirst * 2);
+    expect(await tabThroughRows('Shift+Tab', 2 * builtAtFirst)).toBeLessThan(reached - builtAtFirst / 2);
+    expect(bodyRows().length).toBeLessThan(40);
+  });
+
+  it('takes Shift+Tab up past the first row built, in the middle of the list', async () => {
+    await openMessages();
+    await scrollWindowTo(1_000 * ROW_ESTIMATE);
+    const top = bodyRows()[0] as HTMLElement;
+    const from = Number(top.getAttribute('aria-rowindex'));
+    act(() =>
+      within(top)
+        .getByRole('button', { name: /^Delete/ })
+        .focus(),
+    );
+    expect(await tabThroughRows('Shift+Tab', 40)).toBeLessThan(from - 15);
+  });
+
   it('builds a short list whole', async () => {
     await openMessages(40);
     expect(bodyRows()).toHaveLength(40);
@@ -141,18 +189,42 @@ describe('a long list builds only the rows on and near the screen (issue 25 poin
 describe('a long grid builds only the cards on and near the screen', { timeout: 30_000 }, () => {
   const CARDS = 150;
 
-  async function openGrid() {
+  /** The FAQs as cards, each a heading and, `withButtons`, a button. */
+  async function openGrid(withButtons = false) {
     const records = Array.from({ length: CARDS }, (_, i) => ({ id: i + 1, title: `Question ${i}`, description: '' }));
     server.use(http.get('/api/faqs', () => HttpResponse.json(records)));
+    const card = (record: SectionRecord) => (
+      <>
+        <h2>{String(record.title)}</h2>
+        {withButtons && <button type="button">Open {String(record.title)}</button>}
+      </>
+    );
     renderWithProviders(
       <SectionListPage section={faqs} empty={{ title: 'No FAQs' }}>
-        {(shown) => <RecordGrid records={shown} card={(record) => <h2>{String(record.title)}</h2>} />}
+        {(shown) => <RecordGrid records={shown} card={card} />}
       </SectionListPage>,
     );
     await screen.findByText('Question 0');
   }
   const cards = () =>
     screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.closest('li') as HTMLElement);
+
+  it('takes Tab from card to card well past the lines built, before the page reports a scroll, and Shift+Tab back', async () => {
+    const withButtons = true;
+    await openGrid(withButtons);
+    const builtAtFirst = cards().length;
+    const place = () => Number(document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? -1);
+    act(() => screen.getByRole('button', { name: 'Open Question 0' }).focus());
+    for (let n = 1; n <= 3 * builtAtFirst; n++) {
+      await userEvent.tab();
+      expect(place()).toBe(n + 1);
+    }
+    for (let n = 3 * builtAtFirst; n > builtAtFirst; n--) {
+      await userEvent.tab({ shift: true });
+      expect(place()).toBe(n);
+    }
+    expect(cards().length).toBeLessThan(10);
+  });
 
   it('tells each card its place in the whole list, and fades in only the first screen', async () => {
     await openGrid();

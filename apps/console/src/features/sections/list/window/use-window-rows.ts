@@ -15,6 +15,14 @@ export const WHOLE_LIST_MAX = 40;
 /** More records are read while the end of those read is less than about a screen below the screen. */
 const READ_AHEAD_PX = 800;
 
+/**
+ * Lines kept built on each side of the line holding the focus, whatever the page's scroll. The browser reports a
+ * scroll at its next frame, and the virtualiser builds the lines it brings only then: a busy phone, or a reader holding
+ * Tab down, moves the focus several lines on before that, and a Tab from the last line built would leave the list. The
+ * focus entering a line builds its neighbours at once (React renders a focus event's update before the next key).
+ */
+const FOCUS_NEIGHBOURS = 2;
+
 /** The attribute naming a built line's index, on each element of the line. */
 const LINE_ATTRIBUTE = 'data-line';
 
@@ -45,9 +53,9 @@ interface WindowRows {
 
 /**
  * The lines of a list that the page scrolls, of which only those on and near the screen are built, with TanStack
- * Virtual. The line holding the keyboard focus stays built when the reader scrolls away from it, so the focus is not
- * lost and the next Tab goes on from there; a new search starts the list again from its first line; a list read a
- * page at a time reads the next page as the reader nears the end.
+ * Virtual. The line holding the keyboard focus and its neighbours stay built when the reader scrolls away from them, so
+ * the focus is not lost and Tab and Shift+Tab always find the next line built; a new search starts the list again from
+ * its first line; a list read a page at a time reads the next page as the reader nears the end.
  */
 export function useWindowRows(options: WindowRowsOptions): WindowRows {
   const { listRef, count, lineKey, estimate, overscan, gap = 0, whole } = options;
@@ -59,11 +67,7 @@ export function useWindowRows(options: WindowRowsOptions): WindowRows {
   const rangeExtractor = useCallback(
     (range: Range) => {
       if (whole) return Array.from({ length: range.count }, (_, index) => index);
-      const indexes = defaultRangeExtractor(range);
-      const first = indexes[0] ?? 0;
-      const last = indexes.at(-1) ?? -1;
-      if (focused < 0 || (focused >= first && focused <= last)) return indexes;
-      return focused < first ? [focused, ...indexes] : [...indexes, focused];
+      return withFocusNeighbours(defaultRangeExtractor(range), focused, range.count);
     },
     [whole, focused],
   );
@@ -103,6 +107,18 @@ export function useWindowRows(options: WindowRowsOptions): WindowRows {
     measureLine: virtualizer.measureElement,
     focusWatch,
   };
+}
+
+/**
+ * The lines to build: those the virtualiser chose from the page's scroll, and the line holding the focus with
+ * FOCUS_NEIGHBOURS lines on each side of it, in order.
+ */
+function withFocusNeighbours(indexes: number[], focused: number, count: number): number[] {
+  if (focused < 0) return indexes;
+  const near = new Set(indexes);
+  const last = Math.min(count - 1, focused + FOCUS_NEIGHBOURS);
+  for (let index = Math.max(0, focused - FOCUS_NEIGHBOURS); index <= last; index++) near.add(index);
+  return near.size === indexes.length ? indexes : [...near].sort((a, b) => a - b);
 }
 
 function indexOfKey(key: LineKey, count: number, lineKey: (index: number) => LineKey): number {
