@@ -76,11 +76,12 @@ test('Messages: a long list builds the rows near the screen, is gone through by 
   // screen readers are told the whole table's size: the header row and a row per message
   expect(Number(await table.getAttribute('aria-rowcount'))).toBeGreaterThanOrEqual(all.length + 1);
 
-  // scrolling down builds the rows that come on screen, down to the first message created
+  // scrolling down builds the rows that come on screen, down to the first message created; a wheel turn after each
+  // look (toPass's default pauses grow to a second: at 375 px, where rows are 113 px tall, that alone took 45 s)
   await expect(async () => {
     await page.mouse.wheel(0, 1_200);
     await expect(first).toBeInViewport({ timeout: 500 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ intervals: [100], timeout: 60_000 });
   expect(await rows.count()).toBeLessThan(COUNT / 5);
 
   // the end of the page is the end of the list: the oldest message of all
