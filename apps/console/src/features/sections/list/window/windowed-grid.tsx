@@ -6,7 +6,10 @@ import { useGridLayout } from './use-grid-layout';
 import { useWindowRows, WHOLE_LIST_MAX } from './use-window-rows';
 import type { LineKey } from './window-slots';
 
-/** Two lines of cards are built beyond each edge of the screen: Tab always finds the next card built. */
+/**
+ * Two lines of cards are built beyond each edge of the screen, so scrolling finds them ready; Tab finds the next card
+ * built whatever the scroll, as the focused line's neighbours are kept (use-window-rows.ts).
+ */
 const LINE_OVERSCAN = 2;
 
 /** A card's list item: its class and style by its place in the list (the first screen's cards fade in). */

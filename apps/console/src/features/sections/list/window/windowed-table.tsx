@@ -8,9 +8,9 @@ import type { LineKey } from './window-slots';
 /** A row's height before it is measured: a line or two of text beside the row's buttons. */
 export const ROW_ESTIMATE = 69;
 /**
- * Rows built beyond each edge of the screen, about half a screen: Tab and Shift+Tab through the rows' buttons always
- * find the next row built (the browser then scrolls it into view). Rows that scrolling brings on screen are built in
- * the scroll event, before the browser paints.
+ * Rows built beyond each edge of the screen, about half a screen, so a fast scroll finds rows ready. Rows that
+ * scrolling brings on screen are built in the scroll event, before the browser paints; Tab and Shift+Tab find the next
+ * row built whatever the scroll, as the focused row's neighbours are kept (use-window-rows.ts).
  */
 const ROW_OVERSCAN = 6;
 
