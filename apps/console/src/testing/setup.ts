@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
 import { resetToasts } from '@/lib/toast';
 import { clearSession } from '@/lib/session';
+import { setScrollY } from './window-scroll';
 
 // jsdom has no layout engine: these stand in for what Radix and the layout ask of the browser.
 if (!window.matchMedia) {
@@ -27,6 +28,14 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom does not scroll: the page goes where it is asked and says so afterwards, as a browser does (the windowed
+// lists listen); testing/window-scroll.ts plays the reader's scrolling
+window.scrollTo = function scrollTo(to?: ScrollToOptions | number, y?: number) {
+  const top = typeof to === 'number' ? (y ?? 0) : (to?.top ?? window.scrollY);
+  if (top === window.scrollY) return;
+  setScrollY(top);
+  queueMicrotask(() => window.dispatchEvent(new Event('scroll')));
+} as typeof window.scrollTo;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
@@ -40,5 +49,6 @@ afterEach(() => {
   resetToasts();
   clearSession();
   localStorage.clear();
+  setScrollY(0);
 });
 afterAll(() => server.close());

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
-export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTableElement>) {
+export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
     <div className="relative w-full overflow-auto">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
@@ -9,19 +9,19 @@ export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTab
   );
 }
 
-export function TableHeader({ className, ...props }: React.HTMLAttributes<HTMLTableSectionElement>) {
+export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
   return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
 }
 
-export function TableBody({ className, ...props }: React.HTMLAttributes<HTMLTableSectionElement>) {
+export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
   return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
 }
 
-export function TableRow({ className, ...props }: React.HTMLAttributes<HTMLTableRowElement>) {
+export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
 }
 
-export function TableHead({ className, ...props }: React.ThHTMLAttributes<HTMLTableCellElement>) {
+export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
   return (
     <th
       scope="col"
@@ -31,6 +31,6 @@ export function TableHead({ className, ...props }: React.ThHTMLAttributes<HTMLTa
   );
 }
 
-export function TableCell({ className, ...props }: React.TdHTMLAttributes<HTMLTableCellElement>) {
+export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td className={cn('p-4 align-middle', className)} {...props} />;
 }

@@ -2,14 +2,7 @@ import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import {
-  EditLink,
-  EditOrSetupButton,
-  GridItem,
-  gridImageSources,
-  ItemGrid,
-  SectionListPage,
-} from '@/features/sections';
+import { EditLink, EditOrSetupButton, gridImageSources, RecordGrid, SectionListPage } from '@/features/sections';
 
 /** The page filters on title and description but shows no search input. */
 export function AboutHeroesPage() {
@@ -21,32 +14,33 @@ export function AboutHeroesPage() {
       empty={{ title: 'No About Content', text: 'Set up the about section of the website.' }}
     >
       {(records) => (
-        <ItemGrid className="md:grid-cols-1 xl:grid-cols-2">
-          {records.map((record, index) => {
+        <RecordGrid
+          records={records}
+          className="md:grid-cols-1 xl:grid-cols-2"
+          lineEstimate={480}
+          card={(record) => {
             const title = fieldTextOr(record, 'title', 'About Section Title');
             const image = fieldText(record, 'image');
             return (
-              <GridItem key={record.id} index={index} record={record}>
-                <Card className="h-full overflow-hidden">
-                  {image ? (
-                    <img {...gridImageSources(image, 'wide')} alt="" className="h-56 w-full object-cover" />
-                  ) : (
-                    <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">
-                      No Image Provided
-                    </p>
-                  )}
-                  <CardHeader>
-                    <CardTitle as="h2">{title}</CardTitle>
-                  </CardHeader>
-                  <CardContent className="grid gap-4">
-                    <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
-                    <EditLink to={`/about-heroes/edit/${record.id}`} name={title} />
-                  </CardContent>
-                </Card>
-              </GridItem>
+              <Card className="h-full overflow-hidden">
+                {image ? (
+                  <img {...gridImageSources(image, 'wide')} alt="" className="h-56 w-full object-cover" />
+                ) : (
+                  <p className="flex h-24 items-center justify-center bg-muted text-sm text-muted-foreground">
+                    No Image Provided
+                  </p>
+                )}
+                <CardHeader>
+                  <CardTitle as="h2">{title}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
+                  <EditLink to={`/about-heroes/edit/${record.id}`} name={title} />
+                </CardContent>
+              </Card>
             );
-          })}
-        </ItemGrid>
+          }}
+        />
       )}
     </SectionListPage>
   );

@@ -5,8 +5,9 @@ import { http, HttpResponse } from 'msw';
 import type { SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
-import { scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
-import { LIST_BATCH_SIZE } from '@/features/sections/list/progressive-list';
+import { scrollWindowTo } from '@/testing/window-scroll';
+import { SERVER_PAGE_SIZE } from '@/features/sections/list/paged-list';
+import { CARD_LINE_ESTIMATE } from '@/features/sections/list/record-views';
 
 const TOTAL = 100_000;
 /** Item n of the server's 100,000, newest first: 'Item 99999' down to 'Item 0'. */
@@ -39,7 +40,6 @@ function serveContent() {
   return asked;
 }
 
-withFakeIntersectionObserver();
 beforeEach(() => {
   signInAs();
 });
@@ -50,13 +50,21 @@ describe('the content area pages through the server (issue 7 point 5)', { timeou
     renderApp('/content');
     expect(await screen.findByText('Item 99999')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Content' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(LIST_BATCH_SIZE);
-    expect(asked.map((p) => p.toString())).toEqual([`limit=${LIST_BATCH_SIZE}&offset=0&status=all`]);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(SERVER_PAGE_SIZE);
+    expect(asked.map((p) => p.toString())).toEqual([`limit=${SERVER_PAGE_SIZE}&offset=0&status=all`]);
+    const first = screen.getByText('Item 99999').closest('li');
+    expect(first).toHaveAttribute('aria-setsize', String(TOTAL));
 
-    scrollToEnd();
-    expect(await screen.findByText(`Item ${TOTAL - 1 - LIST_BATCH_SIZE}`)).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2 * LIST_BATCH_SIZE);
-    expect(asked.at(-1)?.toString()).toBe(`limit=${LIST_BATCH_SIZE}&offset=${LIST_BATCH_SIZE}&status=all`);
+    // jsdom lays out one column of cards, each line of its estimated height: the end of the first page is on screen
+    await scrollWindowTo(SERVER_PAGE_SIZE * CARD_LINE_ESTIMATE - window.innerHeight);
+    const next = await screen.findByText(`Item ${TOTAL - 1 - SERVER_PAGE_SIZE}`);
+    expect(next.closest('li')).toHaveAttribute('aria-posinset', String(SERVER_PAGE_SIZE + 1));
+    expect(asked.map((p) => p.toString())).toEqual([
+      `limit=${SERVER_PAGE_SIZE}&offset=0&status=all`,
+      `limit=${SERVER_PAGE_SIZE}&offset=${SERVER_PAGE_SIZE}&status=all`,
+    ]);
+    // only the cards near the screen are built
+    expect(screen.queryByText('Item 99999')).not.toBeInTheDocument();
   });
 
   it('searches on the server once typing pauses, and shows its empty answer as no results', async () => {

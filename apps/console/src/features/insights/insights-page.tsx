@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { insights, type SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import {
@@ -10,10 +10,11 @@ import {
   ActionsCell,
   EditLink,
   EditOrSetupButton,
-  GridItem,
-  ItemGrid,
   SectionListPage,
   RecordBadges,
+  RecordGrid,
+  recordKey,
+  WindowedTable,
 } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
@@ -65,48 +66,47 @@ export function InsightsPage() {
     >
       {(records, view) =>
         view === 'grid' ? (
-          <ItemGrid>
-            {records.map((record, index) => (
-              <GridItem key={record.id} index={index} record={record}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <CardTitle as="h2">{titleOf(record)}</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <InsightsPanel record={record} />
-                  </CardContent>
-                </Card>
-              </GridItem>
-            ))}
-          </ItemGrid>
+          <RecordGrid
+            records={records}
+            card={(record) => (
+              <Card className="h-full">
+                <CardHeader>
+                  <CardTitle as="h2">{titleOf(record)}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <InsightsPanel record={record} />
+                </CardContent>
+              </Card>
+            )}
+          />
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <WindowedTable
+            items={records}
+            itemKey={recordKey}
+            heads={
+              <>
                 <TableHead>Title</TableHead>
                 <TableHead>Details</TableHead>
                 <ActionsHead />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {records.map((record) => (
-                <TableRow key={record.id}>
-                  <TableCell className="font-medium">
-                    <span className="grid justify-items-start gap-1">
-                      {titleOf(record)}
-                      <RecordBadges record={record} />
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <InsightsPanel record={record} />
-                  </TableCell>
-                  <ActionsCell>
-                    <EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} />
-                  </ActionsCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </>
+            }
+            cells={(record) => (
+              <>
+                <TableCell className="font-medium">
+                  <span className="grid justify-items-start gap-1">
+                    {titleOf(record)}
+                    <RecordBadges record={record} />
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <InsightsPanel record={record} />
+                </TableCell>
+                <ActionsCell>
+                  <EditLink to={`/insights/edit/${record.id}`} name={titleOf(record)} />
+                </ActionsCell>
+              </>
+            )}
+          />
         )
       }
     </SectionListPage>

@@ -8,19 +8,22 @@ import { Label } from '@/components/ui/label';
 import { toastFailure } from '@/lib/failure-toast';
 import { useUpdateMedia } from '@/lib/media-api';
 import { toast } from '@/lib/toast';
+import type { AltDrafts } from './alt-drafts';
 
 interface AltTextEditorProps {
   item: MediaItem;
   /** The page's one hint on what good alternative text is. */
   hintId: string;
+  /** Where the text typed is kept until it is saved. */
+  drafts: AltDrafts;
 }
 
 /**
  * An image's alternative text, edited where the image is shown and saved on its own (Save or Enter). The screen keys
  * it by the stored text, so a saved or newly read text starts it again.
  */
-export function AltTextEditor({ item, hintId }: AltTextEditorProps) {
-  const [text, setText] = useState(item.alt);
+export function AltTextEditor({ item, hintId, drafts }: AltTextEditorProps) {
+  const [text, setText] = useState(() => drafts.read(item));
   const update = useUpdateMedia();
   const id = `alt-${item.name}`;
   const changed = text.trim() !== item.alt;
@@ -51,7 +54,10 @@ export function AltTextEditor({ item, hintId }: AltTextEditorProps) {
           value={text}
           maxLength={MEDIA_ALT_MAX_LENGTH}
           aria-describedby={hintId}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            drafts.write(item, event.target.value);
+          }}
         />
         <Button
           type="submit"

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format-date';
 import { fixedWidthSources } from '@/lib/media-urls';
+import type { AltDrafts } from './alt-drafts';
 import { AltTextEditor } from './alt-text-editor';
 
 /** How wide a card's thumbnail is shown: about a third of the page at 1280 px, the whole card at 375 px. */
@@ -16,6 +17,7 @@ const THUMBNAIL_WIDTH = 320;
 interface MediaCardProps {
   item: MediaItem;
   hintId: string;
+  drafts: AltDrafts;
   /** Editors and administrators change the text and delete; viewers read. */
   canEdit: boolean;
   deleting: boolean;
@@ -48,7 +50,7 @@ function Uses({ uses }: { uses: MediaUse[] }) {
 }
 
 /** One stored image: its thumbnail, file facts, alternative text, uses, and Delete while nothing uses it. */
-export function MediaCard({ item, hintId, canEdit, deleting, onDelete }: MediaCardProps) {
+export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }: MediaCardProps) {
   const unused = item.used_by.length === 0;
   return (
     <Card className="flex h-full flex-col overflow-hidden">
@@ -77,7 +79,7 @@ export function MediaCard({ item, hintId, canEdit, deleting, onDelete }: MediaCa
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4 p-4 pt-2">
         {canEdit ? (
-          <AltTextEditor key={item.alt} item={item} hintId={hintId} />
+          <AltTextEditor key={item.alt} item={item} hintId={hintId} drafts={drafts} />
         ) : (
           <div className="grid gap-1 text-sm">
             <p className="font-medium">Alternative text</p>

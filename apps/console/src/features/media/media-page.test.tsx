@@ -5,7 +5,8 @@ import { HttpResponse } from 'msw';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { makeMediaItem, serveMedia } from '@/testing/media-api';
-import { scrollToEnd, withFakeIntersectionObserver } from '@/testing/intersection-observer';
+import { scrollWindowTo } from '@/testing/window-scroll';
+import { CARD_LINE_ESTIMATE } from './media-page';
 
 const user = userEvent.setup({ delay: null });
 
@@ -36,8 +37,6 @@ async function open(role: 'editor' | 'viewer' = 'editor', path = '/media') {
 
 // the first test also loads the screen's lazy chunk, which is slow on a busy machine
 describe('/media', { timeout: 15_000 }, () => {
-  withFakeIntersectionObserver();
-
   it('shows each image with its 320-pixel thumbnail, size, dimensions, text and uses linking to their records', async () => {
     serveMedia([used, loose, drawing]);
     await open();
@@ -173,12 +172,30 @@ describe('/media', { timeout: 15_000 }, () => {
     const many = Array.from({ length: 50 }, (_, i) => makeMediaItem({ name: `${String(i).padStart(64, '0')}.png` }));
     const api = serveMedia(many);
     await open();
-    await cardOf(many[47]?.name ?? '');
-    expect(screen.queryByRole('heading', { name: many[48]?.name })).not.toBeInTheDocument();
+    await cardOf(many[0]?.name ?? '');
+    expect(screen.queryByRole('heading', { name: many[47]?.name })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 48 of 50 images')).toBeInTheDocument();
-    scrollToEnd();
-    expect(await cardOf(many[49]?.name ?? '')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.query.offset)).toEqual(['0']);
+    // jsdom lays out one column of cards, each line of its estimated height: the last card read comes on screen
+    await scrollWindowTo(48 * CARD_LINE_ESTIMATE - window.innerHeight);
+    expect(await cardOf(many[49]?.name ?? '')).toHaveAttribute('aria-posinset', '50');
     expect(api.calls.map((call) => call.query.offset)).toEqual(['0', '48']);
+    expect(screen.queryByRole('heading', { name: many[0]?.name })).not.toBeInTheDocument();
+  });
+
+  it('keeps the alternative text typed in a card that scrolls away and back unsaved', async () => {
+    const many = Array.from({ length: 48 }, (_, i) => makeMediaItem({ name: `${String(i).padStart(64, '0')}.png` }));
+    serveMedia(many);
+    await open();
+    const input = within(await cardOf(many[0]?.name ?? '')).getByLabelText('Alternative text');
+    await user.type(input, 'A student reading');
+    await user.click(document.body);
+    await scrollWindowTo(48 * CARD_LINE_ESTIMATE);
+    expect(screen.queryByRole('heading', { name: many[0]?.name })).not.toBeInTheDocument();
+    await scrollWindowTo(0);
+    const again = within(await cardOf(many[0]?.name ?? ''));
+    expect(again.getByLabelText('Alternative text')).toHaveValue('A student reading');
+    expect(again.getByRole('button', { name: /^Save/ })).toBeEnabled();
   });
 
   it('shows a viewer the library read-only: the text, the filters, no input and no Delete', async () => {

@@ -1,15 +1,16 @@
-import { type ReactNode, useCallback, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MediaItem } from '@bursary/shared/media';
 import { ALT_TEXT_HINT } from '@/components/fields/alt-text-input';
 import { EmptyState, ErrorPanel, ListLoading } from '@/components/list-states';
 import { ConfirmAction, type ActionTexts } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
-import { MoreSentinel } from '@/features/sections';
+import { ListWindowContext, WindowedGrid } from '@/features/sections';
 import { toastFailure } from '@/lib/failure-toast';
 import { type MediaFilters, useDeleteMedia, useMediaPages } from '@/lib/media-api';
 import { useCanEdit } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
+import { useAltDrafts } from './alt-drafts';
 import { MediaCard } from './media-card';
 
 const deleteTexts = (item: MediaItem): ActionTexts => ({
@@ -27,6 +28,11 @@ const FILTERS = [
   { key: 'unused', param: 'unused', label: 'Unused' },
   { key: 'missingAlt', param: 'missing_alt', label: 'Missing alternative text' },
 ] as const;
+
+/** A line of cards' height before it is measured: the thumbnail, the file's facts and the text's editor. */
+export const CARD_LINE_ESTIMATE = 520;
+
+const nameOf = (item: MediaItem) => item.name;
 
 /**
  * The filters, shown as ticked at once: the address follows them (a navigation, which completes later) and is read
@@ -47,7 +53,10 @@ function useFilters(): [MediaFilters, (key: keyof MediaFilters, on: boolean) => 
   return [filters, (key, on) => show({ ...filters, [key]: on }), () => show({ unused: false, missingAlt: false })];
 }
 
-/** /media: every stored image, newest first, read a page at a time as the reader scrolls. */
+/**
+ * /media: every stored image, newest first, read a page at a time as the reader scrolls; only the cards on and near
+ * the screen are built.
+ */
 export function MediaPage() {
   const [filters, setFilter, clearFilters] = useFilters();
   const library = useMediaPages(filters);
@@ -55,9 +64,18 @@ export function MediaPage() {
   const canEdit = useCanEdit();
   const hintId = useId();
   const [asking, setAsking] = useState<MediaItem | null>(null);
-  const { fetchNextPage } = library;
+  const drafts = useAltDrafts();
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, total } = library;
   const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const filtered = filters.unused || filters.missingAlt;
+  const scope = useMemo(
+    () => ({
+      restartKey: `${filters.unused} ${filters.missingAlt}`,
+      total,
+      onNearEnd: hasNextPage && !isFetchingNextPage ? readMore : undefined,
+    }),
+    [filters.unused, filters.missingAlt, total, hasNextPage, isFetchingNextPage, readMore],
+  );
 
   const remove = (item: MediaItem) => {
     const texts = deleteTexts(item);
@@ -90,22 +108,25 @@ export function MediaPage() {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {`Showing ${library.items.length} of ${library.total} ${library.total === 1 ? 'image' : 'images'}`}
         </p>
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-          {library.items.map((item) => (
-            <li key={item.name}>
+        <ListWindowContext value={scope}>
+          <WindowedGrid
+            items={library.items}
+            itemKey={nameOf}
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
+            lineEstimate={CARD_LINE_ESTIMATE}
+          >
+            {(item) => (
               <MediaCard
                 item={item}
                 hintId={hintId}
+                drafts={drafts}
                 canEdit={canEdit}
                 deleting={removal.isPending && removal.variables === item.name}
                 onDelete={setAsking}
               />
-            </li>
-          ))}
-        </ul>
-        {library.hasNextPage && !library.isFetchingNextPage && (
-          <MoreSentinel key={library.items.length} onNear={readMore} />
-        )}
+            )}
+          </WindowedGrid>
+        </ListWindowContext>
         {library.isFetchingNextPage && <ListLoading noun="more images" />}
       </>
     );

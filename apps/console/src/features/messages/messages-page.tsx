@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { messages, type SectionRecord } from '@bursary/shared';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import {
@@ -13,9 +13,11 @@ import {
   type ConfirmedDeleteTexts,
   type SectionPageProps,
   RecordBadges,
+  recordKey,
+  WindowedTable,
 } from '@/features/sections';
 
-interface MessageRowProps {
+interface MessageCellsProps {
   record: SectionRecord;
   deleting: boolean;
   remove: (id: SectionRecord['id']) => void;
@@ -23,12 +25,12 @@ interface MessageRowProps {
 }
 
 /**
- * One message: its snippet parses the message's HTML, so a row renders again only when its record
- * or its deleting state changes, not on each keystroke in the search box.
+ * One message's cells: its snippet parses the message's HTML, so they render again only when the record or its
+ * deleting state changes, not on each keystroke in the search box.
  */
-const MessageRow = memo(function MessageRow({ record, deleting, remove, texts }: MessageRowProps) {
+const MessageCells = memo(function MessageCells({ record, deleting, remove, texts }: MessageCellsProps) {
   return (
-    <TableRow>
+    <>
       <TableCell className="font-medium">
         <span className="grid justify-items-start gap-1">
           {fieldText(record, 'sender')}
@@ -48,7 +50,7 @@ const MessageRow = memo(function MessageRow({ record, deleting, remove, texts }:
           deleting={deleting}
         />
       </ActionsCell>
-    </TableRow>
+    </>
   );
 });
 
@@ -68,28 +70,22 @@ export function MessagesPage({ resolved }: SectionPageProps) {
       }}
     >
       {(records) => (
-        <Table>
-          <TableHeader>
-            <TableRow>
+        <WindowedTable
+          items={records}
+          itemKey={recordKey}
+          heads={
+            <>
               <TableHead>Sender</TableHead>
               <TableHead>Recipient</TableHead>
               <TableHead>Message</TableHead>
               <TableHead>Updated</TableHead>
               <ActionsHead />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {records.map((record) => (
-              <MessageRow
-                key={record.id}
-                record={record}
-                deleting={pendingId === record.id}
-                remove={remove}
-                texts={texts}
-              />
-            ))}
-          </TableBody>
-        </Table>
+            </>
+          }
+          cells={(record) => (
+            <MessageCells record={record} deleting={pendingId === record.id} remove={remove} texts={texts} />
+          )}
+        />
       )}
     </SectionListPage>
   );

@@ -3,14 +3,7 @@ import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import {
-  EditLink,
-  EditOrSetupButton,
-  GridItem,
-  gridImageSources,
-  ItemGrid,
-  SectionListPage,
-} from '@/features/sections';
+import { EditLink, EditOrSetupButton, gridImageSources, RecordGrid, SectionListPage } from '@/features/sections';
 
 /** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
@@ -38,26 +31,27 @@ export function VisionsPage() {
       empty={{ title: 'No Vision Content', text: 'Set up the vision statement of the website.' }}
     >
       {(records) => (
-        <ItemGrid className="md:grid-cols-1 xl:grid-cols-2">
-          {records.map((record, index) => {
+        <RecordGrid
+          records={records}
+          className="md:grid-cols-1 xl:grid-cols-2"
+          lineEstimate={480}
+          card={(record) => {
             const title = fieldTextOr(record, 'title', 'Vision Section Title');
             const image = fieldText(record, 'image');
             return (
-              <GridItem key={record.id} index={index} record={record}>
-                <Card className="h-full overflow-hidden">
-                  {image && <VisionImage src={image} />}
-                  <CardHeader>
-                    <CardTitle as="h2">{title}</CardTitle>
-                  </CardHeader>
-                  <CardContent className="grid gap-4">
-                    <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
-                    <EditLink to={`/visions/edit/${record.id}`} label="Edit Vision" />
-                  </CardContent>
-                </Card>
-              </GridItem>
+              <Card className="h-full overflow-hidden">
+                {image && <VisionImage src={image} />}
+                <CardHeader>
+                  <CardTitle as="h2">{title}</CardTitle>
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
+                  <EditLink to={`/visions/edit/${record.id}`} label="Edit Vision" />
+                </CardContent>
+              </Card>
             );
-          })}
-        </ItemGrid>
+          }}
+        />
       )}
     </SectionListPage>
   );

@@ -9,6 +9,7 @@ import { EmptyState, ErrorPanel, ListLoading, NoResults } from '@/components/lis
 import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 import { type StatusChoice, StatusFilter } from '@/features/sections/publishing/status-filter';
+import { ListWindowContext } from './window/list-window-scope';
 
 interface ListSearch {
   placeholder?: string;
@@ -57,8 +58,9 @@ export interface EmptyStateContent {
 
 /**
  * The list page of every section: heading, header button, search, Grid/List toggle,
- * and the loading, error, empty and no-results states. Pages supply only their quirks. A long list
- * reaches `children` a batch at a time as the reader scrolls; the search runs over every record.
+ * and the loading, error, empty and no-results states. Pages supply only their quirks. `children` gets every record
+ * the search matches and shows them in a windowed view (RecordGrid, RecordTable, WindowedTable), which builds only
+ * those on and near the screen; the scope it reads tells it when a search starts the list again.
  */
 export function SectionListPage(props: ListPageProps) {
   const { section, search = {}, views } = props;
@@ -93,13 +95,7 @@ export function SectionListPage(props: ListPageProps) {
     body = props.renderNoResults?.(query, clear) ?? (
       <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />
     );
-  } else
-    body = (
-      <>
-        {props.children(list.visible, view)}
-        {list.sentinel}
-      </>
-    );
+  } else body = <ListWindowContext value={list.scope}>{props.children(list.visible, view)}</ListWindowContext>;
 
   return (
     <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>

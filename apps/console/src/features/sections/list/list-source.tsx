@@ -1,10 +1,9 @@
-import type * as React from 'react';
 import { useCallback, useMemo } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { useSectionList } from '@/lib/section-api';
-import { usePagedSectionList } from './paged-list';
-import { LIST_BATCH_SIZE, MoreSentinel, useProgressiveList } from './progressive-list';
+import { SERVER_PAGE_SIZE, usePagedSectionList } from './paged-list';
 import { filterRecords, type SearchText } from './search';
+import type { ListWindowScope } from './window/list-window-scope';
 import { badgesOf, type RecordBadge } from '@/lib/publishing';
 
 export interface ListSourceOptions {
@@ -30,15 +29,15 @@ export interface ListSource {
   records: SectionRecord[];
   /** Whether the section has any record at all (a search finding none does not make it empty). */
   hasRecords: boolean;
-  /** The records matching the search that are shown now, and the element that asks for more. */
+  /** The records matching the search (of those read so far): the view builds those on and near the screen. */
   visible: SectionRecord[];
-  sentinel: React.ReactNode;
+  /** What the view is told of the whole list: when to start again from the top, its size, how to read more. */
+  scope: ListWindowScope;
 }
 
 /**
- * A section's records for its list page: read whole and filtered in the browser, shown a batch at a
- * time; or, for a section too large to read whole (the content area), read and searched a page at
- * a time on the server as the reader scrolls.
+ * A section's records for its list page: read whole and filtered in the browser; or, for a section too large to read
+ * whole (the content area), read and searched a page at a time on the server as the reader scrolls.
  */
 export function useListSource(section: SectionDef, options: ListSourceOptions): ListSource {
   const whole = useWholeList(section, options);
@@ -54,26 +53,32 @@ function useWholeList(section: SectionDef, { query, fields, extra, paged, badge 
     () => withBadge(filterRecords(records, fields, query, extra), badge),
     [records, fields, query, extra, badge],
   );
-  const { visible, sentinel } = useProgressiveList(shown, `${badge ?? ''}\n${query}`);
+  const scope = useMemo(() => ({ restartKey: `${badge ?? ''}\n${query}` }), [badge, query]);
   return {
     isPending: list.isPending,
     isError: list.isError,
     error: list.error,
     records,
     hasRecords: records.length > 0,
-    visible,
-    sentinel,
+    visible: shown,
+    scope,
   };
 }
 
 function usePagedList(section: SectionDef, { query, paged, badge }: ListSourceOptions): ListSource {
-  const pages = usePagedSectionList(section.slug, query, LIST_BATCH_SIZE, Boolean(paged));
-  const { fetchNextPage } = pages;
+  const pages = usePagedSectionList(section.slug, query, SERVER_PAGE_SIZE, Boolean(paged));
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, searched, total } = pages;
   const readMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const more =
-    pages.hasNextPage && !pages.isFetchingNextPage ? (
-      <MoreSentinel key={pages.records.length} onNear={readMore} />
-    ) : null;
+  const canReadMore = hasNextPage && !isFetchingNextPage;
+  const scope = useMemo(
+    () => ({
+      restartKey: `${badge ?? ''}\n${searched}`,
+      // the server counts what the search matches, not what the badge filter then keeps of it
+      total: badge ? (hasNextPage ? -1 : undefined) : total,
+      onNearEnd: canReadMore ? readMore : undefined,
+    }),
+    [badge, searched, hasNextPage, total, canReadMore, readMore],
+  );
   return {
     isPending: pages.isPending,
     isError: pages.isError,
@@ -82,6 +87,6 @@ function usePagedList(section: SectionDef, { query, paged, badge }: ListSourceOp
     hasRecords: pages.records.length > 0 || pages.searched !== '',
     // the badge filter narrows the pages read so far; scrolling reads more
     visible: withBadge(pages.records, badge),
-    sentinel: more,
+    scope,
   };
 }

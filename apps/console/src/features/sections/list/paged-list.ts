@@ -11,6 +11,9 @@ interface ListPage {
   total: number;
 }
 
+/** How many records a page read from the server holds: a few screens of rows or cards. */
+export const SERVER_PAGE_SIZE = 40;
+
 /** How long typing must pause before a search goes to the server: one request per word, not per key. */
 const SEARCH_PAUSE_MS = 200;
 

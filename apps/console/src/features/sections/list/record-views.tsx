@@ -1,36 +1,70 @@
 import type * as React from 'react';
 import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { useCanEdit } from '@/lib/permissions';
 import { badgesOf } from '@/lib/publishing';
+import { cn } from '@/lib/utils';
 import { RecordBadges } from '@/features/sections/publishing/record-badges';
-import { GridItem, ItemGrid } from './staggered-grid';
+import { WindowedGrid } from './window/windowed-grid';
+import { WindowedTable } from './window/windowed-table';
 
-/** The Grid view: one card per record, each staggered in after the one before. */
+/** Records are told apart by their ids, also when a search moves them. */
+export const recordKey = (record: SectionRecord) => record.id;
+
+/**
+ * How many cards fade in one after another: the first screen's. Cards reached by scrolling are built just before they
+ * show, and appear as they are.
+ */
+const STAGGERED_CARDS = 12;
+/** A card fills its line of the grid, its badges above it. */
+const CARD_ITEM = 'flex flex-col gap-2 [&>*:last-child]:flex-1';
+
+/** A line of cards' height before it is measured: a title, a line or two of text and the card's buttons. */
+export const CARD_LINE_ESTIMATE = 260;
+
+function cardItemProps(index: number) {
+  if (index >= STAGGERED_CARDS) return { className: CARD_ITEM };
+  return { className: cn(CARD_ITEM, 'animate-item-in'), style: { '--stagger-index': index } as React.CSSProperties };
+}
+
+/**
+ * The Grid view: one card per record, its publishing badges above it, in 1, 2 or 3 columns by width (`className` may
+ * change them). Only the cards on and near the screen are built.
+ */
 export function RecordGrid({
   records,
   className,
+  lineEstimate = CARD_LINE_ESTIMATE,
   card,
 }: {
   records: SectionRecord[];
   className?: string;
+  /** A line of cards' height before it is measured, in pixels. */
+  lineEstimate?: number;
   card: (record: SectionRecord) => React.ReactNode;
 }) {
   return (
-    <ItemGrid className={className}>
-      {records.map((record, index) => (
-        <GridItem key={record.id} index={index} record={record}>
+    <WindowedGrid
+      items={records}
+      itemKey={recordKey}
+      className={cn('grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3', className)}
+      lineEstimate={lineEstimate}
+      itemProps={cardItemProps}
+    >
+      {(record) => (
+        <>
+          <RecordBadges record={record} />
           {card(record)}
-        </GridItem>
-      ))}
-    </ItemGrid>
+        </>
+      )}
+    </WindowedGrid>
   );
 }
 
 /**
- * The List view: the page's column heads, then a row of cells per record. When a record shown is a draft, has
- * unpublished changes or is scheduled, a 'Status' column holds its badges.
+ * The List view: the page's column heads, then a row of cells per record, only the rows on and near the screen built.
+ * When a record shown is a draft, has unpublished changes or is scheduled, a 'Status' column holds its badges.
  */
 export function RecordTable({
   records,
@@ -44,26 +78,26 @@ export function RecordTable({
 }) {
   const withStatus = records.some((record) => badgesOf(record).length > 0);
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
+    <WindowedTable
+      items={records}
+      itemKey={recordKey}
+      heads={
+        <>
           {heads}
           {withStatus && <TableHead>Status</TableHead>}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {records.map((record) => (
-          <TableRow key={record.id}>
-            {cells(record)}
-            {withStatus && (
-              <TableCell>
-                <RecordBadges record={record} />
-              </TableCell>
-            )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </>
+      }
+      cells={(record) => (
+        <>
+          {cells(record)}
+          {withStatus && (
+            <TableCell>
+              <RecordBadges record={record} />
+            </TableCell>
+          )}
+        </>
+      )}
+    />
   );
 }
 

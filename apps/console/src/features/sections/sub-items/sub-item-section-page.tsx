@@ -6,7 +6,7 @@ import { itemsOf, fieldTextOr } from '@/lib/record-text';
 import { EditLink, EditOrSetupButton } from '../list/header-buttons';
 import { SectionListPage } from '../list/list-page';
 import type { EmptyStateContent } from '../list/list-page';
-import { GridItem, ItemGrid } from '../list/staggered-grid';
+import { RecordGrid } from '../list/record-views';
 import { SubItemEditor } from './sub-item-editor';
 import type { ResolvedSection } from '../descriptor/console-section';
 
@@ -57,25 +57,26 @@ export function SubItemSectionPage({
       empty={empty}
     >
       {(records) => (
-        <ItemGrid className="md:grid-cols-1 xl:grid-cols-1">
-          {records.map((record, index) => {
+        <RecordGrid
+          records={records}
+          className="md:grid-cols-1 xl:grid-cols-1"
+          lineEstimate={480}
+          card={(record) => {
             const title = fieldTextOr(record, 'title', defaultTitle);
             return (
-              <GridItem key={record.id} index={index} record={record}>
-                <Card>
-                  <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-                    <CardTitle as="h2">{title}</CardTitle>
-                    <EditLink to={`/${section.slug}/edit/${record.id}`} label={cardEditLabel} name={title} />
-                  </CardHeader>
-                  <CardContent className="grid gap-4">
-                    {renderBody?.(record)}
-                    <SubItemEditor key={dataUpdatedAt} section={withSub} record={record} texts={texts} />
-                  </CardContent>
-                </Card>
-              </GridItem>
+              <Card>
+                <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+                  <CardTitle as="h2">{title}</CardTitle>
+                  <EditLink to={`/${section.slug}/edit/${record.id}`} label={cardEditLabel} name={title} />
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  {renderBody?.(record)}
+                  <SubItemEditor key={dataUpdatedAt} section={withSub} record={record} texts={texts} />
+                </CardContent>
+              </Card>
             );
-          })}
-        </ItemGrid>
+          }}
+        />
       )}
     </SectionListPage>
   );
