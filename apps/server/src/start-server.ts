@@ -29,9 +29,10 @@ const DRAIN_MS = 1000;
 
 /**
  * One full garbage collection, run once the app is built: loading and compiling the modules, migrating
- * and building the routes leave some 10 MB of garbage that V8 would otherwise keep resident until load
- * came (issue 25). gc() is exposed to a context of its own for this one call, not to the server's code
- * and its dependencies, and the flag is cleared again so that no later context gets it.
+ * and building the routes leave garbage and buffers (4 to 15 MB of heap and external memory, measured)
+ * that V8 would otherwise keep until load came (issue 25). gc() is exposed to a context of its own for
+ * this one call, not to the server's code and its dependencies, and the flag is cleared again so that
+ * no later context gets it.
  */
 function collectStartUpGarbage(): void {
   setFlagsFromString('--expose-gc');

@@ -31,7 +31,7 @@ function newRecoveryCode(): string {
 
 let otpauth: Promise<typeof OtpAuth> | undefined;
 
-/** otpauth is loaded when two-factor sign-in is first used: most servers never use it, and it is 1.5 MB held. */
+/** otpauth is loaded when two-factor sign-in is first used: most servers never use it. */
 function loadOtpauth(): Promise<typeof OtpAuth> {
   otpauth ??= import('otpauth').catch((error: unknown) => {
     otpauth = undefined;

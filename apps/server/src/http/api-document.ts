@@ -75,7 +75,7 @@ const swaggerOptions: FastifyDynamicSwaggerOptions = {
 
 /**
  * Builds the document from the declared routes. @fastify/swagger and the YAML writer it requires
- * weigh about 4 MB that few running servers ever use, so they are loaded here, on the first request
+ * are code and memory that few running servers ever use, so they are loaded here, on the first request
  * for the document, not at start-up: the routes are added again, with their declarations only, to
  * a Fastify instance of their own for @fastify/swagger to read.
  */

@@ -92,7 +92,7 @@ async function loadSanitizer(): Promise<RichTextSanitizer> {
  * The cleaner of rich text (Quill HTML) that every write runs (ASVS 5.2.1).
  * Idempotent: cleaning stored text again changes nothing. Text beyond RICH_TEXT_BOUNDS is refused
  * before sanitize-html parses it, so no body costs more than linear time. sanitize-html, htmlparser2
- * and their parsers (about 10 MB of memory) load on the first write that carries rich text, not at
+ * and their parsers (about 2 MB held after a collection) load on the first write that carries rich text, not at
  * start: a server that only answers reads never needs them.
  */
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
