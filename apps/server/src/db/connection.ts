@@ -71,10 +71,6 @@ function openSqlite(dataDir: string): Kysely<Database> {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  // 2 MB of cached pages instead of better-sqlite3's 16 MB: lists are answered from the server's own
-  // list cache and the operating system keeps the file's hot pages anyway, so the larger cache mostly
-  // held pages read once at start-up (docs/decisions/025-lean-process.md: what it costs the reads)
-  database.pragma('cache_size = -2048');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
