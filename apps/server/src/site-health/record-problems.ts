@@ -1,13 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { readableTitle } from '../audit/log-writes.ts';
-import {
-  brokenMediaProblem,
-  checkRecordContent,
-  type ExternalLink,
-  type MediaReference,
-  type RecordProblem,
-} from './record-checks.ts';
+import type { ExternalLink, MediaReference, RecordProblem } from './record-checks.ts';
 
 /** What of a record the website shows or is about to show: only these are checked, never a draft. */
 export interface CheckedContent {
@@ -42,6 +36,8 @@ async function problemsOf(
   section: SectionDef,
   content: CheckedContent,
 ): Promise<{ problems: RecordProblem[]; links: ExternalLink[] }> {
+  // the checks read rich text with htmlparser2, which a server only answering reads never loads
+  const { brokenMediaProblem, checkRecordContent } = await import('./record-checks.ts');
   const problems: RecordProblem[] = [];
   const references: MediaReference[] = [];
   const links: ExternalLink[] = [];
