@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { THREAD_POOL_NICE_INCREMENT } from '../../src/lib/thread-pool-priority.ts';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 const serverEntry = new URL('../../src/server.ts', import.meta.url).pathname;
@@ -121,7 +122,7 @@ describe.runIf(process.platform === 'linux')('the thread pool', () => {
       const threads = threadsOf(started.child.pid!);
       const pool = threads.filter((thread) => thread.name === 'libuv-worker');
       expect(pool.length).toBeGreaterThanOrEqual(4);
-      expect(pool.map((thread) => thread.nice)).toEqual(pool.map(() => 10));
+      expect(pool.map((thread) => thread.nice)).toEqual(pool.map(() => THREAD_POOL_NICE_INCREMENT));
       expect(threads.filter((thread) => thread.name !== 'libuv-worker').map((thread) => thread.nice)).toEqual(
         threads.filter((thread) => thread.name !== 'libuv-worker').map(() => 0),
       );
