@@ -30,8 +30,7 @@ export interface OpenOptions {
 
 /**
  * Opens the embedded SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL is set.
- * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash (content writes
- * reach the same durability with the fsync off the event loop: write-transaction.ts).
+ * SQLite runs in WAL mode with synchronous=FULL so that no acknowledged write is lost on a crash.
  */
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,

@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import { WriteAheadLog } from './write-ahead-log.ts';
+import type { Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './types.ts';
 
@@ -73,7 +72,6 @@ class GroupCommit {
   readonly #db: Db;
   #queue: Job[] = [];
   #draining = false;
-  #log: Promise<WriteAheadLog | undefined> | undefined;
 
   constructor(db: Db) {
     this.#db = db;
@@ -101,73 +99,48 @@ class GroupCommit {
     }
   }
 
-  /**
-   * Commits `jobs` in one transaction, then makes the commit durable and settles them. The commit itself does not
-   * wait for the disk: better-sqlite3 would wait on the event loop, holding every request for the length of an
-   * fsync. The write-ahead log is flushed on the thread pool instead (WriteAheadLog), and no job is acknowledged
-   * before a flush that began after its commit; meanwhile the event loop serves others and the next writes commit.
-   */
   async #commit(jobs: Job[]): Promise<void> {
-    const log = await (this.#log ??= WriteAheadLog.of(this.#db));
+    const [only] = jobs;
+    if (only && jobs.length === 1) {
+      await this.#db
+        .transaction()
+        .execute(only.work)
+        .then((value) => {
+          only.resolve(value);
+          if (!only.quiet) committed(this.#db);
+        }, only.reject);
+      return;
+    }
     const unsettled = new Set(jobs);
     const landed: [Job, unknown][] = [];
     try {
-      await this.#db.connection().execute(async (connection) => {
-        // synchronous=NORMAL for this commit alone: every other write on the connection keeps FULL
-        if (log) await sql`pragma synchronous = NORMAL`.execute(connection);
-        try {
-          await runJobs(connection, jobs, landed, unsettled);
-        } finally {
-          if (log) await sql`pragma synchronous = FULL`.execute(connection);
+      const trx = await this.#db.startTransaction().execute();
+      try {
+        for (const job of jobs) {
+          const savepoint = await trx.savepoint('write').execute();
+          try {
+            landed.push([job, await job.work(savepoint)]);
+          } catch (error) {
+            await savepoint.rollbackToSavepoint('write').execute();
+            unsettled.delete(job);
+            job.reject(error);
+          }
+          await savepoint.releaseSavepoint('write').execute();
         }
-      });
+        await trx.commit().execute();
+      } catch (error) {
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => {});
+        throw error;
+      }
     } catch (error) {
       for (const job of unsettled) job.reject(error);
       return;
     }
-    if (landed.length === 0) return;
-    const durable = log ? log.flush() : Promise.resolve();
-    void durable.then(
-      () => {
-        for (const [job, value] of landed) job.resolve(value);
-        if (landed.some(([job]) => !job.quiet)) committed(this.#db);
-      },
-      (error: unknown) => {
-        for (const [job] of landed) job.reject(error);
-      },
-    );
-  }
-}
-
-/**
- * One transaction for all of `jobs`. A lone job runs in it directly; several each run in a savepoint, so that one
- * that fails is rolled back alone (and rejected here). If the transaction fails, the caller rejects the rest.
- */
-async function runJobs(connection: Db, jobs: Job[], landed: [Job, unknown][], unsettled: Set<Job>): Promise<void> {
-  const trx = await connection.startTransaction().execute();
-  try {
-    const [only] = jobs;
-    if (only && jobs.length === 1) landed.push([only, await only.work(trx)]);
-    else
-      for (const job of jobs) {
-        const savepoint = await trx.savepoint('write').execute();
-        try {
-          landed.push([job, await job.work(savepoint)]);
-        } catch (error) {
-          await savepoint.rollbackToSavepoint('write').execute();
-          unsettled.delete(job);
-          job.reject(error);
-        }
-        await savepoint.releaseSavepoint('write').execute();
-      }
-    await trx.commit().execute();
-  } catch (error) {
-    landed.length = 0;
-    await trx
-      .rollback()
-      .execute()
-      .catch(() => {});
-    throw error;
+    for (const [job, value] of landed) job.resolve(value);
+    if (landed.some(([job]) => !job.quiet)) committed(this.#db);
   }
 }
 

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WriteAheadLog } from '../../src/db/write-ahead-log.ts';
 import { onWriteCommitted, writeTransaction } from '../../src/db/write-transaction.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
@@ -93,43 +91,5 @@ describe.each(dialects)('writes arriving together on %s', (dialect) => {
     } finally {
       stop();
     }
-  });
-});
-
-describe('the commit of writes arriving together on SQLite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ dialect: 'sqlite' });
-  });
-
-  it('waits for the disk off the event loop, and leaves every other write waiting for it in its commit', async () => {
-    const synchronous = async () =>
-      (await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db)).rows[0]?.synchronous;
-    // FULL (2) before and after, whatever the commits in between: writes outside writeTransaction still wait
-    expect(await synchronous()).toBe(2);
-    const writes = Array.from({ length: 5 }, (_, n) =>
-      t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: `Flushed ${n}` } }),
-    );
-    expect((await Promise.all(writes)).map((a) => a.statusCode)).toEqual(Array(5).fill(201));
-    expect(await synchronous()).toBe(2);
-  });
-});
-
-describe('the write-ahead log of a SQLite database', () => {
-  it('flushes once for every caller that came while a flush ran, and a flush that started later covers them', async () => {
-    const t = await buildTestApp({ dialect: 'sqlite' });
-    const log = await WriteAheadLog.of(t.db);
-    expect(log).toBeDefined();
-    const first = log!.flush();
-    const second = log!.flush();
-    const third = log!.flush();
-    // the first started before the others' commits could have: they share the one after it
-    expect(second).toBe(third);
-    expect(second).not.toBe(first);
-    await Promise.all([first, second, third]);
-    // nothing running any more: the next caller starts a flush of its own
-    const fourth = log!.flush();
-    expect(fourth).not.toBe(second);
-    await fourth;
   });
 });
