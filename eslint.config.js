@@ -127,17 +127,6 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': 'error',
-      // an ES import of node:http loads undici (Node's fetch) at start-up: lib/node-http.ts says why
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: ['node:http', 'http'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: 'take http from lib/node-http.ts: an ES import of node:http loads undici at start-up',
-          })),
-        },
-      ],
     },
   },
 );

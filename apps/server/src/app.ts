@@ -16,9 +16,12 @@ import delivery from './http/delivery.ts';
 import dbPlugin from './db/plugin.ts';
 import errorHandler, { answerFrameworkError } from './http/error-handler.ts';
 import metricsPlugin from './operations/metrics.ts';
+import backupSchedule from './operations/backup-schedule.ts';
 import unknownAddressAnswers from './http/not-found.ts';
 import healthRoutes from './operations/health.ts';
 import historyRoutes from './sections/history-routes.ts';
+import historyRetention from './operations/history-retention.ts';
+import linkChecker from './operations/link-checker.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './sections/routes.ts';
@@ -127,10 +130,9 @@ export async function buildApp({
   await app.register(mediaLibraryRoutes);
   await app.register(healthRoutes);
   await app.register(metricsPlugin);
-  // the timed tasks that configuration switches on: a server without them never loads their code
-  if (config.backupEveryHours > 0) await app.register((await import('./operations/backup-schedule.ts')).default);
-  if (config.historyKeepDays > 0) await app.register((await import('./operations/history-retention.ts')).default);
-  if (config.linkCheck) await app.register((await import('./operations/link-checker.ts')).default);
+  await app.register(backupSchedule);
+  await app.register(historyRetention);
+  await app.register(linkChecker);
   await app.register(logRoutes);
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);

@@ -1,6 +1,4 @@
 import { Server as NetServer } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from './app.ts';
@@ -28,20 +26,6 @@ export interface StartOptions {
 /** How long a stopping server goes on serving the connections it accepted before it closes them. */
 const DRAIN_MS = 1000;
 
-/**
- * One full garbage collection, run once the app is built: loading and compiling the modules, migrating
- * and building the routes leave garbage and buffers (4 to 15 MB of heap and external memory, measured)
- * that V8 would otherwise keep until load came (issue 25). gc() is exposed to a context of its own for
- * this one call, not to the server's code and its dependencies, and the flag is cleared again so that
- * no later context gets it.
- */
-function collectStartUpGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
-  gc();
-}
-
 export async function startServer(config: Config, options: StartOptions = {}): Promise<FastifyInstance> {
   const print = options.print ?? ((line: string) => console.log(line));
   const db = await openDatabase(config);
@@ -55,8 +39,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const { logger, requestLogging } = await loggingFor(config);
     app = await buildApp({ config, db, logger, requestLogging });
     await lowerThreadPoolPriority();
-    await app.ready();
-    collectStartUpGarbage();
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     if (app) await app.close();

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import swagger from '@fastify/swagger';
 import { type Answer, errors, type Json, json, ref, type RouteApi, type Schema, Shape } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
 
@@ -51,63 +51,34 @@ function operationOf(api: RouteApi, components: Json): Json {
   }) as Json;
 }
 
-const swaggerOptions: FastifyDynamicSwaggerOptions = {
-  openapi: {
-    openapi: '3.1.0',
-    info: {
-      title: 'Bursary content API',
-      version: '1.0.0',
-      description:
-        'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
-    },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
-  },
-  // const stays const: the document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12
-  convertConstToEnum: false,
-  transform: ({ schema, url, route, ...document }) => {
-    const api = route.config?.api;
-    if (!api) return { schema: { ...schema, hide: true }, url };
-    if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
-    const components = ((document.openapiObject.components ??= {}).schemas ??= {});
-    return { schema: operationOf(api, components as Json) as typeof schema, url: api.path ?? url };
-  },
-};
-
-/**
- * Builds the document from the declared routes. @fastify/swagger and the YAML writer it requires
- * are code and memory that few running servers ever use, so they are loaded here, on the first request
- * for the document, not at start-up: the routes are added again, with their declarations only, to
- * a Fastify instance of their own for @fastify/swagger to read.
- */
-async function buildDocument(routes: readonly RouteOptions[]): Promise<unknown> {
-  const [{ default: Fastify }, { default: swagger }] = await Promise.all([
-    import('fastify'),
-    import('@fastify/swagger'),
-  ]);
-  const documented = Fastify();
-  try {
-    await documented.register(swagger, swaggerOptions);
-    for (const { method, url, config } of routes) documented.route({ method, url, config, handler: () => null });
-    await documented.ready();
-    return documented.swagger();
-  } finally {
-    await documented.close();
-  }
-}
-
 /**
  * The API document, assembled by @fastify/swagger from the routes' own declarations (their
- * `config.api`): registered before the routes, this plugin sees each as it is added. A route
- * without a declaration (the console's files, the unknown-address answers) is left out. The
- * document is built on the first GET /api/openapi.json, then kept.
+ * `config.api`): registered before the routes, it sees each as it is added. A route without a
+ * declaration (the console's files, the unknown-address answers) is left out. The document is
+ * built on the first GET /api/openapi.json, then kept.
  */
 const apiDocument: FastifyPluginAsync = async (app) => {
-  const declared: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    // a HEAD route is its GET's twin, which @fastify/swagger leaves out as well
-    if (route.config?.api && route.method !== 'HEAD') declared.push(route);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bursary content API',
+        version: '1.0.0',
+        description:
+          'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
+    },
+    // const stays const: the document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12
+    convertConstToEnum: false,
+    transform: ({ schema, url, route, ...document }) => {
+      const api = route.config?.api;
+      if (!api) return { schema: { ...schema, hide: true }, url };
+      if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
+      const components = ((document.openapiObject.components ??= {}).schemas ??= {});
+      return { schema: operationOf(api, components as Json) as typeof schema, url: api.path ?? url };
+    },
   });
-  let document: Promise<unknown> | undefined;
 
   app.get(
     '/api/openapi.json',
@@ -122,13 +93,7 @@ const apiDocument: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async () => {
-      document ??= buildDocument(declared).catch((error: unknown) => {
-        document = undefined; // the next request tries again
-        throw error;
-      });
-      return document;
-    },
+    async () => app.swagger(),
   );
 };
 

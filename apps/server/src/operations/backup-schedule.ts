@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import { startBackupSchedule } from '../backup/schedule.ts';
 
-/**
- * Scheduled backups (BACKUP_EVERY_HOURS), off by default; they start once the server is ready. app.ts
- * registers this only when they are on.
- */
+/** Scheduled backups (BACKUP_EVERY_HOURS), off by default; they start once the server is ready. */
 export default fp(
   async (app) => {
+    if (app.config.backupEveryHours <= 0) return;
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startBackupSchedule(app);

@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import { startRetention } from '../history/retention.ts';
 
-/**
- * HISTORY_KEEP_DAYS: revisions are kept forever unless it is set; then purged at start and daily. app.ts
- * registers this only when it is set.
- */
+/** HISTORY_KEEP_DAYS: revisions are kept forever unless it is set; then purged at start and daily. */
 export default fp(
   async (app) => {
+    if (app.config.historyKeepDays <= 0) return;
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = startRetention(app.db, app.config.historyKeepDays, (error) => {

@@ -64,11 +64,11 @@ export async function runLinkChecks(db: Db, options: LinkCheckerOptions = {}): P
 
 /**
  * LINK_CHECK=on: every instance looks for due addresses each minute; each address is checked once a day by
- * whichever instance claims it. Off by default: it sends requests to other people's servers, and app.ts
- * registers this only when it is on.
+ * whichever instance claims it. Off by default: it sends requests to other people's servers.
  */
 export default fp<LinkCheckerOptions>(
   async (app, options) => {
+    if (!app.config.linkCheck) return;
     let stop: (() => Promise<void>) | undefined;
     let closing = false;
     let running = false;

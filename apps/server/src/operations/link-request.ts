@@ -1,5 +1,5 @@
+import http from 'node:http';
 import https from 'node:https';
-import { http } from '../lib/node-http.ts';
 import {
   checkedAddress,
   pinnedLookup,

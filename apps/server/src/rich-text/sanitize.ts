@@ -1,5 +1,6 @@
 import type sanitizeHtml from 'sanitize-html';
 import { ValidationError } from '../lib/errors.ts';
+import { richTextBoundsProblem } from './bounds.ts';
 import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './allow-list.ts';
 
 type Attributes = Record<string, string>;
@@ -73,33 +74,31 @@ function optionsFor(publicUrl: string | undefined): sanitizeHtml.IOptions {
  */
 export type RichTextSanitizer = (html: string, field?: string, publicUrl?: string) => string;
 
-let loading: Promise<RichTextSanitizer> | undefined;
-
-async function loadSanitizer(): Promise<RichTextSanitizer> {
-  // bounds.ts imports htmlparser2, and sanitize-html require()s it: Node refuses to require() an ES
-  // module whose import is still under way (ERR_REQUIRE_ESM_RACE_CONDITION), which would fail the
-  // write. So htmlparser2 is loaded, through bounds.ts, before sanitize-html is (test/rich-text/first-write).
-  const { richTextBoundsProblem } = await import('./bounds.ts');
-  const { default: sanitizeHtml } = await import('sanitize-html');
-  return (html: string, field = '', publicUrl?: string) => {
-    const problem = richTextBoundsProblem(html);
-    if (problem) throw new ValidationError([{ path: field, message: problem }]);
-    return sanitizeHtml(html, optionsFor(publicUrl));
-  };
+function withinBounds(html: string, field = ''): string {
+  const problem = richTextBoundsProblem(html);
+  if (problem) throw new ValidationError([{ path: field, message: problem }]);
+  return html;
 }
+
+let loading: Promise<RichTextSanitizer> | undefined;
 
 /**
  * The cleaner of rich text (Quill HTML) that every write runs (ASVS 5.2.1).
  * Idempotent: cleaning stored text again changes nothing. Text beyond RICH_TEXT_BOUNDS is refused
- * before sanitize-html parses it, so no body costs more than linear time. sanitize-html, htmlparser2
- * and their parsers (about 2 MB held after a collection) load on the first write that carries rich text, not at
- * start: a server that only answers reads never needs them.
+ * before sanitize-html parses it, so no body costs more than linear time. sanitize-html and its
+ * parsers (about 10 MB of memory) load on the first write that carries rich text, not at start:
+ * a server that only answers reads never needs them.
  */
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
-  // a failed load is tried again by the next write rather than remembered
-  loading ??= loadSanitizer().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= import('sanitize-html').then(
+    ({ default: sanitizeHtml }) =>
+      (html: string, field?: string, publicUrl?: string) =>
+        sanitizeHtml(withinBounds(html, field), optionsFor(publicUrl)),
+    // a failed load is tried again by the next write rather than remembered
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }

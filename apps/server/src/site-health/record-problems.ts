@@ -1,7 +1,13 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { readableTitle } from '../audit/log-writes.ts';
-import type { ExternalLink, MediaReference, RecordProblem } from './record-checks.ts';
+import {
+  brokenMediaProblem,
+  checkRecordContent,
+  type ExternalLink,
+  type MediaReference,
+  type RecordProblem,
+} from './record-checks.ts';
 
 /** What of a record the website shows or is about to show: only these are checked, never a draft. */
 export interface CheckedContent {
@@ -36,8 +42,6 @@ async function problemsOf(
   section: SectionDef,
   content: CheckedContent,
 ): Promise<{ problems: RecordProblem[]; links: ExternalLink[] }> {
-  // the checks read rich text with htmlparser2, which a server only answering reads never loads
-  const { brokenMediaProblem, checkRecordContent } = await import('./record-checks.ts');
   const problems: RecordProblem[] = [];
   const references: MediaReference[] = [];
   const links: ExternalLink[] = [];
