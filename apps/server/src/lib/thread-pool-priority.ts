@@ -12,28 +12,25 @@ import { getPriority, setPriority } from 'node:os';
  */
 export const THREAD_POOL_NICE_INCREMENT = 10;
 
-/** libuv names the threads of its pool so (since libuv 1.50, in every Node.js Bursary runs on). */
+/** libuv names the threads of its pool so (since libuv 1.50); with an older libuv the pool keeps its priority. */
 const POOL_THREAD_NAME = 'libuv-worker';
 
 /**
  * Lowers the priority of each thread of the process's thread pool, not of the process: on Linux
  * each thread has its own nice value, set through its thread id. libuv starts all its pool's
  * threads at the pool's first use, so one file-system call first makes sure they exist. Elsewhere
- * than Linux nothing changes. Answers how many threads were lowered.
+ * than Linux nothing changes.
  */
-export async function lowerThreadPoolPriority(increment = THREAD_POOL_NICE_INCREMENT): Promise<number> {
-  if (process.platform !== 'linux') return 0;
+export async function lowerThreadPoolPriority(): Promise<void> {
+  if (process.platform !== 'linux') return;
   await access('/proc/self/task');
-  let lowered = 0;
   for (const entry of readdirSync('/proc/self/task')) {
     const tid = Number(entry);
     try {
       if (readFileSync(`/proc/self/task/${entry}/comm`, 'utf8').trim() !== POOL_THREAD_NAME) continue;
-      setPriority(tid, Math.min(19, getPriority(tid) + increment));
-      lowered++;
+      setPriority(tid, Math.min(19, getPriority(tid) + THREAD_POOL_NICE_INCREMENT));
     } catch {
       // a thread that ended meanwhile, or a system that refuses: the pool keeps its priority
     }
   }
-  return lowered;
 }
