@@ -61,8 +61,8 @@ export function useWindowRows(options: WindowRowsOptions): WindowRows {
   const { listRef, count, lineKey, estimate, overscan, gap = 0, whole } = options;
   const { restartKey, onNearEnd } = useListWindowScope();
   const listTop = useListTop(listRef);
-  const [focusedKey, setFocusedKey] = useState<LineKey | null>(null);
-  const focused = focusedKey === null ? -1 : indexOfKey(focusedKey, count, lineKey);
+  const [focusedLine, setFocusedLine] = useState<{ key: LineKey; index: number } | null>(null);
+  const focused = focusedLine === null ? -1 : indexOfLine(focusedLine, count, lineKey);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -95,11 +95,11 @@ export function useWindowRows(options: WindowRowsOptions): WindowRows {
   const focusWatch = {
     onFocus: (event: React.FocusEvent) => {
       const line = event.target.closest(`[${LINE_ATTRIBUTE}]`)?.getAttribute(LINE_ATTRIBUTE);
-      if (line != null) setFocusedKey(lineKey(Number(line)));
+      if (line != null) setFocusedLine({ key: lineKey(Number(line)), index: Number(line) });
     },
     onBlur: (event: React.FocusEvent) => {
       const to = event.relatedTarget;
-      if (!(to instanceof Node && listRef.current?.contains(to))) setFocusedKey(null);
+      if (!(to instanceof Node && listRef.current?.contains(to))) setFocusedLine(null);
     },
   };
   return {
@@ -121,7 +121,16 @@ function withFocusNeighbours(indexes: number[], focused: number, count: number):
   return near.size === indexes.length ? indexes : [...near].sort((a, b) => a - b);
 }
 
-function indexOfKey(key: LineKey, count: number, lineKey: (index: number) => LineKey): number {
+/**
+ * Where the focused line is now: where it was focused, unless a search or a new page moved it (this runs on every
+ * render while a line holds the focus, every scroll frame of a list of thousands included).
+ */
+function indexOfLine(
+  { key, index: where }: { key: LineKey; index: number },
+  count: number,
+  lineKey: (index: number) => LineKey,
+): number {
+  if (where < count && lineKey(where) === key) return where;
   for (let index = 0; index < count; index++) if (lineKey(index) === key) return index;
   return -1;
 }
