@@ -1,10 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { createPrivateFile, makeOwnerOnly, makePrivateFolder } from '../lib/private-files.ts';
 import type { Database } from './types.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 
 export const SQLITE_FILE_NAME = 'bursary.sqlite';
 
@@ -85,7 +86,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Kysely<D
   });
   // an idle client losing its server must not crash the process; the next query reports it
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
 }
