@@ -2,16 +2,55 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export interface BrowserFigures {
+  /** Median of the visits: from the click on Messages to the frame that shows the newest record, timed in the page. */
   renderMs: number;
+  renders: number[];
+  /** Median of the same visits as Playwright sees them: its click (actionability checks first) to its polling finding the row. */
+  seenMs: number;
   keystrokeMs: number;
+}
+
+/** Visits timed: one visit's figure moves with a garbage collection or a busy core. */
+const VISITS = 5;
+
+interface TimedWindow extends Window {
+  clickToRow: Promise<number>;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/**
+ * Runs in the page: arms a promise of the milliseconds from the next click (the event's own time stamp)
+ * to the first animation frame whose DOM holds a row with `text`, i.e. the frame that paints it. Timed in
+ * the page, so that neither Playwright's actionability checks before its click nor its polling after it
+ * are counted as the console's.
+ */
+function timeClickToRow(text: string): void {
+  (window as unknown as TimedWindow).clickToRow = new Promise((resolve) => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        const clicked = event.timeStamp;
+        // the clock is read in the callback, not taken from the frame's time stamp, which is when the frame
+        // was asked for and can precede a long task that held it back
+        const frame = () => {
+          const rows = document.querySelectorAll('tr, [role="row"]');
+          if ([...rows].some((row) => row.textContent?.includes(text))) resolve(performance.now() - clicked);
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      },
+      { capture: true, once: true },
+    );
+  });
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * Issue 7 point 5: the messages page with its 2,000 records in Chromium, signed in as the console
- * keeps a session (localStorage). Render: from a click on Messages in the navigation to the newest
- * record shown (the code and records loaded by an earlier visit, as an editor's are). Keystroke: one
+ * keeps a session (localStorage). Render: from a click on Messages in the navigation to the frame that
+ * shows the newest record (the code and records loaded by an earlier visit, as an editor's are). Keystroke: one
  * more character in the search box until the list shows the narrower result. Skipped (undefined)
  * when there is no Chromium or no console build.
  */
@@ -45,14 +84,20 @@ export async function measureBrowser(
     // page from the dashboard through the navigation: the list rendered from what the console holds
     await page.goto('/messages');
     await row(newest).waitFor({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
-    await page.waitForURL('**/dashboard');
-    const link = page.getByRole('link', { name: 'Messages', exact: true }).first();
-    await link.waitFor({ timeout: 30_000 });
-    const started = performance.now();
-    await link.click();
-    await row(newest).waitFor({ timeout: 30_000 });
-    const renderMs = Math.round(performance.now() - started);
+    const renders: number[] = [];
+    const seen: number[] = [];
+    for (let visit = 0; visit < VISITS; visit++) {
+      await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+      await page.waitForURL('**/dashboard');
+      const link = page.getByRole('link', { name: 'Messages', exact: true }).first();
+      await link.waitFor({ timeout: 30_000 });
+      await page.evaluate(timeClickToRow, newest);
+      const started = performance.now();
+      await link.click();
+      await row(newest).waitFor({ timeout: 30_000 });
+      seen.push(Math.round(performance.now() - started));
+      renders.push(Math.round(await page.evaluate(() => (window as unknown as TimedWindow).clickToRow)));
+    }
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('Sender 123');
     await row('Sender 1230').waitFor({ timeout: 10_000 });
@@ -60,7 +105,7 @@ export async function measureBrowser(
     await search.press('4');
     await row('Sender 1230').waitFor({ state: 'hidden', timeout: 10_000 });
     const keystrokeMs = Math.round(performance.now() - typed);
-    return { renderMs, keystrokeMs };
+    return { renderMs: median(renders), renders, seenMs: median(seen), keystrokeMs };
   } finally {
     await browser.close();
   }

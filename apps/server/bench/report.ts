@@ -1,3 +1,4 @@
+import type { BrowserFigures } from './browser.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Measure, errorList } from './load.ts';
@@ -32,7 +33,7 @@ export interface Report {
   rows: Row[];
   memory: Record<string, number | number[]>;
   startupMs: number[];
-  browser: { renderMs: number; keystrokeMs: number } | undefined;
+  browser: BrowserFigures | undefined;
   signInStorm: StormFigures[];
   goals: Goal[];
   parts: Part[];
