@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function npmStart(args: string[], cwd: string, dataDir: string): Promise<Started> {
+async function npmStart(args: string[], cwd: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Started> {
   const port = await freePort();
   const npm = spawn('npm', args, {
     cwd,
@@ -46,6 +46,7 @@ async function npmStart(args: string[], cwd: string, dataDir: string): Promise<S
       LOG_LEVEL: 'error',
       // the API is enough here, and a console build would take minutes
       CONSOLE_DIR: '/nonexistent-console-build',
+      ...env,
     },
   });
   const tree: number[] = [];
@@ -111,4 +112,32 @@ describe('npm start under a process manager', () => {
     expect(started.output()).toContain('SIGINT received: finishing open requests');
     expect(started.npm.exitCode).toBe(0);
   }, 120_000);
+});
+
+/** The server process under `tree`: its address space, in MB (Linux's /proc). */
+function serverAddressSpaceMb(tree: number[]): number {
+  const server = tree.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/server.ts'));
+  if (server === undefined) throw new Error('no server process under npm');
+  const kb = /VmSize:\s+(\d+) kB/.exec(readFileSync(`/proc/${server}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+describe.runIf(process.platform === 'linux')('npm start keeps compiled code between starts', () => {
+  // Node strips TypeScript's types with a WebAssembly module that reserves about 8 GB of address space (and holds
+  // about 20 MB of memory) once loaded; a start whose every file comes from the compile cache never loads it.
+  it('reads no TypeScript on a warm start: the type stripper stays out of the server', async () => {
+    // a compile cache of this test's own, so that the first start is cold
+    const temp = mkdtempSync(join(tmpdir(), 'bursary-compile-cache-'));
+    cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
+    const addressSpace: number[] = [];
+    for (const start of ['cold', 'warm']) {
+      const started = await npmStart(['start'], root, join(temp, `data-${start}`), { TMPDIR: temp });
+      addressSpace.push(serverAddressSpaceMb(started.tree));
+      started.npm.kill('SIGTERM');
+      expect(await leftAfterStop(started)).toEqual([]);
+    }
+    const [cold = 0, warm = 0] = addressSpace;
+    expect(cold).toBeGreaterThan(8_000);
+    expect(warm).toBeLessThan(cold - 6_000);
+  }, 180_000);
 });
