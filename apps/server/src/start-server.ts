@@ -11,6 +11,7 @@ import { movePastedImagesAtStart } from './sections/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
 import { lowerThreadPoolPriority } from './lib/thread-pool-priority.ts';
+import { collectStartUpGarbage } from './lib/start-up-garbage.ts';
 import type { Database } from './db/types.ts';
 
 export interface StartOptions {
@@ -19,13 +20,13 @@ export interface StartOptions {
   print?: (line: string) => void;
 }
 
+/** How long a stopping server goes on serving the connections it accepted before it closes them. */
+const DRAIN_MS = 1000;
+
 /**
  * Opens and migrates the database, makes sure a first user exists, then listens. SIGTERM and
  * SIGINT close the server gracefully: in-flight requests finish, then the database closes.
  */
-/** How long a stopping server goes on serving the connections it accepted before it closes them. */
-const DRAIN_MS = 1000;
-
 export async function startServer(config: Config, options: StartOptions = {}): Promise<FastifyInstance> {
   const print = options.print ?? ((line: string) => console.log(line));
   const db = await openDatabase(config);
@@ -39,6 +40,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const { logger, requestLogging } = await loggingFor(config);
     app = await buildApp({ config, db, logger, requestLogging });
     await lowerThreadPoolPriority();
+    await app.ready();
+    collectStartUpGarbage();
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     if (app) await app.close();
