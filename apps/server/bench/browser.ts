@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { type Page, chromium } from 'playwright-core';
 
 export interface BrowserFigures {
   /** Median of the visits: from the click on Messages to the frame that shows the newest record, timed in the page. */
@@ -7,7 +7,10 @@ export interface BrowserFigures {
   renders: number[];
   /** Median of the same visits as Playwright sees them: its click (actionability checks first) to its polling finding the row. */
   seenMs: number;
+  /** One more character in the search: from its keydown to the frame without the row it rules out, timed in the page. */
   keystrokeMs: number;
+  /** The same as Playwright sees it: its key press to its polling finding the row gone. */
+  keystrokeSeenMs: number;
 }
 
 /** Visits timed: one visit's figure moves with a garbage collection or a busy core. */
@@ -16,20 +19,21 @@ const VISITS = 5;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
- * Runs in the page (a script, as the server's TypeScript has no DOM types): arms `window.clickToRow`, a
- * promise of the milliseconds from the next click (the event's own time stamp) to the first animation frame
- * whose DOM holds a row with the text `ROW_TEXT`, i.e. the frame that paints it. Timed in the page, so that
- * neither Playwright's actionability checks before its click nor its polling after it count as the console's.
- * The clock is read in the frame's callback, not taken from the frame's time stamp, which is when the frame
- * was asked for and can precede a long task that held it back.
+ * Runs in the page (a script, as the server's TypeScript has no DOM types): arms `window.timed`, a promise
+ * of the milliseconds from the next EVENT (the event's own time stamp) to the first animation frame in
+ * which a row with the text ROW_TEXT is in the DOM (SHOWN true) or gone from it (SHOWN false), i.e. the
+ * frame that paints the change. Timed in the page, so that neither Playwright's actionability checks
+ * before its action nor its polling after it count as the console's. The clock is read in the frame's
+ * callback, not taken from the frame's time stamp, which is when the frame was asked for and can precede a
+ * long task that held it back.
  */
-const TIME_CLICK_TO_ROW = `
-  window.clickToRow = new Promise((resolve) => {
-    document.addEventListener('click', (event) => {
-      const clicked = event.timeStamp;
+const TIME_TO_FRAME = `
+  window.timed = new Promise((resolve) => {
+    document.addEventListener(EVENT, (event) => {
+      const started = event.timeStamp;
       const frame = () => {
-        const rows = document.querySelectorAll('tr, [role="row"]');
-        if ([...rows].some((row) => row.textContent.includes(ROW_TEXT))) resolve(performance.now() - clicked);
+        const rows = [...document.querySelectorAll('tr, [role="row"]')];
+        if (rows.some((row) => row.textContent.includes(ROW_TEXT)) === SHOWN) resolve(performance.now() - started);
         else requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
@@ -37,6 +41,15 @@ const TIME_CLICK_TO_ROW = `
   });
   // not the promise: evaluating the script would wait for it
   undefined;`;
+
+/** Arms the timer above in `page`; `timed(page)` then answers its milliseconds. */
+const armTimer = (page: Page, event: 'click' | 'keydown', rowText: string, shown: boolean) =>
+  page.evaluate(
+    TIME_TO_FRAME.replace('EVENT', JSON.stringify(event))
+      .replace('ROW_TEXT', JSON.stringify(rowText))
+      .replace('SHOWN', String(shown)),
+  );
+const timed = async (page: Page) => Math.round(await page.evaluate<number>('window.timed'));
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -84,21 +97,28 @@ export async function measureBrowser(
       await page.waitForURL('**/dashboard');
       const link = page.getByRole('link', { name: 'Messages', exact: true }).first();
       await link.waitFor({ timeout: 30_000 });
-      await page.evaluate(TIME_CLICK_TO_ROW.replace('ROW_TEXT', JSON.stringify(newest)));
+      await armTimer(page, 'click', newest, true);
       const started = performance.now();
       await link.click();
       await row(newest).waitFor({ timeout: 30_000 });
       seen.push(Math.round(performance.now() - started));
-      renders.push(Math.round(await page.evaluate<number>('window.clickToRow')));
+      renders.push(await timed(page));
     }
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('Sender 123');
     await row('Sender 1230').waitFor({ timeout: 10_000 });
+    await armTimer(page, 'keydown', 'Sender 1230', false);
     const typed = performance.now();
     await search.press('4');
     await row('Sender 1230').waitFor({ state: 'hidden', timeout: 10_000 });
-    const keystrokeMs = Math.round(performance.now() - typed);
-    return { renderMs: median(renders), renders, seenMs: median(seen), keystrokeMs };
+    const keystrokeSeenMs = Math.round(performance.now() - typed);
+    return {
+      renderMs: median(renders),
+      renders,
+      seenMs: median(seen),
+      keystrokeMs: await timed(page),
+      keystrokeSeenMs,
+    };
   } finally {
     await browser.close();
   }

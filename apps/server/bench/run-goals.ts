@@ -132,7 +132,9 @@ export function finishRun(figures: RunFigures): void {
     },
     {
       goal: 'keystroke to updated list (Chromium)',
-      value: browser ? `${browser.keystrokeMs} ms` : 'not measured',
+      value: browser
+        ? `${browser.keystrokeMs} ms (keydown to the frame showing the narrower list, timed in the page; Playwright's key press to its finding the row gone: ${browser.keystrokeSeenMs} ms)`
+        : 'not measured',
       target: '≤ 100 ms',
       holds: (browser?.keystrokeMs ?? Infinity) <= 100,
     },
