@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Page, chromium } from 'playwright-core';
+import { median } from './load.ts';
 
 export interface BrowserFigures {
   /** Median of the visits: from the click on Messages to the frame that shows the newest record, timed in the page. */
@@ -16,39 +17,32 @@ export interface BrowserFigures {
 /** Visits timed: one visit's figure moves with a garbage collection or a busy core. */
 const VISITS = 5;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 /**
- * Runs in the page (a script, as the server's TypeScript has no DOM types): arms `window.timed`, a promise
- * of the milliseconds from the next EVENT (the event's own time stamp) to the first animation frame in
- * which a row with the text ROW_TEXT is in the DOM (SHOWN true) or gone from it (SHOWN false), i.e. the
- * frame that paints the change. Timed in the page, so that neither Playwright's actionability checks
- * before its action nor its polling after it count as the console's. The clock is read in the frame's
- * callback, not taken from the frame's time stamp, which is when the frame was asked for and can precede a
- * long task that held it back.
+ * A function the page runs (a script, as the server's TypeScript has no DOM types): it arms `window.timed`,
+ * a promise of the milliseconds from the next `event` (the event's own time stamp) to the first animation
+ * frame in which a row with `rowText` is in the DOM (`shown` true) or gone from it (`shown` false), i.e. the
+ * frame that paints the change. Timed in the page, so that neither Playwright's actionability checks before
+ * its action nor its polling after it count as the console's. The clock is read in the frame's callback,
+ * not taken from the frame's time stamp, which is when the frame was asked for and can precede a long task
+ * that held it back. It answers nothing: evaluating it would otherwise wait for the promise.
  */
-const TIME_TO_FRAME = `
+const TIME_TO_FRAME = `({ event, rowText, shown }) => {
   window.timed = new Promise((resolve) => {
-    document.addEventListener(EVENT, (event) => {
-      const started = event.timeStamp;
+    document.addEventListener(event, (happened) => {
+      const started = happened.timeStamp;
       const frame = () => {
         const rows = [...document.querySelectorAll('tr, [role="row"]')];
-        if (rows.some((row) => row.textContent.includes(ROW_TEXT)) === SHOWN) resolve(performance.now() - started);
+        if (rows.some((row) => row.textContent.includes(rowText)) === shown) resolve(performance.now() - started);
         else requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
     }, { capture: true, once: true });
   });
-  // not the promise: evaluating the script would wait for it
-  undefined;`;
+}`;
 
 /** Arms the timer above in `page`; `timed(page)` then answers its milliseconds. */
 const armTimer = (page: Page, event: 'click' | 'keydown', rowText: string, shown: boolean) =>
-  page.evaluate(
-    TIME_TO_FRAME.replace('EVENT', JSON.stringify(event))
-      .replace('ROW_TEXT', JSON.stringify(rowText))
-      .replace('SHOWN', String(shown)),
-  );
+  page.evaluate(`(${TIME_TO_FRAME})(${JSON.stringify({ event, rowText, shown })})`);
 const timed = async (page: Page) => Math.round(await page.evaluate<number>('window.timed'));
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -68,7 +68,9 @@ export async function measure(base: string, load: Load, seconds: { warm: number;
   return summarise(await autocannon({ ...options, duration: seconds.run }), expect);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value (the upper of the two middle ones for an even count); 0 for none. */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * Compares targets fairly on a shared, noisy machine: short slices taken in turn (A, B, C, A, B, C…)

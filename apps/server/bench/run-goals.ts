@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { BrowserFigures } from './browser.ts';
 import { printParts } from './publishing-parts.ts';
-import { errorsText } from './load.ts';
+import { errorsText, median } from './load.ts';
 import {
   type Goal,
   type Part,
@@ -73,7 +73,7 @@ export function finishRun(figures: RunFigures): void {
   // the first round grows the heap to its working size (a warm-up); from then on a round must not add
   const steady = roundsRss.slice(1);
   const growth = Math.max(...steady.slice(1).map((rss, n) => (rss / (steady[n] ?? rss) - 1) * 100));
-  const startup = [...startupMs].sort((a, b) => a - b)[1] ?? 0;
+  const startup = median(startupMs);
   const goals: Goal[] = [
     {
       goal: 'GET list req/s vs raw',

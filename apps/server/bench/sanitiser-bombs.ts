@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
 import { largestRichText, richTextBombs } from '../test/corpus/rich-text-bombs.ts';
+import { median } from './load.ts';
 import { startChild, stopAll, stopChild, waitForHealth } from './processes.ts';
 import { type Goal, printGoals } from './report.ts';
 import { startScriptNodeFlags } from './start-script.ts';
@@ -48,7 +49,7 @@ async function sanitiseTimes(html: string): Promise<{ cold: number; median: numb
     times.push(performance.now() - since);
   }
   const [cold = 0, ...warm] = times;
-  return { cold, median: warm.sort((a, b) => a - b)[1] ?? 0 };
+  return { cold, median: median(warm) };
 }
 
 /** Posts the body and, until it is answered, asks /api/health one request after another. */
