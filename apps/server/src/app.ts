@@ -19,14 +19,15 @@ import metricsPlugin from './operations/metrics.ts';
 import backupSchedule from './operations/backup-schedule.ts';
 import unknownAddressAnswers from './http/not-found.ts';
 import healthRoutes from './operations/health.ts';
-import historyRoutes from './sections/history-routes.ts';
-import historyRetention from './operations/history-retention.ts';
-import linkChecker from './operations/link-checker.ts';
+import historyRoutes from './history/routes.ts';
+import historyRetention from './history/retention-plugin.ts';
+import linkChecker from './site-health/link-checker.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
-import sectionRoutes from './sections/routes.ts';
+import sectionRoutes from './records/routes.ts';
 import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
 import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
+import publishingRecordRoutes from './publishing/record-routes.ts';
 import siteHealthRoutes from './site-health/routes.ts';
 import { lastBackupAt } from './backup/backup-state.ts';
 
@@ -136,7 +137,12 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);
-  for (const section of sections) await app.register(sectionRoutes, { prefix: `/api/${section.slug}`, section });
+  for (const section of sections)
+    await app.register(sectionRoutes, {
+      prefix: `/api/${section.slug}`,
+      section,
+      extensions: [publishingRecordRoutes],
+    });
   await app.register(publishingPlugin, publishing);
   await app.register(siteHealthRoutes, { lastBackupAt: () => lastBackupAt(db as Kysely<unknown>) });
   await app.register(consolePlugin);

@@ -7,7 +7,7 @@ import { checkSecretKey } from './auth/secret-key-check.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { movePastedImagesAtStart } from './sections/pasted-images-at-start.ts';
+import { movePastedImagesAtStart } from './cli/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
 import { lowerThreadPoolPriority } from './lib/thread-pool-priority.ts';

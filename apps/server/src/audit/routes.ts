@@ -10,8 +10,8 @@ import {
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
-import { changesBetween, type FieldChange } from '../history/changes.ts';
-import { findRevision, previousRevision } from '../history/revisions.ts';
+import { changesBetween, type FieldChange } from '../history/store/changes.ts';
+import { findRevision, previousRevision } from '../history/store/revisions.ts';
 import { parseId } from '../lib/ids.ts';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { intParam } from '../lib/query.ts';

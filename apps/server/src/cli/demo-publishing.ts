@@ -1,7 +1,7 @@
 import { findSection, type SectionDef } from '@bursary/shared';
-import { saveChanges } from '../sections/changes-writes.ts';
-import { createRecord } from '../sections/record-writes.ts';
-import type { WriteContext } from '../sections/write-concurrency.ts';
+import { saveChanges } from '../publishing/changes-writes.ts';
+import { createRecord } from '../records/record-writes.ts';
+import type { WriteContext } from '../records/write-concurrency.ts';
 import { setSchedule } from '../publishing/schedule-writes.ts';
 
 function section(slug: string): SectionDef {

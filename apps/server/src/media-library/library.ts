@@ -7,7 +7,7 @@ import { nowIso } from '../lib/clock.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { withDimensions } from '../media/dimensions.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
-import { refreshRecordsShowing } from '../sections/image-alt.ts';
+import { refreshRecordsShowing } from '../records/image-alt.ts';
 import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
 
 /** Audit rows of the media library go under this section name, with no record id: e.g. `Image "….png" deleted`. */
@@ -104,7 +104,7 @@ export async function readMediaItem(
 
 /**
  * The image row, locked until the transaction ends on PostgreSQL: a record write that names the image locks
- * it for share (sections/write-columns.ts), so a delete and a write that would use the image take turns.
+ * it for share (records/write-columns.ts), so a delete and a write that would use the image take turns.
  * SQLite write transactions take turns already.
  */
 async function lockedImage(trx: Db, name: MediaName) {

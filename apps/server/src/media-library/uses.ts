@@ -5,8 +5,8 @@ import { columnOf, tableOf } from '../db/naming.ts';
 import type { Db } from '../db/types.ts';
 import { MEDIA_PREFIX, imageCarriersOf, imageNameOf } from '../media/image-fields.ts';
 import { type MediaName, mediaFileName } from '../media/media-name.ts';
-import { escapeRegExp } from '../sections/media-urls.ts';
-import { tablesByName } from '../sections/repository.ts';
+import { escapeRegExp } from '../records/media-urls.ts';
+import { tablesByName } from '../records/repository.ts';
 
 /**
  * Which records show which stored images: one reading of a record, used by the library's list, its answers

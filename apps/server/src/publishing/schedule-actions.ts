@@ -1,6 +1,6 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db, ScheduleAction } from '../db/types.ts';
-import { publishIn, unpublishIn } from '../sections/publishing.ts';
+import { publishIn, unpublishIn } from './publish-writes.ts';
 
 /**
  * Does a scheduled action in the transaction the runner opened (and in which it claimed the

@@ -1,6 +1,6 @@
 import { type SectionDef, sections } from '@bursary/shared';
 import { appendLogs } from '../audit/log-writes.ts';
-import { enqueueEvent } from '../audit/outbox.ts';
+import { enqueueEvent } from '../webhooks/outbox.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db, ScheduleAction } from '../db/types.ts';
 import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';

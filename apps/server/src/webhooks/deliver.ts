@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { type SecretBox, SecretKeyError } from '../auth/secret-box.ts';
 import type { Database, Db } from '../db/types.ts';
 import { bookkeeping } from './bookkeeping.ts';
-import { checkedAddress, parseWebhookUrl, RefusedAddressError, type Resolver } from './address-rules.ts';
+import { checkedAddress, parseWebhookUrl, RefusedAddressError, type Resolver } from '../lib/outbound-addresses.ts';
 import { type PostOutcome, postOnce } from './http-post.ts';
 import { signedHeaders } from './signing.ts';
 import { openSecret } from './store.ts';

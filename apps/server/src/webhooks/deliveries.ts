@@ -2,7 +2,7 @@ import type { WebhookDelivery } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { DeliveryRow } from './deliver.ts';
-import { newEventId } from '../audit/outbox.ts';
+import { newEventId } from './outbox.ts';
 
 /** An attempt as the deliveries list answers it. */
 export type DeliveryView = WebhookDelivery;

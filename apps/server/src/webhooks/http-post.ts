@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pinnedLookup, type ResolvedAddress } from './address-rules.ts';
+import { pinnedLookup, type ResolvedAddress } from '../lib/outbound-addresses.ts';
 
 /** Of an answer, this much is read and kept; the rest is never read. */
 const RESPONSE_LIMIT = 4096;

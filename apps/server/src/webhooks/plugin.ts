@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SecretBox } from '../auth/secret-box.ts';
 import { onWriteCommitted } from '../db/write-transaction.ts';
-import { type Resolver, systemResolver } from './address-rules.ts';
+import { type Resolver, systemResolver } from '../lib/outbound-addresses.ts';
 import { RETRY_DELAYS_MS } from './deliver.ts';
 import { registerWebhookRoutes } from './routes.ts';
 import { WebhookWorker } from './worker.ts';

@@ -9,7 +9,7 @@ import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { intParam } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { checkedAddress, parseWebhookUrl, RefusedAddressError } from './address-rules.ts';
+import { checkedAddress, parseWebhookUrl, RefusedAddressError } from '../lib/outbound-addresses.ts';
 import { attemptDeliveries } from './deliver.ts';
 import { listDeliveries, queuePing, queueRetry, toDeliveryView } from './deliveries.ts';
 import { DELIVERIES_MAX_LIMIT, schemas } from './routes-schemas.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { writeTransaction } from '../../src/db/write-transaction.ts';
 import { purgeOldRevisions } from '../../src/history/retention.ts';
-import { publishIn, unpublishIn } from '../../src/sections/publishing.ts';
+import { publishIn, unpublishIn } from '../../src/publishing/publish-writes.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { type Body, create } from './publishing-helpers.ts';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SERVER_OWNED_KEYS } from '../../src/sections/record-validation.ts';
+import { SERVER_OWNED_KEYS } from '../../src/records/record-validation.ts';
 import type { RouteUnderTest } from './mutations.ts';
 
 /** The body mutations of the fuzz suites: wrong field values, broken JSON and seeded fast-check bodies. */

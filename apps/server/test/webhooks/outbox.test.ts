@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { writeTransaction } from '../../src/db/write-transaction.ts';
-import { type ChangeEvent, storeChange } from '../../src/sections/store-change.ts';
+import { type ChangeEvent, storeChange } from '../../src/records/store-change.ts';
 import { addWebhook, startReceiver, testWorker } from './receiver.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;

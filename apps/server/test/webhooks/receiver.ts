@@ -5,7 +5,7 @@ import { WebhookWorker } from '../../src/webhooks/worker.ts';
 import { SecretBox } from '../../src/auth/secret-box.ts';
 import type { Db } from '../../src/db/types.ts';
 import type { Config } from '../../src/config/config.ts';
-import type { Resolver } from '../../src/webhooks/address-rules.ts';
+import type { Resolver } from '../../src/lib/outbound-addresses.ts';
 import type { TestApp } from '../helper.ts';
 
 export interface Received {

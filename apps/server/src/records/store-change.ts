@@ -1,10 +1,10 @@
 import type { SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
-import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '../audit/outbox.ts';
-import { type RevisionWrite, storeRevision } from '../history/revisions.ts';
+import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '../webhooks/outbox.ts';
+import { type RevisionWrite, storeRevision } from '../history/store/revisions.ts';
 import { storeRecordProblems } from '../site-health/record-problems.ts';
-import { findPending } from './pending-store.ts';
+import { findPending } from '../publishing/store/pending-store.ts';
 import type { RecordStatus } from './record-validation.ts';
 
 export interface ChangeWrite extends RevisionWrite {

@@ -1,5 +1,5 @@
-import type { Db } from '../db/types.ts';
-import { hashToken, newToken } from './tokens.ts';
+import type { Db } from '../../db/types.ts';
+import { hashToken, newToken } from '../../auth/tokens.ts';
 
 /** base64url of 32 random bytes, unpadded: anything else is refused before the database is asked. */
 const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -4,17 +4,17 @@ import type { Db } from '../db/types.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ifMatchAccepts } from '../lib/etag.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../lib/errors.ts';
-import type { RawInput } from './multipart-input.ts';
-import { type ReadRecord, readRecord, readSingle } from './read.ts';
-import { recordNotFound, recordPath } from './record-writes.ts';
-import { publishingLog } from './record-logs.ts';
-import { takeStatus, validateRecord } from './record-validation.ts';
-import { pendingRecordOf } from './pending-record.ts';
-import { type PendingChanges, findPending, putPending, removePending } from './pending-store.ts';
-import { storeChange } from './store-change.ts';
-import { prepareWrite } from './write-columns.ts';
-import { lockSection, type WriteContext } from './write-concurrency.ts';
-import { applyAltTexts, takeAltTexts } from './image-alt.ts';
+import type { RawInput } from '../records/multipart-input.ts';
+import { type ReadRecord, readRecord, readSingle } from '../records/read.ts';
+import { recordNotFound, recordPath } from '../records/record-writes.ts';
+import { publishingLog } from '../records/record-logs.ts';
+import { takeStatus, validateRecord } from '../records/record-validation.ts';
+import { pendingRecordOf } from '../records/pending-record.ts';
+import { type PendingChanges, findPending, putPending, removePending } from './store/pending-store.ts';
+import { storeChange } from '../records/store-change.ts';
+import { prepareWrite } from '../records/write-columns.ts';
+import { lockSection, type WriteContext } from '../records/write-concurrency.ts';
+import { applyAltTexts, takeAltTexts } from '../records/image-alt.ts';
 
 /** The record the changes routes address: by id, or a single-record section's one record. */
 export type Target = number | 'single';

@@ -14,7 +14,7 @@ import {
   totalCount,
 } from '../lib/api-doc.ts';
 
-/** The API declarations of the history routes (sections/history-routes.ts). */
+/** The API declarations of the history routes (history/routes.ts). */
 
 function revisionShape(section: SectionDef): Shape {
   return new Shape(

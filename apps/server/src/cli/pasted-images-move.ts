@@ -8,7 +8,7 @@ import { HttpError } from '../lib/errors.ts';
 import { storeInspected, type InspectedImage } from '../media/store.ts';
 import { DATA_IMAGE_MARK } from '../rich-text/data-images.ts';
 import { cleanRichText } from '../media/rich-text-images.ts';
-import { tablesByName } from './repository.ts';
+import { tablesByName } from '../records/repository.ts';
 import { imageCarriersOf } from '../media/image-fields.ts';
 
 /**

@@ -30,7 +30,7 @@ import { recordBody } from './record-body-schemas.ts';
 import { altFieldsOf } from '../media/alt-text.ts';
 
 /**
- * The API declarations of a section's routes (sections/routes.ts, sections/sub-item-routes.ts),
+ * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts),
  * derived from its registry entry: the bodies are the registry's own zod schemas.
  */
 
@@ -111,7 +111,7 @@ const itemDeletedShape = new Shape(
   }),
 );
 
-/** How a read asks for more than the live, published records (sections/read-view.ts). */
+/** How a read asks for more than the live, published records (records/read-view.ts). */
 const viewQuery = {
   status: {
     type: 'string',

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { startRetention } from '../history/retention.ts';
+import { startRetention } from './retention.ts';
 
 /** HISTORY_KEEP_DAYS: revisions are kept forever unless it is set; then purged at start and daily. */
 export default fp(

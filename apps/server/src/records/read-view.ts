@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findLivePreviewToken } from '../auth/preview-tokens.ts';
+import { findLivePreviewToken } from '../publishing/store/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
 import { textParam } from '../lib/query.ts';
 import { notModified } from '../lib/reply-headers.ts';

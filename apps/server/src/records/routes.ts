@@ -16,15 +16,26 @@ import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
-import publishingRoutes from './publishing-routes.ts';
 import { documented } from '../lib/api-doc.ts';
 import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
+
+/** A plugin that adds routes of a higher domain under each section (publishing's `/{id}/publish`, …). */
+type SectionRoutesExtension = FastifyPluginAsync<{ section: SectionDef }>;
+
+interface SectionRoutesOptions {
+  section: SectionDef;
+  /**
+   * Registered inside the section's own scope, so they answer through its hooks (absolute media URLs)
+   * like its reads and writes; the records core cannot import them, since they are built on it.
+   */
+  extensions?: readonly SectionRoutesExtension[];
+}
 
 /**
  * The routes of one section, derived from its registry entry.
  * Registered once per section under /api/{slug}; no section has routes of its own.
  */
-const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
+const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { section, extensions = [] }) => {
   const auth = requireRole(app, 'editor');
   const schemas = sectionSchemas(section);
 
@@ -102,7 +113,7 @@ const sectionRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, {
     };
   });
 
-  await app.register(publishingRoutes, { section });
+  for (const extension of extensions) await app.register(extension, { section });
 
   if (section.kind === 'single') {
     // the console saves a single-record section without an id; 200 either way, as it expects

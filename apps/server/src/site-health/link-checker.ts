@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../db/types.ts';
 import { startPeriodicTask } from '../lib/periodic-task.ts';
-import { systemResolver, type Resolver } from '../webhooks/address-rules.ts';
+import { systemResolver, type Resolver } from '../lib/outbound-addresses.ts';
 import { claimDue, recordOutcome, syncAddresses } from './link-checks.ts';
 import { checkLink } from './link-request.ts';
 

@@ -2,18 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type SectionDef, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { intParam } from '../lib/query.ts';
-import { readRecord, readSingle } from './read.ts';
+import { readRecord, readSingle } from '../records/read.ts';
 import { requireRole } from '../auth/roles.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { recordNotFound } from './record-writes.ts';
-import { writeContextOf } from './write-request.ts';
+import { recordNotFound } from '../records/record-writes.ts';
+import { writeContextOf } from '../records/write-request.ts';
 import type { Db } from '../db/types.ts';
 import { restoreRevision } from './restore.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
-import { listRevisions } from '../history/revisions.ts';
-import { listTrash } from '../history/trash.ts';
+import { listRevisions } from './store/revisions.ts';
+import { listTrash } from './trash.ts';
 import { documented } from '../lib/api-doc.ts';
-import { revisionsApi, schemas } from './history-routes-schemas.ts';
+import { revisionsApi, schemas } from './routes-schemas.ts';
 
 /** History pages are paged as the audit log is. */
 function pageOf(query: unknown): { limit: number; offset: number } {

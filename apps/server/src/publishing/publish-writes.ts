@@ -2,17 +2,17 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import type { Db } from '../db/types.ts';
-import type { ReadRecord } from './read.ts';
-import { type Row, updateRow } from './repository.ts';
-import { recordPath, reread } from './record-writes.ts';
-import { itemLogs, publishingLog } from './record-logs.ts';
-import { validateRecord } from './record-validation.ts';
-import { bodyOf } from './pending-record.ts';
-import { findPending, removePending } from './pending-store.ts';
-import { storeChange } from './store-change.ts';
-import { applySubList, type ItemChange, sentItems } from './sub-list.ts';
-import { toColumns } from './write-columns.ts';
-import { lockSection } from './write-concurrency.ts';
+import type { ReadRecord } from '../records/read.ts';
+import { type Row, updateRow } from '../records/repository.ts';
+import { recordPath, reread } from '../records/record-writes.ts';
+import { itemLogs, publishingLog } from '../records/record-logs.ts';
+import { validateRecord } from '../records/record-validation.ts';
+import { bodyOf } from '../records/pending-record.ts';
+import { findPending, removePending } from './store/pending-store.ts';
+import { storeChange } from '../records/store-change.ts';
+import { applySubList, type ItemChange, sentItems } from '../records/sub-list.ts';
+import { toColumns } from '../records/write-columns.ts';
+import { lockSection } from '../records/write-concurrency.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
 type Publisher = { username: string };

@@ -7,12 +7,12 @@ import { BadRequestError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { publishingSummary } from '../audit/log-writes.ts';
 import { type Target, discardChanges, readChanges, saveChanges, targetRecord } from './changes-writes.ts';
-import { readRecordBody } from './multipart-input.ts';
-import { publishIn, unpublishIn } from './publishing.ts';
-import { publishingSchemas } from './publishing-routes-schemas.ts';
-import { readIn } from './view-reads.ts';
-import { recordNotFound } from './record-writes.ts';
-import { writeContextOf } from './write-request.ts';
+import { readRecordBody } from '../records/multipart-input.ts';
+import { publishIn, unpublishIn } from './publish-writes.ts';
+import { publishingSchemas } from './record-routes-schemas.ts';
+import { readIn } from '../records/view-reads.ts';
+import { recordNotFound } from '../records/record-writes.ts';
+import { writeContextOf } from '../records/write-request.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 
 type Step = typeof publishIn;

@@ -1,7 +1,7 @@
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, RevisionAction } from '../db/types.ts';
-import type { Db } from '../db/types.ts';
+import type { Database, RevisionAction } from '../../db/types.ts';
+import type { Db } from '../../db/types.ts';
 
 /** A revision as stored: the answer's fields (`Revision`, the wire contract) and what locates it. */
 export interface StoredRevision extends Revision {
@@ -20,7 +20,7 @@ export interface RevisionWrite {
   now: string;
 }
 
-/** Stores the change's revision; its log rows are written after it, naming it (sections/store-change.ts). */
+/** Stores the change's revision; its log rows are written after it, naming it (records/store-change.ts). */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
   const row = await trx
     .insertInto('revisions')

@@ -4,17 +4,17 @@ import { restoredSummary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { timestampKeys } from '../db/naming.ts';
-import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { type ReadRecord, readRecord, readSingle } from '../records/read.ts';
 import type { Db } from '../db/types.ts';
-import { type Row, insertRowWithId, updateRow } from './repository.ts';
-import { replaceItems } from './sub-item-repository.ts';
-import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
-import { findRevision, latestRevision, type StoredRevision } from '../history/revisions.ts';
-import { storeChange } from './store-change.ts';
+import { type Row, insertRowWithId, updateRow } from '../records/repository.ts';
+import { replaceItems } from '../records/sub-item-repository.ts';
+import { checkIfMatch, lockSection, staleWrite, type WriteContext } from '../records/write-concurrency.ts';
+import { findRevision, latestRevision, type StoredRevision } from './store/revisions.ts';
+import { storeChange } from '../records/store-change.ts';
 import { type RestorableVersion, restorableVersion } from './restore-validation.ts';
-import { pendingRecordOf } from './pending-record.ts';
-import { putPending, removePending } from './pending-store.ts';
-import { toColumns } from './write-columns.ts';
+import { pendingRecordOf } from '../records/pending-record.ts';
+import { putPending, removePending } from '../publishing/store/pending-store.ts';
+import { toColumns } from '../records/write-columns.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects } from '../helper.ts';
-import type { Resolver } from '../../src/webhooks/address-rules.ts';
-import { startReceiver, testWorker } from './receiver.ts';
+import type { Resolver } from '../../src/lib/outbound-addresses.ts';
+import { startReceiver, testWorker } from '../webhooks/receiver.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import type { Config } from '../config/config.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { type RecordStatus, validateRecord } from './record-validation.ts';
-import { bodyOf } from './pending-record.ts';
-import { type PreparedWrite, prepareWrite } from './write-columns.ts';
+import { type RecordStatus, validateRecord } from '../records/record-validation.ts';
+import { bodyOf } from '../records/pending-record.ts';
+import { type PreparedWrite, prepareWrite } from '../records/write-columns.ts';
 
 /** A revision's record checked and prepared as a full PUT of it would be today. */
 export interface RestorableVersion {

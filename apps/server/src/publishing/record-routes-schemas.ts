@@ -12,10 +12,10 @@ import {
   type RouteApi,
   Shape,
 } from '../lib/api-doc.ts';
-import { recordBody } from './record-body-schemas.ts';
-import { altTextProperties, recordShape } from './routes-schemas.ts';
+import { recordBody } from '../records/record-body-schemas.ts';
+import { altTextProperties, recordShape } from '../records/routes-schemas.ts';
 
-/** The API declarations of a record's publishing routes (sections/publishing-routes.ts). */
+/** The API declarations of a record's publishing routes (publishing/record-routes.ts). */
 
 const changesEtag = {
   ETag: {

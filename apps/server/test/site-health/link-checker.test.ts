@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections, type SiteHealthReport } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { create } from '../publishing/publishing-helpers.ts';
-import { runLinkChecks } from '../../src/operations/link-checker.ts';
-import { claimDue, LEASE_MS } from '../../src/operations/link-checks.ts';
-import type { Resolver } from '../../src/webhooks/address-rules.ts';
+import { runLinkChecks } from '../../src/site-health/link-checker.ts';
+import { claimDue, LEASE_MS } from '../../src/site-health/link-checks.ts';
+import type { Resolver } from '../../src/lib/outbound-addresses.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
 const DAY_MS = 86_400_000;
@@ -136,7 +136,7 @@ describe.each(dialects)('the link checker (%s)', (dialect) => {
     });
     await runLinkChecks(t.db, { ...options, stopping: () => true });
     // claimed by an instance killed before it asked
-    const { syncAddresses } = await import('../../src/operations/link-checks.ts');
+    const { syncAddresses } = await import('../../src/site-health/link-checks.ts');
     await syncAddresses(t.db, now());
     expect((await claimDue(t.db, now(), 8)).map((row) => row.url)).toEqual([linkTo('f.example', '/ok?orphan')]);
     expect(await runLinkChecks(t.db, options)).toBe(0);

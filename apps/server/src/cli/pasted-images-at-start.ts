@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.ts';
 import { doneMark, doneVersion, markDone } from '../db/done-marks.ts';
 import type { Db } from '../db/types.ts';
-import { type MoveResult, movePastedImages } from './move-pasted-images.ts';
+import { type MoveResult, movePastedImages } from './pasted-images-move.ts';
 
 /** Set once a whole run is done (even one that left rows: they are named once, and the command tries them again). */
 const MOVED = doneMark('pasted-images');

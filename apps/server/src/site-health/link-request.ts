@@ -6,7 +6,7 @@ import {
   RefusedAddressError,
   type ResolvedAddress,
   type Resolver,
-} from '../webhooks/address-rules.ts';
+} from '../lib/outbound-addresses.ts';
 
 /** What one check of an address found: reachable or not, with the status or the reason. */
 export interface LinkOutcome {

@@ -3,12 +3,12 @@ import type { Db } from '../db/types.ts';
 import { type ReadRecord, fromRow, readList } from './read.ts';
 import type { ReadView } from './read-view.ts';
 import { type ListQuery, type Row, findRow, findSingleRow } from './repository.ts';
-import { pendingOf } from './pending-store.ts';
+import { pendingOf } from '../publishing/store/pending-store.ts';
 import { withPending } from './pending-record.ts';
 import { withAltText } from '../media/alt-text.ts';
 
 /**
- * Reads as a view answers them (sections/read-view.ts). The public view filters in the query itself,
+ * Reads as a view answers them (records/read-view.ts). The public view filters in the query itself,
  * so a draft never leaves the database for a public answer; the others answer every record, decorated.
  */
 
