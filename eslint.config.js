@@ -119,6 +119,16 @@ export default tseslint.config(
     },
   },
   {
+    // a promise nobody awaits loses its error and its ordering: the type checker knows which calls return one
+    files: ['apps/server/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: typeScriptImports(['apps/server/tsconfig.json']),

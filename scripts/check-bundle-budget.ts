@@ -1,4 +1,4 @@
-// `npm run check:bundle` (issue 7, point 6): the JS each first screen needs, compressed as the
+// `npm run check:bundle`: the JS each first screen needs, compressed as the
 // server sends it, must stay within its budget, and the rich-text editor must not be part of it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -85,6 +85,6 @@ for (const screen of screens) {
   failed ||= over || editor.length > 0;
 }
 if (failed) {
-  console.error('A console bundle budget is exceeded (issue 7, point 6).');
+  console.error('A console bundle budget is exceeded.');
   process.exit(1);
 }

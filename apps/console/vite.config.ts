@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // .br and .gz beside each text file, which the server sends as they are (issue 25 point 3): a
+    // .br and .gz beside each text file, which the server sends as they are: a
     // request never waits for compression, and the build can afford the slowest, smallest settings.
     // Files under 1 KB or that would not shrink keep no copy; Vite's manifest is build metadata the
     // server refuses, so it needs none.

@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from './support/env.ts';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 
 /**
- * Issue 14 point 5 and 7: an administrator adds an editor; the editor signs in with the temporary
+ * An administrator adds an editor; the editor signs in with the temporary
  * password, chooses a new one, turns on two-factor sign-in and signs in again with a code from the
  * app and with a recovery code.
  */

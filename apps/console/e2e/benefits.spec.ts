@@ -29,7 +29,7 @@ describeSubItemSection({
   description: 'plain',
 });
 
-// issue 13: in this file, so that no other test edits the benefits record in between
+// In this file, so that no other test edits the benefits record in between
 test('a deleted benefit point comes back with Undo in the toast', async ({ page, api, uid }) => {
   const point = uid('Benefit to undo');
   if ((await api.list('benefits')).length === 0) await api.putSingle('benefits', { title: uid('Benefits') });

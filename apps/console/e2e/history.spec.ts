@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures.ts';
 import { versions } from './support/history.ts';
 
 /**
- * Issue 13 point 5: a record's versions, the change in plain words, and restoring an old one (the mission statement's
+ * A record's versions, the change in plain words, and restoring an old one (the mission statement's
  * restore is in missions.spec.ts, the log rows' links in dashboard-logs.spec.ts).
  */
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, navigate, test } from './support/fixtures.ts';
 import { searchBox } from './support/ui.ts';
 
-/** Many more records than a screen shows: only the rows on and near the screen are built (issue 25 point 4). */
+/** Many more records than a screen shows: only the rows on and near the screen are built. */
 const COUNT = 300;
 
 const created: number[] = [];

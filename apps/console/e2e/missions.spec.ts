@@ -30,7 +30,7 @@ describeSubItemSection({
   description: 'rich',
 });
 
-// issue 13: in this file, so that no other test edits the mission statement in between
+// In this file, so that no other test edits the mission statement in between
 test('the mission statement: edited, then its previous version restored from the History of the missions page', async ({
   page,
   api,

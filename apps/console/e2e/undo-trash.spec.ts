@@ -5,7 +5,7 @@ import { clickUndo } from './support/history.ts';
 import { confirmDelete, searchBox } from './support/ui.ts';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 
-/** Issue 13 point 5: Undo on the delete toasts, and the Trash page. */
+/** Undo on the delete toasts, and the Trash page. */
 
 const faqDeleteText = (title: string) =>
   `Are you sure you want to  delete the FAQ titled "${title}"? This action cannot be undone.`;

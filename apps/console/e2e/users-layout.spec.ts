@@ -5,7 +5,7 @@ import type { Api } from './support/api.ts';
 import { createUser, signInFirstTime, usernameOf } from './support/users.ts';
 
 /**
- * Issue 24 point 5: the Users table fits a 1280 px window beside the open sidebar, and narrower than the mobile
+ * The Users table fits a 1280 px window beside the open sidebar, and narrower than the mobile
  * breakpoint the users are cards whose Actions menu works from the keyboard. Each test sets its own width, so
  * both projects check both layouts.
  */

@@ -4,7 +4,7 @@ import { expect, expectToast, test } from './support/fixtures.ts';
 import { call, createUser, signInFirstTime, usernameOf, useSession } from './support/users.ts';
 
 /**
- * Issue 14 in the browser: an administrator manages users on /users; a viewer sees no write
+ * In the browser: an administrator manages users on /users; a viewer sees no write
  * control and the server refuses its writes; an editor sees the placeholder sentence.
  */
 const PLACEHOLDER = 'User administration is currently handled elsewhere or not yet implemented in this interface.';

@@ -48,7 +48,7 @@ const timed = async (page: Page) => Math.round(await page.evaluate<number>('wind
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * Issue 7 point 5: the messages page with its 2,000 records in Chromium, signed in as the console
+ * The messages page with its 2,000 records in Chromium, signed in as the console
  * keeps a session (localStorage). Render: from a click on Messages in the navigation to the frame that
  * shows the newest record (the code and records loaded by an earlier visit, as an editor's are). Keystroke: one
  * more character in the search box until the list shows the narrower result. Skipped (undefined)

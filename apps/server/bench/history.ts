@@ -12,7 +12,7 @@ import { startScriptNodeFlags } from './start-script.ts';
 import { addFaqs, postLoad, putLoad } from './writes.ts';
 
 /**
- * `node apps/server/bench/history.ts` (issue 13, point 7): POST and PUT with revisions against the
+ * `node apps/server/bench/history.ts`: POST and PUT with revisions against the
  * same writes without them, in one run, and a record's history page with 100,000 revisions.
  * BENCH_BEFORE_DIR names the apps/server folder of a checkout without history (e.g. main's);
  * without it only this code is measured. Ports 3530–3531. BENCH_QUICK=1 runs short.

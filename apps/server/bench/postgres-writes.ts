@@ -10,7 +10,7 @@ import { addFaqs, postLoad, putLoad } from './writes.ts';
 import { postgresSource, reasonOf, shownUrl, skippedLine } from './postgres-source.ts';
 
 /**
- * Issue 25 point 5: Bursary's writes on PostgreSQL, the main run's POST and PUT loads (c=10) with revisions, audit,
+ * Bursary's writes on PostgreSQL, the main run's POST and PUT loads (c=10) with revisions, audit,
  * the webhook outbox and site-health bookkeeping as on SQLite, on a server and a fresh database of their own,
  * dropped after. Printed beside SQLite's rows for information: the write goals are SQLite's. The database server is
  * BENCH_DATABASE_URL's, else TEST_DATABASE_URL's; without one that answers, the part says why it was skipped.

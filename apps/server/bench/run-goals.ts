@@ -101,7 +101,7 @@ export function finishRun(figures: RunFigures): void {
     },
     { goal: 'POST p99 at c=10', value: `${write.p99} ms`, target: '≤ 20 ms', holds: write.p99 <= 20 },
     { goal: 'PUT p99 at c=10', value: `${put.p99} ms`, target: '≤ 20 ms', holds: put.p99 <= 20 },
-    // issue 25: SQLite's writes at the durable limit; PostgreSQL's rows are for information
+    // SQLite's writes at the durable limit; PostgreSQL's rows are for information
     durableLimitGoal('POST', write, fastifyPost),
     durableLimitGoal('PUT', put, fastifyPost),
     {

@@ -20,7 +20,7 @@ import { measureInlineImages } from './inline-images.ts';
 import { measureImageVariants } from './image-variants.ts';
 
 /**
- * `npm run bench` (issue 7): seeds a fresh data folder, starts the real server and two baselines
+ * `npm run bench`: seeds a fresh data folder, starts the real server and two baselines
  * on loopback, measures them in one run with autocannon, prints the table and the goals, and
  * writes the same as JSON under bench-results/. BENCH_QUICK=1 runs short and small.
  */

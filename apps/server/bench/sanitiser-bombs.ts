@@ -10,7 +10,7 @@ import { type Goal, printGoals } from './report.ts';
 import { startScriptNodeFlags } from './start-script.ts';
 
 /**
- * Rich-text bombs against a running server (issue 11, point 3): each body is sanitised here
+ * Rich-text bombs against a running server: each body is sanitised here
  * once to time the cleaner alone, then posted as an FAQ answer while /api/health is asked again
  * and again, so a write that holds the event loop shows as health latency. Port 3530.
  */

@@ -14,7 +14,7 @@ export interface Scale {
   content: number;
   /** Records of the one large collection (messages). */
   messages: number;
-  /** Revisions of the first FAQ: a record with a long history (issue 13); none when left out. */
+  /** Revisions of the first FAQ: a record with a long history; none when left out. */
   revisions?: number;
 }
 

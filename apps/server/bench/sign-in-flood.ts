@@ -8,7 +8,7 @@ import { startScriptNodeFlags } from './start-script.ts';
 import type { Goal } from './report.ts';
 
 /**
- * Issue 20 point 2: 200 sign-ins to unknown usernames over 10 s, each from another address (the
+ * 200 sign-ins to unknown usernames over 10 s, each from another address (the
  * server trusts the bench as its proxy, so X-Forwarded-For names the address), while the real
  * administrator signs in from a known device (the cookie of an earlier sign-in) every 800 ms.
  * Prints the administrator's success rate and p99. Goal: 100 % and p99 ≤ 2 s.

@@ -10,7 +10,7 @@ import type { Goal } from './report.ts';
 import { measureSignInFlood, printSignInFlood } from './sign-in-flood.ts';
 
 /**
- * Issue 11 point 2: 50 sign-ins arrive at once while an editor's browser fetches a console
+ * 50 sign-ins arrive at once while an editor's browser fetches a console
  * script, the FAQ list and the health check. Each sign-in is a 128 MiB scrypt; uncapped, they fill
  * the thread pool and everything else waits behind them. Prints the p99 of each path at rest and
  * during the storm. Runs alone (`node bench/sign-in-storm.ts`) and inside `npm run bench`.

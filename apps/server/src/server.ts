@@ -2,7 +2,7 @@ import { enableCompileCache } from 'node:module';
 
 // Compiled, type-stripped code is kept on disk between starts (NODE_COMPILE_CACHE, else the
 // system's temporary folder): a warm start skips compiling and the TypeScript stripper, which
-// halves start-up and saves tens of MB (issue 7). It has to be on before the server's modules load.
+// halves start-up and saves tens of MB. It has to be on before the server's modules load.
 enableCompileCache();
 const { ConfigError, loadConfig } = await import('./config/config.ts');
 const { startServer } = await import('./start-server.ts');

@@ -12,7 +12,7 @@ function readmeLayers(): [string, string][] {
     .split('\n')
     .map((line) => /^ {4}(\S+) {2,}(\S.*)$/.exec(line))
     .filter((match) => match !== null)
-    .map((match) => [match[1], match[2]]);
+    .map((match) => [match[1] ?? '', match[2] ?? '']);
 }
 
 describe('the server layers', () => {
@@ -32,7 +32,7 @@ describe('the server layers', () => {
   it('keep a domain sub-layer below the rest of its domain', () => {
     const names = layers.map(([folder]) => folder);
     for (const [index, folder] of names.entries()) {
-      const [domain, sub] = folder.split('/');
+      const [domain = '', sub] = folder.split('/');
       if (sub) expect(names.indexOf(domain)).toBeGreaterThan(index);
     }
   });

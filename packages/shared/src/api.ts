@@ -13,7 +13,7 @@ export interface User {
   name: string;
   email?: string | null;
   /**
-   * Issue 14; optional only so that a session stored before roles still reads (the console then refreshes it from GET
+   * The role; optional only so that a session stored before roles still reads (the console then refreshes it from GET
    * /api/me).
    */
   role?: Role;
@@ -187,7 +187,7 @@ export interface HealthResponse {
 export const UNSUPPORTED_SECTION = 'Unsupported content type';
 
 /**
- * What a user may do (issue 14): `admin` everything including users, `editor` every content write, `viewer` reads only.
+ * What a user may do: `admin` everything including users, `editor` every content write, `viewer` reads only.
  */
 export const ROLES = ['admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

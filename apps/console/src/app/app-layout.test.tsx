@@ -37,7 +37,7 @@ describe('signed-in layout', () => {
     // Messages right after the testimonials; the content area has no item
     expect(NAV_ORDER.indexOf('Messages')).toBe(NAV_ORDER.indexOf('Disbursement Testimonials') + 1);
     expect(NAV_ORDER).not.toContain('Content');
-    // issue 13: the trash right after Messages
+    // The trash right after Messages
     expect(nav.getByRole('link', { name: 'Trash' })).toHaveAttribute('href', '/trash');
     expect(NAV_ORDER.indexOf('Trash')).toBe(NAV_ORDER.indexOf('Messages') + 1);
     // the media library right after the trash

@@ -77,7 +77,7 @@ beforeEach(() => {
 });
 
 // jsdom lays nothing out: every row keeps its estimated height, and the screen is jsdom's 768 pixels
-describe('a long list builds only the rows on and near the screen (issue 25 point 4)', { timeout: 30_000 }, () => {
+describe('a long list builds only the rows on and near the screen', { timeout: 30_000 }, () => {
   it('builds a screenful of 2,000 messages and a little more, and tells screen readers the whole size', async () => {
     await openMessages();
     const rows = bodyRows();

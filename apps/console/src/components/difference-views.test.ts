@@ -3,7 +3,7 @@ import { faqs, insights, milestones, missions, successStories } from '@bursary/s
 import { recordDifferences, versionContent } from '@/lib/record-diff';
 import { wordSummary } from './difference-views';
 
-describe('record differences (issue 13: the change in plain language)', () => {
+describe('record differences (the change in plain language)', () => {
   it('finds nothing when a version reads the same as the current record, timestamps aside', () => {
     const version = {
       id: 1,

@@ -1,7 +1,7 @@
 import type { User } from '@bursary/shared';
 
 /**
- * Where a signed-in user finishes their account before anything else (issue 14, decision 012):
+ * Where a signed-in user finishes their account before anything else (decision 012):
  * until then the server answers 403 to every other call, so no other screen may open.
  */
 export const ACCOUNT_SETUP_PATH = '/account/setup';

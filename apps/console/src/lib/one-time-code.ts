@@ -1,4 +1,4 @@
-// The codes of two-factor sign-in (issue 14), checked alike at sign-in, at set-up and to turn it off.
+// The codes of two-factor sign-in, checked alike at sign-in, at set-up and to turn it off.
 
 /** An authenticator code: six digits, spaces allowed as apps show them ("123 456"). */
 const TOTP_CODE = /^\d{6}$/;

@@ -3,7 +3,7 @@ import { ROLES, type Role, type User } from '@bursary/shared/api';
 import { useSession } from './session';
 
 /**
- * What the signed-in user may do (issue 14). The server enforces every role;
+ * What the signed-in user may do. The server enforces every role;
  * the console only hides what would be refused. A stored user without a role (a session from
  * before roles) counts as a viewer until GET /api/me answers its role.
  */

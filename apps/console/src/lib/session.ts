@@ -71,7 +71,7 @@ export function setSession(session: Session): void {
 
 /**
  * Stores what the server now says about the signed-in user (GET /api/me, an account change): a
- * role given or taken away since sign-in, or a pending account step, then shows at once (issue 14).
+ * role given or taken away since sign-in, or a pending account step, then shows at once.
  * Only for the session that asked, and only when something changed, so listeners do not run for nothing.
  */
 export function updateStoredUser(token: string | null, answered: unknown): void {

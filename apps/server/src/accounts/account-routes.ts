@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { endSessions, listSessions, type Clock } from '../auth/sessions.ts';
+import { endSessions, listSessions } from '../auth/sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 import { verifyPassword, newPasswordProblem } from '../auth/password.ts';
 import { addressKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserByUsername, setPassword } from '../auth/users.ts';

@@ -5,7 +5,7 @@ import { logAccountChange, signedIn } from './account-log.ts';
 import { AuthError } from '../auth/errors.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
-import type { Clock } from '../auth/sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 import { addressKey, codeKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserById } from '../auth/users.ts';
 import { documented } from '../lib/api-doc.ts';

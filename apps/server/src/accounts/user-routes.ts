@@ -8,7 +8,8 @@ import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/acc
 import { logAccountChange, signedIn } from './account-log.ts';
 import { requireRole } from '../auth/roles.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
-import { endSessions, type Clock } from '../auth/sessions.ts';
+import { endSessions } from '../auth/sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 import {
   createUser,
   findUserById,

@@ -5,12 +5,15 @@ import {
   BODY,
   contract,
   errors,
-  pageQuery,
   type RouteApi,
   type Schema,
   Shape,
   totalCount,
 } from '../lib/api-doc.ts';
+import { pageQuery } from '../lib/query.ts';
+import { z } from 'zod';
+
+export const logsPage = z.object(pageQuery(LOGS_MAX_LIMIT));
 
 /** The API declarations of the audit log's routes (audit/routes.ts). */
 
@@ -61,7 +64,7 @@ export const schemas = {
   list: {
     summary: 'Audit log, newest first (100 without parameters)',
     token: true,
-    query: pageQuery(LOGS_MAX_LIMIT),
+    query: logsPage,
     answers: {
       200: answer('Log rows; X-Total-Count holds the total', { type: 'array', items: logEntry }, totalCount),
       ...errors(...ALWAYS, 401),

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  type LogDetail,
-  type LogEntry,
-  type LogSummary,
-  LOGS_DEFAULT_LIMIT,
-  LOGS_MAX_LIMIT,
-  sections,
-} from '@bursary/shared';
+import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, sections } from '@bursary/shared';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
@@ -14,11 +7,11 @@ import { changesBetween, type FieldChange } from '../history/store/changes.ts';
 import { findRevision, previousRevision } from '../history/store/revisions.ts';
 import { parseId } from '../lib/ids.ts';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
-import { intParam } from '../lib/query.ts';
+import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
-import { schemas } from './routes-schemas.ts';
+import { logsPage, schemas } from './routes-schemas.ts';
 import { ADMINISTRATION_SECTIONS } from './log-writes.ts';
 
 /**
@@ -82,9 +75,9 @@ const logRoutes: FastifyPluginAsync = async (app) => {
   const auth = requireRole(app, 'viewer');
 
   app.get('/api/logs', documented(schemas.list, auth), async (request, reply): Promise<LogEntry[]> => {
-    const query = request.query as Record<string, unknown>;
-    const limit = intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT;
-    const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
+    const page = parseQuery(logsPage, request);
+    const limit = page.limit ?? LOGS_DEFAULT_LIMIT;
+    const offset = page.offset ?? 0;
     const seesUsers = seesUserAdministration(request);
     const [rows, total] = await Promise.all([
       visibleTo(withLiveRevision(app.db.selectFrom('logs')), seesUsers)

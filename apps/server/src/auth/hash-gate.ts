@@ -11,7 +11,7 @@ export type HashLane = 'known-device' | 'other';
  * At most `concurrency` password hashes at once and at most `queueLength` waiting per lane; past
  * that a hash is refused at once (503). Each scrypt takes 128 MiB and a thread of the pool that file
  * reads and compression share, so an uncapped burst of sign-ins stalls every other request
- * (issue 11). p-limit and p-queue wait without bound; refusing when the queue is full is the part
+ *. p-limit and p-queue wait without bound; refusing when the queue is full is the part
  * that matters here, so this is the few lines it takes.
  */
 export class HashGate {

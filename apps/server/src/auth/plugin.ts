@@ -5,14 +5,8 @@ import { AuthError, INVALID_CREDENTIALS } from './errors.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dummyPasswordHash, limitHashing, typicalHashMs, verifyPassword } from './password.ts';
 import { UnknownUserBudget } from './unknown-user-budget.ts';
-import {
-  deleteExpiredSessions,
-  findLiveSession,
-  openSession,
-  revokeSession,
-  type Clock,
-  type SessionLimits,
-} from './sessions.ts';
+import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type SessionLimits } from './sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../db/types.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { SecretBox } from './secret-box.ts';
-import type { Clock } from './sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /**
  * Two-factor sign-in: TOTP as RFC 6238 sets it out and every authenticator app

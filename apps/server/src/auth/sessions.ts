@@ -8,8 +8,6 @@ export interface SessionLimits {
   idleMinutes: number;
 }
 
-export type Clock = () => Date;
-
 const MINUTE = 60_000;
 /** last_seen_at is refreshed at most this often, to spare a write on every request. */
 const TOUCH_INTERVAL_MS = MINUTE;

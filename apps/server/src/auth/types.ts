@@ -1,6 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Role } from '@bursary/shared';
-import type { Clock } from './sessions.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { SecondFactor } from './second-factor.ts';
 import type { SignInAttempts } from './throttle.ts';
 

@@ -41,7 +41,7 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   consoleDir: string;
   logLevel: string;
 
-  // Operations (issue 15): backups, metrics, log format
+  // Operations: backups, metrics, log format
   /** Folder of backups made without a file name and by the schedule (BACKUP_DIR, default DATA_DIR/backups). */
   backupDir: string;
   /** Hours between scheduled backups; 0 (the default) turns the schedule off. */
@@ -55,7 +55,7 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   /** Days revisions are kept (HISTORY_KEEP_DAYS); 0, the default, keeps them forever. */
   historyKeepDays: number;
 
-  // Team accounts (issue 14)
+  // Team accounts
   /** SECRET_KEY: encrypts TOTP secrets; unset, a key file in dataDir is made and used. */
   secretKey: string | undefined;
   require2fa: TwoFactorRequirement;

@@ -6,7 +6,7 @@ const MAX_STATEMENTS = 500;
 
 /**
  * Kysely's SQLite driver prepares every query again, and preparing costs as much as running a
- * small query (the largest single cost of a write, issue 7). The routes compile the same few
+ * small query (the largest single cost of a write). The routes compile the same few
  * hundred SQL texts over and over, so each is prepared once and reused. better-sqlite3 runs a
  * statement to completion synchronously, so one statement never serves two queries at a time
  * (the server streams no query, which would hold its statement open).

@@ -8,11 +8,15 @@ import {
   etag,
   idParams,
   ifMatch,
-  pageQuery,
   type RouteApi,
   Shape,
   totalCount,
 } from '../lib/api-doc.ts';
+import { pageQuery } from '../lib/query.ts';
+import { z } from 'zod';
+
+/** History pages and the trash are paged as the audit log is. */
+export const historyPage = z.object(pageQuery(LOGS_MAX_LIMIT));
 
 /** The API declarations of the history routes (history/routes.ts). */
 
@@ -55,7 +59,7 @@ export function revisionsApi(section: SectionDef, single: boolean): RouteApi {
       ? `Every version of the ${section.singular}, newest first`
       : `Every version of a ${section.singular}, newest first`,
     ...(single ? {} : { params: idParams }),
-    query: pageQuery(LOGS_MAX_LIMIT),
+    query: historyPage,
     answers: {
       200: answer(
         'Revisions, newest first; X-Total-Count holds the total',
@@ -89,7 +93,7 @@ export const schemas = {
   trash: {
     summary: 'Deleted records not since restored, newest first',
     token: true,
-    query: pageQuery(LOGS_MAX_LIMIT),
+    query: historyPage,
     answers: {
       200: answer(
         'Deleted records; X-Total-Count holds the total',

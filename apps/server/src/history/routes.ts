@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { type SectionDef, LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT, sections } from '@bursary/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type SectionDef, LOGS_DEFAULT_LIMIT, sections } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
-import { intParam } from '../lib/query.ts';
+import { parseQuery } from '../lib/query.ts';
 import { readRecord, readSingle } from '../records/read.ts';
 import { requireRole } from '../auth/roles.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
@@ -13,15 +13,11 @@ import { recordWithAltText } from '../media/alt-text.ts';
 import { listRevisions } from './store/revisions.ts';
 import { listTrash } from './trash.ts';
 import { documented } from '../lib/api-doc.ts';
-import { revisionsApi, schemas } from './routes-schemas.ts';
+import { historyPage, revisionsApi, schemas } from './routes-schemas.ts';
 
-/** History pages are paged as the audit log is. */
-function pageOf(query: unknown): { limit: number; offset: number } {
-  const params = query as Record<string, unknown>;
-  return {
-    limit: intParam(params, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT,
-    offset: intParam(params, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0,
-  };
+function pageOf(request: FastifyRequest): { limit: number; offset: number } {
+  const { limit, offset } = parseQuery(historyPage, request);
+  return { limit: limit ?? LOGS_DEFAULT_LIMIT, offset: offset ?? 0 };
 }
 
 /** A single-record section's record id: its record's, or, while it is deleted, the last one it had. */
@@ -49,7 +45,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
     const base = `/api/${section.slug}`;
     if (section.kind === 'single') {
       app.get(`${base}/revisions`, documented(revisionsApi(section, true), auth), async (request, reply) => {
-        const page = pageOf(request.query);
+        const page = pageOf(request);
         const id = await singleRecordId(app.db, section);
         const { items, total } =
           id === undefined ? { items: [], total: 0 } : await listRevisions(app.db, section, id, page);
@@ -62,7 +58,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
       documented(revisionsApi(section, false), auth),
       async (request, reply) => {
         const id = parseId(request.params.id);
-        const page = pageOf(request.query);
+        const page = pageOf(request);
         const { items, total } = await listRevisions(app.db, section, id, page);
         // a record that never was has no history; a deleted one keeps its own, one older than history an empty one
         if (total === 0 && !(await readRecord(app.db, section, id))) throw recordNotFound(section, id);
@@ -86,7 +82,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get('/api/trash', documented(schemas.trash, auth), async (request, reply) => {
-    const { items, total } = await listTrash(app.db, pageOf(request.query));
+    const { items, total } = await listTrash(app.db, pageOf(request));
     setTotalCount(reply, total);
     return items;
   });

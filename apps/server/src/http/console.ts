@@ -36,7 +36,7 @@ export const CONSOLE_CSP = [
 
 /**
  * Powerful browser features the console never uses, switched off for it and anything it frames or
- * is framed by (issue 11 point 7), so an injected script could not ask for them either.
+ * is framed by, so an injected script could not ask for them either.
  */
 const CONSOLE_PERMISSIONS_POLICY = [
   'accelerometer',
@@ -106,8 +106,8 @@ export default fp(
       await app.register(fastifyStatic, {
         root,
         cacheControl: false,
-        // the build's .br/.gz copies by Accept-Encoding, with Content-Encoding and Vary (issue 25
-        // point 3), so a console file never waits for compression; without a copy the file goes as it is
+        // the build's .br/.gz copies by Accept-Encoding, with Content-Encoding and Vary,
+        // so a console file never waits for compression; without a copy the file goes as it is
         preCompressed: true,
         // refused files fall through to the not-found handler, which answers them 404 (not the console page)
         allowedPath: (pathname) => !isBuildMetadata(pathname),

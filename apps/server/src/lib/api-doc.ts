@@ -146,7 +146,6 @@ export const ALWAYS = [400, 503];
 export const BODY = [400, 413, 415];
 export const notModified = { 304: answer('The version named in If-None-Match is still current', undefined, etag) };
 
-const OFFSET_MAX = 1_000_000_000;
 const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
 export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
 export const ifMatch = {
@@ -159,10 +158,5 @@ export const ifNoneMatch = {
     'If-None-Match': { type: 'string', description: 'An ETag the client holds; 304 while it is current.' },
   },
 };
-export const pageProperties = (maxLimit: number) => ({
-  limit: { type: 'integer', minimum: 1, maximum: maxLimit },
-  offset: { type: 'integer', minimum: 0, maximum: OFFSET_MAX },
-});
-export const pageQuery = (maxLimit: number) => ({ type: 'object', properties: pageProperties(maxLimit) });
 /** A query parameter the server reads once as text: no NUL in it. */
 export const NO_NUL = '^[^\\u0000]*$';

@@ -1,24 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { BadRequestError } from './errors.ts';
 
-type Query = Record<string, unknown>;
+/**
+ * Query strings are declared as zod objects beside their routes and parsed with the same object
+ * (`parseQuery`), so the API document's parameters and the checks the handler makes cannot part.
+ * Unknown parameters are left alone, as websites and caches add their own (`?v=2`).
+ */
 
-/** One query parameter as text; repeating it is refused rather than guessed at. */
-export function textParam(query: Query, name: string, maxLength: number): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new BadRequestError(`Send ${name} once, as text.`);
-  if (value.length > maxLength) throw new BadRequestError(`${name} must be at most ${maxLength} characters.`);
-  if (value.includes('\u0000')) throw new BadRequestError(`${name} must not contain a NUL character.`);
-  return value;
-}
+// eslint-disable-next-line no-control-regex -- the NUL character is the one refused
+const NO_NUL = /^[^\u0000]*$/;
 
-/** A whole-number query parameter within bounds, e.g. limit and offset. */
-export function intParam(query: Query, name: string, bounds: { min: number; max: number }): number | undefined {
-  const text = textParam(query, name, 20);
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < bounds.min || value > bounds.max) {
-    throw new BadRequestError(`${name} must be a whole number from ${bounds.min} to ${bounds.max}.`);
-  }
-  return value;
+/** One query parameter as text; repeating it (which arrives as a list) is refused rather than guessed at. */
+export const queryText = (name: string, maxLength: number) =>
+  z
+    .string({ error: `Send ${name} once, as text.` })
+    .max(maxLength, { error: `${name} must be at most ${maxLength} characters.` })
+    .regex(NO_NUL, { error: `${name} must not contain a NUL character.` });
+
+/** A whole-number query parameter within bounds, e.g. limit and offset; sent empty, it is as if not sent. */
+const queryInt = (name: string, { min, max }: { min: number; max: number }) =>
+  queryText(name, 20)
+    .transform((text, ctx) => {
+      if (text === '') return undefined;
+      const value = Number(text);
+      if (/^\d+$/.test(text) && value >= min && value <= max) return value;
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: `${name} must be a whole number from ${min} to ${max}.`,
+      });
+      return z.NEVER;
+    })
+    // the document shows the number the parameter carries, not the text it arrives as
+    .meta({ type: 'integer', minimum: min, maximum: max })
+    .optional();
+
+/** The highest offset any list takes. */
+const OFFSET_MAX = 1_000_000_000;
+
+/** `limit` and `offset` of a paged list. */
+export const pageQuery = (maxLimit: number) => ({
+  limit: queryInt('limit', { min: 1, max: maxLimit }),
+  offset: queryInt('offset', { min: 0, max: OFFSET_MAX }),
+});
+
+/** The query as `schema` reads it, or 400 with the first parameter at fault, in the order the schema lists them. */
+export function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+  const parsed = schema.safeParse(request.query ?? {});
+  if (parsed.success) return parsed.data;
+  throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The query string is not valid.');
 }

@@ -1,15 +1,7 @@
 import { LOGS_MAX_LIMIT, MEDIA_ALT_MAX_LENGTH, type MediaItem, type MediaPatch, type MediaUse } from '@bursary/shared';
-import {
-  ALWAYS,
-  answer,
-  BODY,
-  contract,
-  errors,
-  pageProperties,
-  type RouteApi,
-  Shape,
-  totalCount,
-} from '../lib/api-doc.ts';
+import { ALWAYS, answer, BODY, contract, errors, type RouteApi, Shape, totalCount } from '../lib/api-doc.ts';
+import { pageQuery, queryText } from '../lib/query.ts';
+import { z } from 'zod';
 
 /** The API declarations of the media library's routes (media-library/routes.ts). */
 
@@ -49,7 +41,21 @@ const nameParams = {
   properties: { name: { type: 'string', description: 'The file name, e.g. 3f…9a.png' } },
 };
 
-const flag = (description: string) => ({ type: 'string', enum: ['0', '1'], description });
+/** `?unused=1`: on (1) or off (0, empty, or left out). */
+const flag = (name: string, meaning: string) =>
+  queryText(name, 10)
+    .pipe(z.enum(['', '0', '1'], { error: `${name} must be 1 (${meaning}) or 0.` }))
+    .transform((text) => text === '1')
+    // the document names the two values a client sends
+    .meta({ type: 'string', enum: ['0', '1'], description: `1: ${meaning}` })
+    .optional();
+
+/** The media library's list query, in the order its parameters are checked. */
+export const mediaListQuery = z.object({
+  unused: flag('unused', 'only images nothing uses'),
+  missing_alt: flag('missing_alt', 'only images without alternative text'),
+  ...pageQuery(LOGS_MAX_LIMIT),
+});
 
 const focal = (axis: string) => ({
   type: 'number',
@@ -79,14 +85,7 @@ export const mediaLibraryApi = {
     summary: 'Every stored image, newest first (100 without parameters), with the records that use it',
     tags: ['Media'],
     token: true,
-    query: {
-      type: 'object',
-      properties: {
-        unused: flag('1: only images no record, draft or waiting change uses'),
-        missing_alt: flag('1: only images without alternative text'),
-        ...pageProperties(LOGS_MAX_LIMIT),
-      },
-    },
+    query: mediaListQuery,
     answers: {
       200: answer('The images; X-Total-Count holds how many match', { type: 'array', items: mediaItem }, totalCount),
       ...errors(...ALWAYS, 401),

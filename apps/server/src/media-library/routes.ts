@@ -1,22 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LOGS_DEFAULT_LIMIT, LOGS_MAX_LIMIT } from '@bursary/shared';
+import { LOGS_DEFAULT_LIMIT } from '@bursary/shared';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from '../lib/errors.ts';
-import { intParam, textParam } from '../lib/query.ts';
+import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkAltText } from '../media/alt-text.ts';
 import { imageNotFound, parseMediaName } from '../media/media-name.ts';
 import { type CheckedPatch, deleteMedia, listMedia, patchMedia, readMediaItem } from './library.ts';
-import { mediaLibraryApi } from './routes-schemas.ts';
-
-/** `?unused=1`: on (1) or off (0, or left out). */
-function flagParam(query: Record<string, unknown>, name: string, meaning: string): boolean {
-  const text = textParam(query, name, 10);
-  if (text === undefined || text === '' || text === '0') return false;
-  if (text === '1') return true;
-  throw new BadRequestError(`${name} must be 1 (${meaning}) or 0.`);
-}
+import { mediaLibraryApi, mediaListQuery } from './routes-schemas.ts';
 
 const PATCH_KEYS = ['alt', 'focal_x', 'focal_y'];
 
@@ -60,12 +52,12 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get('/api/media', documented(mediaLibraryApi.list, requireRole(app, 'viewer')), async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = parseQuery(mediaListQuery, request);
     const { items, total } = await listMedia(app.db, publicUrl, {
-      unused: flagParam(query, 'unused', 'only images nothing uses'),
-      missingAlt: flagParam(query, 'missing_alt', 'only images without alternative text'),
-      limit: intParam(query, 'limit', { min: 1, max: LOGS_MAX_LIMIT }) ?? LOGS_DEFAULT_LIMIT,
-      offset: intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0,
+      unused: query.unused ?? false,
+      missingAlt: query.missing_alt ?? false,
+      limit: query.limit ?? LOGS_DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
     });
     setTotalCount(reply, total);
     return items;

@@ -7,7 +7,8 @@ import type { Database } from '../db/types.ts';
 import { imageNotFound, parseMediaName } from './media-name.ts';
 import { mediaApi } from './plugin-schemas.ts';
 import { WEB_RASTER } from './raster.ts';
-import { formatForAccept, readVariantQuery, type VariantQuery } from './variant-params.ts';
+import { formatForAccept, readVariantQuery, type VariantQuery, variantQuery } from './variant-params.ts';
+import { parseQuery } from '../lib/query.ts';
 import { CENTRE, type FocalPoint, type VariantSpec } from './variant-render.ts';
 import { variantOf, type StoredOriginal } from './variants.ts';
 
@@ -76,7 +77,7 @@ async function mediaPlugin(app: FastifyInstance) {
 
   app.get<{ Params: { file: string } }>('/media/:file', documented(mediaApi), async (request, reply) => {
     // the query is checked first, so a refused one answers the same 400 whatever the image
-    const query = readVariantQuery(request.query as Record<string, unknown>);
+    const query = readVariantQuery(parseQuery(variantQuery, request));
     const name = parseMediaName(request.params.file);
     if (!name) throw imageNotFound();
     const { sha256, ext } = name;

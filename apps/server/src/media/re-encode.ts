@@ -11,7 +11,7 @@ const undecodable = () =>
   );
 
 /**
- * Decodes an uploaded raster image and encodes it again in the same format (issue 11, point 5).
+ * Decodes an uploaded raster image and encodes it again in the same format.
  * Only pixels (and a GIF's or WebP's frames and timing) survive: text chunks, comments, EXIF
  * with the camera's GPS position, XMP and anything appended are dropped, because sharp keeps
  * metadata only when asked. The EXIF orientation is applied to the pixels first, so a photo

@@ -1,7 +1,7 @@
 import { type CssNode, type Declaration, List, generate, parse, walk } from 'css-tree';
 
 /**
- * CSS a stored SVG may carry in `<style>` and `style=""` (issue 11, point 6): parsed with
+ * CSS a stored SVG may carry in `<style>` and `style=""`: parsed with
  * css-tree, then rebuilt from what an allow-list keeps. Every at-rule goes (@import, @font-face
  * and its src, @namespace…), and so does every declaration outside the list of drawing
  * properties or whose value holds anything but plain values: no url() except a reference inside

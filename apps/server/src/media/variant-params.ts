@@ -1,8 +1,9 @@
 import { VARIANT_SIZES } from '@bursary/shared';
 import { BadRequestError } from '../lib/errors.ts';
-import { textParam } from '../lib/query.ts';
+import { queryText } from '../lib/query.ts';
+import { z } from 'zod';
 
-export const VARIANT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
+const VARIANT_FORMATS = ['webp', 'avif', 'jpeg', 'png'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 /** What the query asked for; `format` is still 'auto' when the Accept header is to choose. */
@@ -15,34 +16,45 @@ export interface VariantQuery {
 
 const sizeList = VARIANT_SIZES.join(', ');
 
-function sizeParam(query: Record<string, unknown>, name: 'w' | 'h'): number | undefined {
-  const text = textParam(query, name, 10);
-  if (text === undefined) return undefined;
-  const size = Number(text);
-  // one spelling per size ("0320" is refused): each variant has a single address to cache
-  if (String(size) !== text || !(VARIANT_SIZES as readonly number[]).includes(size))
-    throw new BadRequestError(`${name} must be one of ${sizeList}.`);
-  return size;
-}
+// one spelling per size ("0320" is refused): each variant has a single address to cache
+const size = (name: 'w' | 'h', description: string) =>
+  queryText(name, 10)
+    .transform((text, ctx) => {
+      const value = Number(text);
+      if (String(value) === text && (VARIANT_SIZES as readonly number[]).includes(value)) return value;
+      ctx.issues.push({ code: 'custom', input: text, message: `${name} must be one of ${sizeList}.` });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', enum: [...VARIANT_SIZES], description })
+    .optional();
 
-function formatParam(query: Record<string, unknown>): VariantFormat | 'auto' | undefined {
-  const text = textParam(query, 'fm', 10);
-  if (text === undefined) return undefined;
-  if (text === 'auto' || (VARIANT_FORMATS as readonly string[]).includes(text)) return text as VariantFormat | 'auto';
-  throw new BadRequestError(`fm must be one of ${VARIANT_FORMATS.join(', ')} or auto.`);
-}
-
-/** Reads and checks the query of a /media request; undefined when it asks for no variant (the original). */
 /**
- * Other parameters are ignored, as on any file: websites and CDNs add cache-busters such as `?v=2` to image
- * addresses, and an ignored parameter makes no new variant, so what the server renders stays the closed set.
+ * The query of a /media request, in the order its parameters are checked. Other parameters are ignored,
+ * as on any file: websites and CDNs add cache-busters such as `?v=2` to image addresses, and an ignored
+ * parameter makes no new variant, so what the server renders stays the closed set.
  */
-export function readVariantQuery(query: Record<string, unknown>): VariantQuery | undefined {
-  const width = sizeParam(query, 'w');
-  const height = sizeParam(query, 'h');
-  const format = formatParam(query);
-  const fit = textParam(query, 'fit', 10);
-  if (fit !== undefined && fit !== 'cover') throw new BadRequestError('fit must be cover.');
+export const variantQuery = z.object({
+  w: size('w', 'Width in pixels; the original width when that is smaller'),
+  h: size('h', 'Height of a crop, with fit=cover and w'),
+  fm: queryText('fm', 10)
+    .pipe(z.enum([...VARIANT_FORMATS, 'auto'], { error: `fm must be one of ${VARIANT_FORMATS.join(', ')} or auto.` }))
+    .optional()
+    .meta({
+      description: "Format; auto: AVIF or WebP when Accept lists them, else the original's (answers Vary: Accept)",
+    }),
+  fit: queryText('fit', 10)
+    .pipe(z.enum(['cover'], { error: 'fit must be cover.' }))
+    .optional()
+    .meta({ description: 'Crop to w × h, keeping the focal point in view' }),
+});
+
+/** The variant a /media query (parsed with `variantQuery`) asks for; undefined for the original. */
+export function readVariantQuery({
+  w: width,
+  h: height,
+  fm: format,
+  fit,
+}: z.output<typeof variantQuery>): VariantQuery | undefined {
   if ((fit === undefined) !== (height === undefined))
     throw new BadRequestError('h and fit=cover go together: send both, with w, to crop the image.');
   if (fit !== undefined && width === undefined) throw new BadRequestError('fit=cover needs w as well as h.');

@@ -4,7 +4,7 @@ import type { Db } from '../db/types.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ifMatchAccepts } from '../lib/etag.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../lib/errors.ts';
-import type { RawInput } from '../records/multipart-input.ts';
+import type { RawInput } from '../records/raw-input.ts';
 import { type ReadRecord, readRecord, readSingle } from '../records/read.ts';
 import { recordNotFound, recordPath } from '../records/record-writes.ts';
 import { publishingLog } from '../records/record-logs.ts';

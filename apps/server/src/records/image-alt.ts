@@ -5,7 +5,7 @@ import type { Db } from '../db/types.ts';
 import { altFieldsOf, checkAltText } from '../media/alt-text.ts';
 import { imageFieldsOf, imageNameOf } from '../media/image-fields.ts';
 import { type MediaName, mediaPath } from '../media/media-name.ts';
-import type { RawInput } from './multipart-input.ts';
+import type { RawInput } from './raw-input.ts';
 import { tablesByName } from './repository.ts';
 
 /** A record being written, whose version moves with its own write. */

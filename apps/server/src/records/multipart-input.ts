@@ -5,17 +5,7 @@ import { BadRequestError, HttpError, ValidationError } from '../lib/errors.ts';
 import { imageTooLarge } from '../media/store.ts';
 import { SERVER_OWNED_KEYS } from './record-validation.ts';
 import { relativeMediaUrls } from './media-urls.ts';
-
-export interface Upload {
-  bytes: Buffer;
-  filename?: string;
-  declaredType?: string;
-}
-
-export interface RawInput {
-  body: Record<string, unknown>;
-  uploads: Map<string, Upload>;
-}
+import type { RawInput, Upload } from './raw-input.ts';
 
 /** The part that asks for a draft (`status`); not a field, so it has a limit of its own. */
 const STATUS_PART = 'status';
@@ -100,7 +90,7 @@ async function readCapped(stream: AsyncIterable<Buffer>, limit: number, tooLarge
 }
 
 /**
- * A multipart record write (issue 11, point 9). Each part is judged by its headers before its
+ * A multipart record write. Each part is judged by its headers before its
  * value is read: an unknown or server-owned field name, or a file in a text field, is refused
  * there, and a value is read only up to its registry maximum, so no part is buffered whole
  * before validation. Whether a part is a file is decided as busboy would (a file name, or

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePreviewToken } from '../publishing/store/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
-import { textParam } from '../lib/query.ts';
 import { notModified } from '../lib/reply-headers.ts';
+import type { ViewQuery } from './routes-schemas.ts';
 
 /**
  * What a read answers, decided once per request:
@@ -18,9 +18,7 @@ const PREVIEW_HEADER = 'bursary-preview';
 const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
 
 /** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
-function previewTokenOf(request: FastifyRequest): string | undefined {
-  const query = request.query as Record<string, unknown>;
-  const fromQuery = textParam(query, 'preview', 200);
+function previewTokenOf(request: FastifyRequest, fromQuery: string | undefined): string | undefined {
   const header = request.headers[PREVIEW_HEADER];
   const fromHeader = typeof header === 'string' ? header.trim() : undefined;
   return fromQuery ?? fromHeader;
@@ -34,12 +32,13 @@ export function isPlainPublicRead(request: FastifyRequest): boolean {
   return Object.keys(request.query as object).length === 0 && request.headers[PREVIEW_HEADER] === undefined;
 }
 
-export async function readViewOf(app: FastifyInstance, request: FastifyRequest): Promise<ReadView> {
-  const status = textParam(request.query as Record<string, unknown>, 'status', 20);
-  if (status !== undefined && status !== 'all' && status !== 'published') {
-    throw new BadRequestError('status must be "all" (drafts included, for signed-in readers) or "published".');
-  }
-  const preview = previewTokenOf(request);
+/** The view a read's query (parsed with `viewQuery` or `listQuery`) and headers ask for. */
+export async function readViewOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  { status, preview: previewParam }: ViewQuery,
+): Promise<ReadView> {
+  const preview = previewTokenOf(request, previewParam);
   if (preview !== undefined) {
     if (status === 'all') throw new BadRequestError('Send either status=all or a preview token, not both.');
     if (!(await findLivePreviewToken(app.db, preview))) throw new UnauthorizedError(PREVIEW_REFUSED);

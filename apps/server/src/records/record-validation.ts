@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
 import { type FieldIssue, ValidationError } from '../lib/errors.ts';
-import type { RawInput } from './multipart-input.ts';
+import type { RawInput } from './raw-input.ts';
 
 /** Keys the server owns: sent in a body they are refused, never stored. */
 export const SERVER_OWNED_KEYS = ['id', 'version', 'created_at', 'updated_at', 'createdAt', 'updatedAt'];

@@ -3,7 +3,7 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import type { LogEvent } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import type { RawInput } from './multipart-input.ts';
+import type { RawInput } from './raw-input.ts';
 import { type RecordStatus, takeStatus, validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';

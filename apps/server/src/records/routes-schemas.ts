@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   MEDIA_ALT_MAX_LENGTH,
   type ItemDeletedResponse,
@@ -18,14 +19,13 @@ import {
   ifMatch,
   ifNoneMatch,
   type Json,
-  NO_NUL,
   notModified,
-  pageProperties,
   type RouteApi,
   Shape,
   totalCount,
 } from '../lib/api-doc.ts';
 import { timestampKeys } from '../db/naming.ts';
+import { pageQuery, queryText } from '../lib/query.ts';
 import { recordBody } from './record-body-schemas.ts';
 import { altFieldsOf } from '../media/alt-text.ts';
 
@@ -36,7 +36,7 @@ import { altFieldsOf } from '../media/alt-text.ts';
 
 /** Largest page of a section list; without a limit a list answers every record. */
 export const SECTION_MAX_LIMIT = 1000;
-export const SEARCH_MAX_LENGTH = 500;
+const SEARCH_MAX_LENGTH = 500;
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const subItemsSchema = (sub: SubItems) => ({
@@ -112,18 +112,28 @@ const itemDeletedShape = new Shape(
 );
 
 /** How a read asks for more than the live, published records (records/read-view.ts). */
-const viewQuery = {
-  status: {
-    type: 'string',
-    enum: ['all', 'published'],
-    description: 'all: drafts too, each record with its status (signed-in readers only; 401 otherwise)',
-  },
-  preview: {
-    type: 'string',
-    maxLength: 200,
-    description: 'A preview token: drafts included and waiting changes applied; 401 when expired or revoked',
-  },
+const viewQueryFields = {
+  status: queryText('status', 20)
+    .pipe(
+      z.enum(['all', 'published'], {
+        error: 'status must be "all" (drafts included, for signed-in readers) or "published".',
+      }),
+    )
+    .optional()
+    .meta({ description: 'all: drafts too, each record with its status (signed-in readers only; 401 otherwise)' }),
+  preview: queryText('preview', 200)
+    .optional()
+    .meta({ description: 'A preview token: drafts included and waiting changes applied; 401 when expired or revoked' }),
 };
+/** The query of a read of one record. */
+export const viewQuery = z.object(viewQueryFields);
+export type ViewQuery = z.output<typeof viewQuery>;
+/** The query of a section's list, in the order its parameters are checked. */
+export const listQuery = z.object({
+  ...viewQueryFields,
+  ...pageQuery(SECTION_MAX_LIMIT),
+  q: queryText('q', SEARCH_MAX_LENGTH).optional().meta({ description: 'Words the records contain (case-insensitive)' }),
+});
 const viewHeaders = {
   type: 'object',
   properties: {
@@ -145,19 +155,7 @@ export function sectionSchemas(section: SectionDef) {
       tags,
       summary: `List ${section.label} (newest first)`,
       headers: viewHeaders,
-      query: {
-        type: 'object',
-        properties: {
-          q: {
-            type: 'string',
-            maxLength: SEARCH_MAX_LENGTH,
-            pattern: NO_NUL,
-            description: 'Words the records contain (case-insensitive)',
-          },
-          ...pageProperties(SECTION_MAX_LIMIT),
-          ...viewQuery,
-        },
-      },
+      query: listQuery,
       answers: {
         200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount),
         ...notModified,
@@ -168,7 +166,7 @@ export function sectionSchemas(section: SectionDef) {
       tags,
       summary: `One ${section.singular}`,
       params: idParams,
-      query: { type: 'object', properties: viewQuery },
+      query: viewQuery,
       headers: viewHeaders,
       answers: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 401, 404) },
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { parseId } from '../lib/ids.ts';
-import { intParam, textParam } from '../lib/query.ts';
+import { parseQuery } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
@@ -17,7 +17,7 @@ import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
 import { documented } from '../lib/api-doc.ts';
-import { SEARCH_MAX_LENGTH, SECTION_MAX_LIMIT, sectionSchemas } from './routes-schemas.ts';
+import { listQuery, SECTION_MAX_LIMIT, sectionSchemas, viewQuery } from './routes-schemas.ts';
 
 /** A plugin that adds routes of a higher domain under each section (publishing's `/{id}/publish`, …). */
 type SectionRoutesExtension = FastifyPluginAsync<{ section: SectionDef }>;
@@ -57,11 +57,10 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       if (current) return sendList(request, reply, current);
       return sendList(request, reply, await cache.current(await version, () => buildList(app.db, section, mediaUrls)));
     }
-    const view = await readViewOf(app, request);
-    const query = request.query as Record<string, unknown>;
-    const limit = intParam(query, 'limit', { min: 1, max: SECTION_MAX_LIMIT });
-    const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 });
-    const q = textParam(query, 'q', SEARCH_MAX_LENGTH)?.trim();
+    const query = parseQuery(listQuery, request);
+    const view = await readViewOf(app, request, query);
+    const { limit, offset } = query;
+    const q = query.q?.trim();
     const { records, total } = await listIn(app.db, section, view, {
       q,
       offset,
@@ -78,7 +77,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
 
   app.get<{ Params: { id: string } }>('/:id', documented(schemas.one), async (request, reply) => {
     const id = parseId(request.params.id);
-    const view = await readViewOf(app, request);
+    const view = await readViewOf(app, request, parseQuery(viewQuery, request));
     const read = await readIn(app.db, section, view, id);
     // a draft answers as a missing record does: the public cannot tell one from the other
     if (!read) throw recordNotFound(section, id);

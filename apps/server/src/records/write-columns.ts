@@ -4,7 +4,7 @@ import { ValidationError } from '../lib/errors.ts';
 import { sanitizeRichText } from '../rich-text/off-thread.ts';
 import { type CleanRichText, cleanRichText } from '../media/rich-text-images.ts';
 import { type InspectedImage, inspectImage, storeInspected } from '../media/store.ts';
-import type { Upload } from './multipart-input.ts';
+import type { Upload } from './raw-input.ts';
 import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
 import { columnOf } from '../db/naming.ts';
 import { dialectOf } from '../db/dialect.ts';
@@ -58,8 +58,8 @@ async function mediaExists(trx: Db, url: string): Promise<boolean> {
 
 /**
  * The columns to store for validated values: prepared uploads and pasted images stored as media
- * (inside the caller's transaction), media URLs checked to exist, rich text as prepared (issue 2,
- * point 9). Text that was not prepared (waiting changes checked again when published) was stored
+ * (inside the caller's transaction), media URLs checked to exist, rich text as prepared.
+ * Text that was not prepared (waiting changes checked again when published) was stored
  * by a save that prepared it: it is cleaned again only.
  */
 export async function toColumns(

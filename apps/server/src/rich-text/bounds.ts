@@ -1,7 +1,7 @@
 import { Tokenizer } from 'htmlparser2';
 
 /**
- * Bounds on rich text, checked before sanitize-html sees it (issue 11, point 3). Its parser
+ * Bounds on rich text, checked before sanitize-html sees it. Its parser
  * keeps open elements in an array it shifts on every open tag and searches on every closing
  * tag, so unclosed or mismatched nesting costs time quadratic in the depth; attributes, styles
  * (each parsed by postcss) and character references each cost a fixed amount more. Quill writes

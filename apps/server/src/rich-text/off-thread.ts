@@ -12,7 +12,7 @@ const INLINE_MAX_CHARS = 16 * 1024;
 let pool: Promise<Piscina> | undefined;
 
 /**
- * One worker thread (issue 11, point 3), started with the first long rich text and stopped
+ * One worker thread, started with the first long rich text and stopped
  * after a minute unused: cleaning a full field takes up to ~200 ms, and on the event loop that
  * would hold every other request, /api/health included, for as long.
  */

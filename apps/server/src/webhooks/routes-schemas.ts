@@ -1,10 +1,13 @@
-import { ALWAYS, answer, BODY, errors, idParams, messageShape, pageQuery, Shape, totalCount } from '../lib/api-doc.ts';
+import { z } from 'zod';
+import { ALWAYS, answer, BODY, errors, idParams, messageShape, Shape, totalCount } from '../lib/api-doc.ts';
+import { pageQuery } from '../lib/query.ts';
 import { MAX_ID } from '../lib/ids.ts';
 import { newWebhookBody, webhookChangeBody } from './webhook-input.ts';
 
 /** The API declarations of the webhooks API (webhooks/routes.ts). */
 
-export const DELIVERIES_MAX_LIMIT = 200;
+const DELIVERIES_MAX_LIMIT = 200;
+export const deliveriesPage = z.object(pageQuery(DELIVERIES_MAX_LIMIT));
 
 const text = { type: 'string' };
 const nullable = (type: string) => ({ type: [type, 'null'] });
@@ -105,7 +108,7 @@ export const schemas = {
     summary: "A webhook's delivery attempts, newest first (administrators only)",
     token: true,
     params: idParams,
-    query: pageQuery(DELIVERIES_MAX_LIMIT),
+    query: deliveriesPage,
     answers: {
       200: answer('The attempts', { type: 'array', items: deliveryShape }, totalCount),
       ...errors(...FOUND),

@@ -7,12 +7,12 @@ import type { Db } from '../db/types.ts';
 import { documented } from '../lib/api-doc.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
-import { intParam } from '../lib/query.ts';
+import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkedAddress, parseWebhookUrl, RefusedAddressError } from '../lib/outbound-addresses.ts';
 import { attemptDeliveries } from './deliver.ts';
 import { listDeliveries, queuePing, queueRetry, toDeliveryView } from './deliveries.ts';
-import { DELIVERIES_MAX_LIMIT, schemas } from './routes-schemas.ts';
+import { deliveriesPage, schemas } from './routes-schemas.ts';
 import { findWebhook, insertWebhook, listWebhooks, storeNewSecret, toView } from './store.ts';
 import { newWebhookBody, webhookChangeBody } from './webhook-input.ts';
 import type { WebhookWorker } from './worker.ts';
@@ -133,9 +133,9 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
   app.get('/api/webhooks/:id/deliveries', documented(schemas.deliveries, admin), async (request, reply) => {
     const id = webhookId(request);
     await findWebhook(db, id);
-    const query = request.query as Record<string, unknown>;
-    const limit = intParam(query, 'limit', { min: 1, max: DELIVERIES_MAX_LIMIT }) ?? 50;
-    const offset = intParam(query, 'offset', { min: 0, max: 1_000_000_000 }) ?? 0;
+    const page = parseQuery(deliveriesPage, request);
+    const limit = page.limit ?? 50;
+    const offset = page.offset ?? 0;
     const { rows, total } = await listDeliveries(db, id, { limit, offset });
     setTotalCount(reply, total);
     return rows;

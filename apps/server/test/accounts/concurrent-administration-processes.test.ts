@@ -4,7 +4,7 @@ import { ADMIN_USERNAME } from '../reliability/server-process.ts';
 import { call, type Cleanup, twoServers } from '../reliability/two-processes.ts';
 
 /**
- * Issue 20 point 9: last-administrator changes sent at once to two server processes on one
+ * Last-administrator changes sent at once to two server processes on one
  * database never answer 500, and an active administrator is always left. Ports 3580–3583 are
  * this suite's.
  */

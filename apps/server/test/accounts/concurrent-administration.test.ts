@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
-/** Issue 20 point 9: concurrent last-admin changes never answer 500, and an administrator is always left. */
+/** Concurrent last-admin changes never answer 500, and an administrator is always left. */
 describe.each(dialects)('concurrent administration on %s', (dialect) => {
   let t: TestApp;
   const ids: number[] = [];

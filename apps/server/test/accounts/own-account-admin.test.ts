@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, signInAs, TEST_PASSWORD, TEST_USERNAME, type TestApp } from '../helper.ts';
 import { findUserByUsername } from '../../src/auth/users.ts';
 
-/** Issue 20 point 4: a stolen administrator token cannot take its own account over through /api/users. */
+/** A stolen administrator token cannot take its own account over through /api/users. */
 describe.each(dialects)("the administration routes and one's own account on %s", (dialect) => {
   let t: TestApp;
   let ownId: number;

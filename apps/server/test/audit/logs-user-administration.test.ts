@@ -7,7 +7,7 @@ interface Row {
   content: string;
 }
 
-/** Issue 20 point 10: user-administration log rows tell whom to target; only administrators read them. */
+/** User-administration log rows tell whom to target; only administrators read them. */
 describe.each(dialects)('user-administration log rows on %s', (dialect) => {
   let t: TestApp;
   let usersRow: Row;

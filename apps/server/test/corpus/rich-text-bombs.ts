@@ -1,5 +1,5 @@
 /**
- * Rich text built to make a sanitiser slow (issue 11, point 3): deep or unclosed nesting,
+ * Rich text built to make a sanitiser slow: deep or unclosed nesting,
  * unmatched closing tags, unterminated quotes, huge attribute lists. Used by the sanitiser tests
  * and by the bench that times them against a running server.
  */

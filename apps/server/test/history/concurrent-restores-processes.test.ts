@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call, type Cleanup, twoServers } from '../reliability/two-processes.ts';
 
 /**
- * Issue 20 point 9: restores sent at once to two server processes on one database never answer
+ * Restores sent at once to two server processes on one database never answer
  * 500; each record ends as one of the versions restored onto it. Ports 3584–3587 are this suite's.
  */
 const pgUrl = process.env.TEST_DATABASE_URL || undefined;

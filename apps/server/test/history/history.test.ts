@@ -35,7 +35,7 @@ function withoutAltText(record: Body): Body {
   return Object.fromEntries(Object.entries(record).filter(([key]) => !key.endsWith(ALT_FIELD_SUFFIX)));
 }
 
-describe.each(dialects)('history and undo on %s (issue 13)', (dialect) => {
+describe.each(dialects)('history and undo on %s', (dialect) => {
   let t: TestApp;
   let imageUrl: string;
   beforeAll(async () => {

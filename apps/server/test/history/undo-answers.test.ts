@@ -5,7 +5,7 @@ import { sampleRecord, storedImageUrl } from '../factories.ts';
 
 type Body = Record<string, unknown>;
 
-/** Issue 13 point 5: every delete answer names the revision that undoes it. */
+/** Every delete answer names the revision that undoes it. */
 describe.each(dialects)('delete answers name their undo on %s', (dialect) => {
   let t: TestApp;
   let imageUrl: string;

@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = '/assets/index-abc123.js';
 const TINY = '/assets/tiny-def456.js';
 
-describe('console files compressed at build time (issue 25 point 3)', () => {
+describe('console files compressed at build time', () => {
   let t: TestApp;
   let consoleDir: string;
   const script = `console.log(${JSON.stringify('bursary '.repeat(400))});`;

@@ -109,7 +109,7 @@ function payloadOf(
 }
 
 for (const dialect of dialects) {
-  describe(`every body the API description accepts is accepted on ${dialect} (issue 11 point 10)`, () => {
+  describe(`every body the API description accepts is accepted on ${dialect}`, () => {
     let t: TestApp;
     let imageUrl: string;
     let password = TEST_PASSWORD;

@@ -4,7 +4,7 @@ import addFormatsPlugin from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /**
- * Checks every answer an API test receives against the API description (issue 11 point 10): its
+ * Checks every answer an API test receives against the API description: its
  * status is listed for the operation, and a JSON body matches that status's schema. Requests the
  * document does not describe (unknown addresses) must still answer `{ message, error }` under /api.
  */

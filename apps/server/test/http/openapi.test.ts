@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helper.ts';
 import { apiDocument } from './api-document.ts';
 
-describe('the API description (issue 11 point 10)', () => {
+describe('the API description', () => {
   it('is a valid OpenAPI document by a maintained validator', async () => {
     const result = await new Validator().validate(await apiDocument());
     expect(result.errors ?? []).toEqual([]);

@@ -7,7 +7,7 @@ const NO_SUCH_ADDRESS = {
   error: 'Not Found',
 };
 
-/** Issue 20 point 10: an unknown API path is a 404 whatever its method, headers and body. */
+/** An unknown API path is a 404 whatever its method, headers and body. */
 describe('unknown API paths', () => {
   let t: TestApp;
 

@@ -6,7 +6,7 @@ import { inspectImage, storeImage } from '../../src/media/store.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import * as images from '../fixtures/images.ts';
 
-/** Issue 11, point 5: raster uploads are decoded and stored re-encoded, without what they hid. */
+/** Raster uploads are decoded and stored re-encoded, without what they hid. */
 const LIMIT = 256 * 1024;
 /** Markup the raw-byte scan does not know, so only re-encoding keeps it out of the stored file. */
 const HIDDEN = '<details open ontoggle=__x(5)>';

@@ -37,7 +37,7 @@ describe.each(dialects)('multipart writes on %s', (dialect) => {
     const image = await t.app.inject({ method: 'GET', url: record.image });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    // stored re-encoded (issue 11, point 5): the same pixels, not the same bytes
+    // stored re-encoded: the same pixels, not the same bytes
     expect(await sharp(image.rawPayload).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
   });
 

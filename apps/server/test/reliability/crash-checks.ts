@@ -137,7 +137,7 @@ interface RevisionCount {
 }
 
 /**
- * Log rows and revisions one for one (issue 13): every log row names a revision of its record,
+ * Log rows and revisions one for one: every log row names a revision of its record,
  * no revision stands without its log row, and a FAQ's latest revision holds its stored version.
  */
 async function checkRevisions(db: Inspector, faqs: Map<number, FaqRow>): Promise<string[]> {

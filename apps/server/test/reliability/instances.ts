@@ -8,7 +8,7 @@ import { watchWebhooks, type WebhookWatch } from './instances-webhooks.ts';
 import { startNginx } from './nginx.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from './server-process.ts';
 
-/** Three instances on one PostgreSQL behind nginx (issue 15, point 4); ports 3570–3575. */
+/** Three instances on one PostgreSQL behind nginx; ports 3570–3575. */
 const PORTS = [3570, 3571, 3572] as const;
 const PROXY_PORT = 3575;
 const MAX_FAILURES = 5;

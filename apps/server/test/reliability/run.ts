@@ -1,5 +1,5 @@
 // `npm run test:reliability`: the long suites (crash cycles on SQLite and
-// PostgreSQL, load, sqlmap) and several instances behind nginx (issue 15) against the real server process on loopback.
+// PostgreSQL, load, sqlmap) and several instances behind nginx against the real server process on loopback.
 // Prints its figures,
 // writes {passed, failed} to $BURSARY_REPORT_DIR/reliability.json when set, exits 1 on any failure.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

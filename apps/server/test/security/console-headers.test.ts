@@ -12,7 +12,7 @@ const disabledFeatures = (policy: string) =>
     .filter((part) => part.endsWith('=()'))
     .map((part) => part.slice(0, -3));
 
-describe('console headers and build files (issue 11 point 7)', () => {
+describe('console headers and build files', () => {
   let t: TestApp;
   let consoleDir: string;
   beforeAll(async () => {

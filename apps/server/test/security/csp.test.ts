@@ -15,7 +15,7 @@ const directives = (policy: string) =>
     }),
   );
 
-describe('console Content-Security-Policy (issue 6 point 2)', () => {
+describe('console Content-Security-Policy', () => {
   let t: TestApp;
   let consoleDir: string;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession, getToken, updateStoredUser } from '@/lib/session';
 
-// The signed-in user's own account (issue 14 points 3 and 4): any role may call these.
+// The signed-in user's own account: any role may call these.
 
 /**
  * Reads the user again after a change whose answer does not carry it, so its flags are the

@@ -5,7 +5,7 @@ import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** /account (issue 14 point 5): the signed-in user's own name, email, password, second factor and sessions. */
+/** /account: the signed-in user's own name, email, password, second factor and sessions. */
 export function AccountPage() {
   const user = useSession()?.user;
   // the route guard lets no one here without a session

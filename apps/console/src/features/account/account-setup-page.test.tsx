@@ -34,7 +34,7 @@ function countRefusedCalls(pending: () => boolean) {
   return calls;
 }
 
-describe('first sign-in with a temporary password (issue 14)', () => {
+describe('first sign-in with a temporary password', () => {
   it('asks for a new password before anything else, then goes on to the dashboard', async () => {
     const user = signInWith({ must_change_password: true });
     let body: unknown;

@@ -35,7 +35,7 @@ async function reachCodeStep(answer: Parameters<typeof http.post>[1]) {
 
 const signedIn = () => HttpResponse.json(makeLoginResponse(makeUser({ username: 'grace', name: 'Grace Hopper' })));
 
-describe('sign-in code step (issue 14)', () => {
+describe('sign-in code step', () => {
   it('asks for the authenticator code on the same card, then signs in as a password sign-in does', async () => {
     const { user, bodies, router } = await reachCodeStep(signedIn);
     expect(screen.getByRole('heading', { name: 'Sign in to Bursary CMS' })).toBeInTheDocument();

@@ -21,7 +21,7 @@ interface SignInCodeStepProps {
   onBack: () => void;
 }
 
-/** The second sign-in step for an account with two-factor sign-in (issue 14): a TOTP or a recovery code. */
+/** The second sign-in step for an account with two-factor sign-in: a TOTP or a recovery code. */
 export function SignInCodeStep({ challenge, onBack }: SignInCodeStepProps) {
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string>();

@@ -13,7 +13,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The mfa_token when POST /api/login asks for a second factor (issue 14: no session yet). */
+/** The mfa_token when POST /api/login asks for a second factor (no session yet). */
 export function mfaTokenOf(data: unknown): string | null {
   return isObject(data) && data.mfa_required === true && typeof data.mfa_token === 'string' ? data.mfa_token : null;
 }

@@ -44,7 +44,7 @@ beforeEach(() => {
   signInAs();
 });
 
-describe('the content area pages through the server (issue 7 point 5)', { timeout: 20_000 }, () => {
+describe('the content area pages through the server', { timeout: 20_000 }, () => {
   it('reads one page of 100,000 items, and the next when the reader nears the end', async () => {
     const asked = serveContent();
     renderApp('/content');

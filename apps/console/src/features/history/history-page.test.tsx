@@ -59,7 +59,7 @@ function serveFaqHistory({
 
 const versionButtons = () => within(screen.getByRole('list', { name: 'Versions' })).getAllByRole('button');
 
-describe('history screen (issue 13 point 5)', () => {
+describe('history screen', () => {
   it('lists the versions newest first with what, who and when; ?revision preselects one and shows its differences', async () => {
     signInWithRole('editor');
     serveFaqHistory();

@@ -59,7 +59,7 @@ function serveTrash(entries: TrashEntry[], total = entries.length) {
   return { reads, restores };
 }
 
-describe('the Trash page (issue 13)', () => {
+describe('the Trash page', () => {
   let media: ReturnType<typeof installMatchMedia> | undefined;
   afterEach(() => media?.restore());
 

@@ -165,7 +165,7 @@ function Pager({
   );
 }
 
-/** Issue 13: the deleted records not since restored, newest first, each with Restore. */
+/** The deleted records not since restored, newest first, each with Restore. */
 export function TrashPage() {
   const [offset, setOffset] = useState(0);
   const page = useTrashPage(offset);

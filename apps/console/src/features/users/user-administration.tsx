@@ -30,7 +30,7 @@ const temporaryPassword = (username: string, value: string, message: string): Sh
   message,
 });
 
-/** /users for administrators (issue 14): the users, and adding, editing and looking after each. */
+/** /users for administrators: the users, and adding, editing and looking after each. */
 export function UserAdministration() {
   const users = useUsers();
   const mutations = useUserMutations();

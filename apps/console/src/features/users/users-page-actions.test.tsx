@@ -9,7 +9,7 @@ import { admin, choose, confirmIn, grace, openAsAdmin, rowOf, serveUsers, user, 
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('/users (issue 14)', () => {
+describe('/users', () => {
   it('edits the name, email and role', async () => {
     const calls = serveUsers();
     await openAsAdmin();

@@ -10,7 +10,7 @@ import { PLACEHOLDER, openAsAdmin, rowOf, serveUsers, user } from './users-page-
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('/users (issue 14)', () => {
+describe('/users', () => {
   it.each(['editor', 'viewer'] as const)('shows an %s the placeholder sentence and reads no users', async (role) => {
     const calls = vi.fn();
     server.use(

@@ -1,7 +1,7 @@
 import { useIsAdmin } from '@/lib/permissions';
 import { UserAdministration } from './user-administration';
 
-/** A placeholder sentence for editors and viewers; administrators manage users here (issue 14). */
+/** A placeholder sentence for editors and viewers; administrators manage users here. */
 export function UsersPage() {
   if (useIsAdmin()) return <UserAdministration />;
   return (

@@ -59,7 +59,7 @@ async function deleteFaq() {
   return expectToast('FAQ deleted successfully.');
 }
 
-describe('Undo on a delete toast (issue 13)', () => {
+describe('Undo on a delete toast', () => {
   it('restores the deleted record from the toast, says so, and the list shows it again', async () => {
     signInWithRole('editor');
     const faqs = serveFaqs();

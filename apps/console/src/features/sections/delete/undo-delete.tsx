@@ -33,7 +33,7 @@ export const UNDO_FAILED_TITLE = 'Undo Failed';
 export const UNDO_FAILED_FALLBACK = 'Could not bring back what was deleted. Please try again.';
 
 /**
- * The success toast of every delete (issue 13): it carries an Undo action that
+ * The success toast of every delete: it carries an Undo action that
  * restores what was deleted and says how that went. Viewers get no Undo, as they get no Delete.
  */
 export function useDeletedToast(slug: string) {

@@ -19,7 +19,7 @@ async function verdicts(s: SectionDef, mode: WriteMode, changes: FormValues) {
   return { form, api };
 }
 
-describe('form rules are the API rules (issue 12, point 2)', () => {
+describe('form rules are the API rules', () => {
   it.each<[string, string, WriteMode, FormValues]>([
     ['blank rich text in a required field', 'content', 'create', { title: 'Hello', body: '<p><br></p>' }],
     [

@@ -38,7 +38,7 @@ function BackLink({ section }: { section: SectionDef }) {
 }
 
 /**
- * An edit screen as a viewer sees it (issue 14): every field's value, no inputs and no Save, so
+ * An edit screen as a viewer sees it: every field's value, no inputs and no Save, so
  * nothing suggests a change the server would refuse.
  */
 export function ReadOnlyRecord({ section, record }: { section: SectionDef; record: SectionRecord | null }) {

@@ -14,7 +14,7 @@ interface EditOrSetupProps {
 
 /**
  * 'Edit {Section}' opens the first record's edit page; an empty section offers
- * 'Setup {Section}', which goes to /{slug}/edit. A viewer gets neither (issue 14).
+ * 'Setup {Section}', which goes to /{slug}/edit. A viewer gets neither.
  */
 export function EditOrSetupButton({ section, records, editLabel, setupLabel }: EditOrSetupProps) {
   const canEdit = useCanEdit();
@@ -40,7 +40,7 @@ export function EditOrSetupButton({ section, records, editLabel, setupLabel }: E
   );
 }
 
-/** A create link; a viewer gets none (issue 14). */
+/** A create link; a viewer gets none. */
 export function NewButton({ to, label }: { to: string; label: string }) {
   if (!useCanEdit()) return null;
   return (

@@ -70,7 +70,7 @@ export function SectionListPage(props: ListPageProps) {
   const [chosenView, setView] = useState<ViewMode>(views?.initial ?? 'grid');
   const view = views?.inert ? views.initial : chosenView;
 
-  // an empty section's action creates or sets up its first record: a viewer gets none (issue 14)
+  // an empty section's action creates or sets up its first record: a viewer gets none
   const canEdit = useCanEdit();
   const list = useListSource(section, {
     query,

@@ -19,7 +19,7 @@ const SEARCH_PAUSE_MS = 200;
 
 /**
  * A large section (the content area's hundreds of thousands of items) read a page at a time, the
- * search done by the server (issue 7: the console pages through it). Every write to the section
+ * search done by the server (the console pages through it). Every write to the section
  * invalidates `queryKeys.sections.all(slug)`, which covers these pages too.
  */
 export function usePagedSectionList(slug: string, query: string, pageSize: number, enabled = true) {

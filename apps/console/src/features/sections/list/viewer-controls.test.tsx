@@ -26,7 +26,7 @@ const writeControls = () => [
 describe.each([
   ['viewer', 0],
   ['editor', 1],
-] as const)('write controls for a %s (issue 14)', (role: Role, shown) => {
+] as const)('write controls for a %s', (role: Role, shown) => {
   const expectControls = () =>
     shown ? expect(writeControls().length).toBeGreaterThan(0) : expect(writeControls()).toEqual([]);
 
@@ -103,7 +103,7 @@ describe.each([
   );
 });
 
-describe('the role of a stored session (issue 14)', () => {
+describe('the role of a stored session', () => {
   it('follows GET /api/me: a session stored before roles gets its controls once the server names its role', async () => {
     setSession({ user: { id: 1, username: 'editor', name: 'Ada Editor' }, token: 'token-123' });
     const answer: User = { id: 1, username: 'editor', name: 'Ada Editor', role: 'editor' };
