@@ -40,6 +40,15 @@ const layerZones = [
   },
   { target: './packages/shared/src', from: './apps', message: 'packages/shared is pure: it imports neither app' },
 ];
+// Test support (src/testing, *.test-helpers.ts, the test set-up) fakes the server and renders the app;
+// the console the browser runs never imports it, nor the request mocking library under it.
+const testSupportZones = [
+  {
+    target: [`${consoleSrc}/{app,components,features,lib}/**/*`, `${consoleSrc}/main.tsx`],
+    from: [`${consoleSrc}/testing/**/*`, './node_modules/msw/**/*'],
+    message: 'test support (@/testing, msw) is for tests only: name a file that needs it *.test-helpers.ts',
+  },
+];
 
 // The server's folders form layers, lowest first; a folder imports only the layers before it. The
 // list and each layer's description live in apps/server/layers.json, which the server's README must
@@ -108,12 +117,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/console/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    // tests compose the whole app, as the running console does
-    ignores: ['**/*.test.{ts,tsx}'],
+    // tests and their support compose the whole app, as the running console does
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-helpers.ts', '**/test-setup.ts'],
     plugins: { 'import-x': importX },
     settings: typeScriptImports(['apps/console/tsconfig.json', 'packages/shared/tsconfig.json']),
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones, ...testSupportZones] }],
       // dynamic import() counts too: a section's page is given its section, it never imports its description back
       'import-x/no-cycle': 'error',
     },

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { server } from '@/testing/server';
 import { expectToast } from '@/testing/toasts';
-import { PLACEHOLDER, openAsAdmin, rowOf, serveUsers, user } from './users-page-helpers';
+import { PLACEHOLDER, openAsAdmin, rowOf, serveUsers, user } from './users-page.test-helpers';
 
 // who sees the page, the list and adding a user; the row actions are in users-page-actions.test.tsx
 

@@ -1,13 +1,12 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { describedByOf, errorIdOf } from '@/components/fields/field-shell';
-import { ALL_EVENTS, WEBHOOK_EVENTS } from './webhook-types';
-import type { WebhookFormValues } from './webhook-form';
+import { ALL_EVENTS, WEBHOOK_EVENTS, type WebhookInput } from './webhook-types';
 
 const HELP = 'Each event is sent as it happens; * sends every event, those added later too, and wins over the others.';
 const ID = 'webhook-events';
 
 /** A checkbox per event type, and * for all of them, with the server's refusal under the list. */
-export function EventsPicker({ form }: { form: UseFormReturn<WebhookFormValues> }) {
+export function EventsPicker({ form }: { form: UseFormReturn<WebhookInput> }) {
   const error = form.formState.errors.events?.message;
   const options = [ALL_EVENTS, ...WEBHOOK_EVENTS];
   return (

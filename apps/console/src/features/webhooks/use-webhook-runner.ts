@@ -3,8 +3,7 @@ import type { ShownOnce } from '@/components/shown-once-dialog';
 import { toastFailure } from '@/lib/failure-toast';
 import { toast } from '@/lib/toast';
 import { type WebhookAction, webhookActionTexts } from './webhook-actions';
-import type { WebhookFormValues } from './webhook-form';
-import type { Webhook, WebhookDelivery } from './webhook-types';
+import type { Webhook, WebhookDelivery, WebhookInput } from './webhook-types';
 import { useWebhookMutations } from './webhooks-api';
 
 interface RunnerOptions {
@@ -33,7 +32,7 @@ export function useWebhookRunner({ edited, closePanel, showSecret }: RunnerOptio
   const mutations = useWebhookMutations();
   const [running, setRunning] = useState<number | null>(null);
 
-  const save = async (values: WebhookFormValues) => {
+  const save = async (values: WebhookInput) => {
     try {
       if (edited) {
         await mutations.update.mutateAsync({ id: edited.id, change: values });

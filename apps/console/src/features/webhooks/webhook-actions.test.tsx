@@ -11,7 +11,7 @@ import {
   openAsAdmin,
   serveWebhooks,
   user,
-} from './webhooks-page-helpers';
+} from './webhooks-page.test-helpers';
 
 // the actions on a webhook's row; the list and adding one are in webhooks-page.test.tsx
 

@@ -5,8 +5,6 @@ import { Button } from '@/components/ui/button';
 import { EventsPicker } from './events-picker';
 import { ALL_EVENTS, type Webhook, type WebhookInput } from './webhook-types';
 
-export type WebhookFormValues = WebhookInput;
-
 const URL_HELP = 'Where each event is sent, as a POST signed with the webhook’s secret.';
 
 interface WebhookFormProps {
@@ -14,12 +12,12 @@ interface WebhookFormProps {
   webhook: Webhook | null;
   submitLabel: string;
   /** Saves; a refusal is thrown back so that a 400's fields are shown at their inputs. */
-  onSubmit: (values: WebhookFormValues) => Promise<unknown>;
+  onSubmit: (values: WebhookInput) => Promise<unknown>;
 }
 
 /** Add or edit a webhook: its URL, the events it is sent and a description. */
 export function WebhookForm({ webhook, submitLabel, onSubmit }: WebhookFormProps) {
-  const form = useForm<WebhookFormValues>({
+  const form = useForm<WebhookInput>({
     defaultValues: {
       url: webhook?.url ?? '',
       events: webhook?.events ?? [],

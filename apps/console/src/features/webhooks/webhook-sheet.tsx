@@ -1,5 +1,6 @@
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { WebhookForm, type WebhookFormValues } from './webhook-form';
+import { WebhookForm } from './webhook-form';
+import type { WebhookInput } from './webhook-types';
 import type { Webhook } from './webhook-types';
 
 interface WebhookSheetProps {
@@ -7,7 +8,7 @@ interface WebhookSheetProps {
   onOpenChange: (open: boolean) => void;
   /** The webhook edited; none when one is added. */
   webhook: Webhook | null;
-  onSave: (values: WebhookFormValues) => Promise<unknown>;
+  onSave: (values: WebhookInput) => Promise<unknown>;
 }
 
 /** The panel to add a webhook or edit one, sliding in from the right. */

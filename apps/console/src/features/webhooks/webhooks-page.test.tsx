@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { server } from '@/testing/server';
 import { expectToast } from '@/testing/toasts';
-import { makeDelivery, makeWebhook, openAsAdmin, serveWebhooks, user } from './webhooks-page-helpers';
+import { makeDelivery, makeWebhook, openAsAdmin, serveWebhooks, user } from './webhooks-page.test-helpers';
 
 // the list, the navigation entry and adding a webhook; the row's actions are in webhook-actions.test.tsx
 

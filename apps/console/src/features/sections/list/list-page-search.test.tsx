@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderApp, signInAs } from '@/testing/render';
-import { cardTitles, openFaqs, search, serve, user } from './list-page-helpers';
+import { cardTitles, openFaqs, search, serve, user } from './list-page.test-helpers';
 
 // searching a section's list
 

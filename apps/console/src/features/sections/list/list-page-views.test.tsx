@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { faqs } from '@bursary/shared';
 import { renderApp, renderWithProviders, signInAs } from '@/testing/render';
 import { SectionListPage } from './list-page';
-import { faqRecords, openFaqs, search, serve, user, viewButton } from './list-page-helpers';
+import { faqRecords, openFaqs, search, serve, user, viewButton } from './list-page.test-helpers';
 
 // the Grid and List views of a section's list
 

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
 import { ErrorPanel } from '@/components/list-states';
-import { cardTitles, openFaqs, search, serve } from './list-page-helpers';
+import { cardTitles, openFaqs, search, serve } from './list-page.test-helpers';
 
 // the header, loading, error and empty states; searching and the views have files of their own
 
