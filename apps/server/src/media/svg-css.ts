@@ -1,73 +1,15 @@
 import { type CssNode, type Declaration, List, generate, parse, walk } from 'css-tree';
+import { SVG_PRESENTATION_PROPERTIES } from './svg-presentation-properties.ts';
 
 /**
  * CSS a stored SVG may carry in `<style>` and `style=""`: parsed with
  * css-tree, then rebuilt from what an allow-list keeps. Every at-rule goes (@import, @font-face
  * and its src, @namespace…), and so does every declaration outside the list of drawing
- * properties or whose value holds anything but plain values: no url() except a reference inside
+ * properties (shared with the attributes) or whose value holds anything but plain values: no url() except a reference inside
  * the document (#id), no image-set() or other function that loads, no escapes, nothing the parser
  * could not read.
  */
-const PROPERTIES = new Set([
-  'fill',
-  'fill-opacity',
-  'fill-rule',
-  'stroke',
-  'stroke-width',
-  'stroke-opacity',
-  'stroke-linecap',
-  'stroke-linejoin',
-  'stroke-miterlimit',
-  'stroke-dasharray',
-  'stroke-dashoffset',
-  'opacity',
-  'color',
-  'display',
-  'visibility',
-  'overflow',
-  'clip-path',
-  'clip-rule',
-  'mask',
-  'filter',
-  'marker',
-  'marker-start',
-  'marker-mid',
-  'marker-end',
-  'paint-order',
-  'vector-effect',
-  'shape-rendering',
-  'color-interpolation',
-  'color-interpolation-filters',
-  'image-rendering',
-  'text-rendering',
-  'stop-color',
-  'stop-opacity',
-  'flood-color',
-  'flood-opacity',
-  'lighting-color',
-  'mix-blend-mode',
-  'isolation',
-  'font',
-  'font-family',
-  'font-size',
-  'font-style',
-  'font-weight',
-  'font-variant',
-  'font-stretch',
-  'letter-spacing',
-  'word-spacing',
-  'text-anchor',
-  'text-decoration',
-  'dominant-baseline',
-  'alignment-baseline',
-  'baseline-shift',
-  'writing-mode',
-  'direction',
-  'unicode-bidi',
-  'transform',
-  'transform-origin',
-  'transform-box',
-]);
+const PROPERTIES = new Set(SVG_PRESENTATION_PROPERTIES);
 
 /** Colours, lengths and transforms: functions that compute, none that fetch. */
 const FUNCTIONS = new Set([
