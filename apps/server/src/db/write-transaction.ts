@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
+import { commitInSavepoints } from './savepoint-steps.ts';
 import type { Database } from './types.ts';
 
 type Db = Kysely<Database>;
@@ -112,29 +113,17 @@ class GroupCommit {
       return;
     }
     const unsettled = new Set(jobs);
-    const landed: [Job, unknown][] = [];
+    let landed: [Job, unknown][];
     try {
-      const trx = await this.#db.startTransaction().execute();
-      try {
-        for (const job of jobs) {
-          const savepoint = await trx.savepoint('write').execute();
-          try {
-            landed.push([job, await job.work(savepoint)]);
-          } catch (error) {
-            await savepoint.rollbackToSavepoint('write').execute();
-            unsettled.delete(job);
-            job.reject(error);
-          }
-          await savepoint.releaseSavepoint('write').execute();
-        }
-        await trx.commit().execute();
-      } catch (error) {
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => {});
-        throw error;
-      }
+      landed = await commitInSavepoints(
+        this.#db,
+        jobs,
+        (trx, job) => job.work(trx),
+        (job, error) => {
+          unsettled.delete(job);
+          job.reject(error);
+        },
+      );
     } catch (error) {
       for (const job of unsettled) job.reject(error);
       return;

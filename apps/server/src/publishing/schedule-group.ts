@@ -1,3 +1,4 @@
+import { commitInSavepoints } from '../db/savepoint-steps.ts';
 import type { Db } from '../db/types.ts';
 import {
   type DueSchedule,
@@ -17,33 +18,21 @@ import {
  * steps happened and their schedules are still pending.
  */
 export async function runGroup(db: Db, group: DueSchedule[], options: RunnerOptions): Promise<Outcome[]> {
-  const outcomes = new Map<DueSchedule, Outcome>();
   const thrown = new Map<DueSchedule, unknown>();
-  const trx = await db.startTransaction().execute();
-  try {
-    for (const due of group) {
-      const section = sectionOf(due);
-      if (!section) {
-        thrown.set(due, undefined);
-        continue;
-      }
-      const savepoint = await trx.savepoint('schedule').execute();
-      try {
-        outcomes.set(due, (await claimAndRun(savepoint, due, section, options)) ? 'done' : 'skipped');
-      } catch (error) {
-        await savepoint.rollbackToSavepoint('schedule').execute();
-        thrown.set(due, error);
-      }
-      await savepoint.releaseSavepoint('schedule').execute();
-    }
-    await trx.commit().execute();
-  } catch (error) {
-    await trx
-      .rollback()
-      .execute()
-      .catch(() => {});
-    throw error;
-  }
-  for (const [due, error] of thrown) outcomes.set(due, await settleFailure(db, due, error, options));
+  const runnable = group.flatMap((due) => {
+    const section = sectionOf(due);
+    return section ? [{ due, section }] : [];
+  });
+  const landed = await commitInSavepoints(
+    db,
+    runnable,
+    async (trx, { due, section }): Promise<Outcome> =>
+      (await claimAndRun(trx, due, section, options)) ? 'done' : 'skipped',
+    ({ due }, error) => thrown.set(due, error),
+  );
+  const outcomes = new Map<DueSchedule, Outcome>(landed.map(([{ due }, outcome]) => [due, outcome]));
+  // what did not land threw, or belongs to a section this server does not have: settled as failed
+  for (const due of group)
+    if (!outcomes.has(due)) outcomes.set(due, await settleFailure(db, due, thrown.get(due), options));
   return group.map((due) => outcomes.get(due) ?? 'skipped');
 }
