@@ -10,6 +10,7 @@ import { consoleSectionOf } from '@/app/console-sections';
 import type * as recordText from '@/lib/record-text';
 import { snippet } from '@/lib/record-text';
 import { MessagesPage } from '@/features/messages/messages-page';
+import { resolveSection } from '@/features/sections/descriptor/console-section';
 import { SectionListPage } from '@/features/sections/list/list-page';
 import { CARD_LINE_ESTIMATE, RecordGrid } from '@/features/sections/list/record-views';
 import { ROW_ESTIMATE } from '@/features/sections/list/window/windowed-table';
@@ -200,7 +201,7 @@ describe('a long grid builds only the cards on and near the screen', { timeout: 
       </>
     );
     renderWithProviders(
-      <SectionListPage section={faqs} empty={{ title: 'No FAQs' }}>
+      <SectionListPage resolved={resolveSection(faqs, { slug: 'faqs', empty: { title: 'No FAQs' } })}>
         {(shown) => <RecordGrid records={shown} card={card} />}
       </SectionListPage>,
     );

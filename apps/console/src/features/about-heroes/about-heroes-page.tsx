@@ -2,16 +2,22 @@ import { aboutHeroes } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { EditLink, EditOrSetupButton, gridImageSources, RecordGrid, SectionListPage } from '@/features/sections';
+import {
+  EditLink,
+  EditOrSetupButton,
+  gridImageSources,
+  RecordGrid,
+  SectionListPage,
+  type SectionPageProps,
+} from '@/features/sections';
 
 /** The page filters on title and description but shows no search input. */
-export function AboutHeroesPage() {
+export function AboutHeroesPage({ resolved }: SectionPageProps) {
   return (
     <SectionListPage
-      section={aboutHeroes}
+      resolved={resolved}
       search={{ hidden: true }}
       actions={(records) => <EditOrSetupButton section={aboutHeroes} records={records} />}
-      empty={{ title: 'No About Content', text: 'Set up the about section of the website.' }}
     >
       {(records) => (
         <RecordGrid

@@ -9,7 +9,6 @@ export function BenefitsPage({ resolved }: SectionPageProps) {
       defaultTitle="Benefits Section"
       editLabel="Edit Benefit Section Title/Desc"
       cardEditLabel="Edit Desc."
-      empty={{ title: 'No Benefit Content', text: 'Set up the benefits section to add its points.' }}
       renderBody={(record) => (
         <p className="whitespace-pre-line text-muted-foreground">{fieldText(record, 'description')}</p>
       )}

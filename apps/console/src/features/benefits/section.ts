@@ -12,4 +12,5 @@ export const consoleSection = defineConsoleSection({
     toastNoun: { one: 'benefit', many: 'benefits' },
     confirmNeedsText: false,
   },
+  empty: { title: 'No Benefit Content', text: 'Set up the benefits section to add its points.' },
 });

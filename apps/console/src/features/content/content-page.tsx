@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
-import { content, type SectionRecord } from '@bursary/shared';
-import { Button } from '@/components/ui/button';
+import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateUS } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
@@ -34,7 +32,7 @@ export function ContentPage({ resolved }: SectionPageProps) {
   );
   return (
     <SectionListPage
-      section={content}
+      resolved={resolved}
       title="Content"
       subtitle="Manage your content items"
       noun="content"
@@ -42,15 +40,6 @@ export function ContentPage({ resolved }: SectionPageProps) {
       views={{ initial: 'grid' }}
       paged
       actions={() => <NewButton to="/content/create" label="New Content" />}
-      empty={{
-        title: 'No content found',
-        text: 'Start by creating your first content item',
-        action: (
-          <Button asChild>
-            <Link to="/content/create">Create Content</Link>
-          </Button>
-        ),
-      }}
       renderNoResults={() => <EmptyState title="No content found" text="Try adjusting your search query" />}
     >
       {(records, view) =>

@@ -16,4 +16,9 @@ export const consoleSection = defineConsoleSection({
   nav: false,
   page: () => import('./content-page').then((m) => m.ContentPage),
   deleteTexts: contentDeleteTexts,
+  empty: {
+    title: 'No content found',
+    text: 'Start by creating your first content item',
+    action: { label: 'Create Content', to: '/content/create' },
+  },
 });

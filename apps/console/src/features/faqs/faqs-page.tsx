@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import { faqs, type SectionRecord } from '@bursary/shared';
-import { Button } from '@/components/ui/button';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
@@ -24,20 +22,11 @@ export function FaqsPage({ resolved }: SectionPageProps) {
   const actions = useRecordActions(faqs, texts, nameOf);
   return (
     <SectionListPage
-      section={faqs}
+      resolved={resolved}
       noun="FAQs"
       search={{ placeholder: 'Search questions and answers...' }}
       views={{ initial: 'grid' }}
       actions={() => <NewButton to="/create-faq" label="New FAQ" />}
-      empty={{
-        title: 'No FAQs Yet',
-        text: 'Add the questions applicants ask most, with their answers.',
-        action: (
-          <Button asChild>
-            <Link to="/faqs/create">Create First FAQ</Link>
-          </Button>
-        ),
-      }}
     >
       {(records, view) =>
         view === 'grid' ? (

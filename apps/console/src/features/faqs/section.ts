@@ -19,4 +19,9 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: CircleQuestionMark, alsoActiveFor: ['/create-faq'] },
   page: () => import('./faqs-page').then((m) => m.FaqsPage),
   deleteTexts: faqDeleteTexts,
+  empty: {
+    title: 'No FAQs Yet',
+    text: 'Add the questions applicants ask most, with their answers.',
+    action: { label: 'Create First FAQ', to: '/faqs/create' },
+  },
 });

@@ -13,17 +13,17 @@ import {
   SectionListPage,
   RecordGrid,
   RecordTable,
+  type SectionPageProps,
 } from '@/features/sections';
 
 /** Heroes: List by default; Grid cards show the title, description, button badges and image. */
-export function HeroesPage() {
+export function HeroesPage({ resolved }: SectionPageProps) {
   return (
     <SectionListPage
-      section={heroes}
+      resolved={resolved}
       search={{ placeholder: 'Search title or description...' }}
       views={{ initial: 'list' }}
       actions={(records) => <EditOrSetupButton section={heroes} records={records} />}
-      empty={{ title: 'No Hero Content', text: 'Set up the banner of the website to see it here.' }}
     >
       {(records, view) =>
         view === 'grid' ? (

@@ -5,4 +5,5 @@ export const consoleSection = defineConsoleSection({
   slug: 'heroes',
   nav: { icon: Image },
   page: () => import('./heroes-page').then((m) => m.HeroesPage),
+  empty: { title: 'No Hero Content', text: 'Set up the banner of the website to see it here.' },
 });

@@ -15,6 +15,7 @@ import {
   RecordGrid,
   recordKey,
   WindowedTable,
+  type SectionPageProps,
 } from '@/features/sections';
 
 const ORDINALS = ['first', 'second', 'third'] as const;
@@ -54,15 +55,14 @@ function InsightsPanel({ record }: { record: SectionRecord }) {
 }
 
 /** Insights: Grid by default; each item has its 'View Insights' panel. */
-export function InsightsPage() {
+export function InsightsPage({ resolved }: SectionPageProps) {
   return (
     <SectionListPage
-      section={insights}
+      resolved={resolved}
       title="Insights"
       search={{ placeholder: 'Search insights...' }}
       views={{ initial: 'grid' }}
       actions={(records) => <EditOrSetupButton section={insights} records={records} />}
-      empty={{ title: 'No Insights Content', text: 'Set up the three statistics the website shows.' }}
     >
       {(records, view) =>
         view === 'grid' ? (

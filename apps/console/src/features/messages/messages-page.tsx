@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { messages, type SectionRecord } from '@bursary/shared';
+import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
@@ -60,14 +60,9 @@ export function MessagesPage({ resolved }: SectionPageProps) {
   const { remove, pendingId } = useDeleteWithToasts('messages', texts);
   return (
     <SectionListPage
-      section={messages}
+      resolved={resolved}
       search={{ placeholder: 'Search sender, recipient or message...' }}
       actions={() => <NewButton to="/messages/create" label="New Message" />}
-      empty={{
-        title: 'No Messages Yet',
-        text: 'Messages you create appear here.',
-        action: <NewButton to="/messages/create" label="Create First Message" />,
-      }}
     >
       {(records) => (
         <WindowedTable

@@ -17,4 +17,9 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: Mail },
   page: () => import('./messages-page').then((m) => m.MessagesPage),
   deleteTexts: messageDeleteTexts,
+  empty: {
+    title: 'No Messages Yet',
+    text: 'Messages you create appear here.',
+    action: { label: 'Create First Message', to: '/messages/create' },
+  },
 });

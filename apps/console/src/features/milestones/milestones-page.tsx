@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
 import { milestones, type SectionRecord } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
@@ -27,20 +25,10 @@ export function MilestonesPage({ resolved }: SectionPageProps) {
   const actions = useRecordActions(milestones, texts, titleOf);
   return (
     <SectionListPage
-      section={milestones}
+      resolved={resolved}
       search={{ placeholder: 'Search title, description, or date...', extra: [dateOf] }}
       views={{ initial: 'list' }}
-      errorExtra="Please check the API connection or try again later."
       actions={() => <NewButton to="/milestones/create" label="New Milestone" />}
-      empty={{
-        title: 'No Milestones Added Yet',
-        text: 'Add the first company or project milestone, including its date, title, and description.',
-        action: (
-          <Button asChild>
-            <Link to="/milestones/create">New Milestone</Link>
-          </Button>
-        ),
-      }}
     >
       {(records, view) =>
         view === 'grid' ? (

@@ -17,4 +17,10 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: Milestone },
   page: () => import('./milestones-page').then((m) => m.MilestonesPage),
   deleteTexts: milestoneDeleteTexts,
+  empty: {
+    title: 'No Milestones Added Yet',
+    text: 'Add the first company or project milestone, including its date, title, and description.',
+    action: { label: 'New Milestone', to: '/milestones/create' },
+  },
+  errorExtra: 'Please check the API connection or try again later.',
 });

@@ -10,7 +10,6 @@ export function MissionsPage({ resolved }: SectionPageProps) {
       defaultTitle="Mission Section"
       editLabel="Edit Mission Title/Desc"
       cardEditLabel="Edit Desc."
-      empty={{ title: 'No Mission Content', text: 'Set up the mission section to add its points.' }}
       renderBody={(record) => <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />}
     />
   );

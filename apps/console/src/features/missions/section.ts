@@ -13,4 +13,5 @@ export const consoleSection = defineConsoleSection({
     confirmNeedsText: true,
     emptyItem: 'Empty',
   },
+  empty: { title: 'No Mission Content', text: 'Set up the mission section to add its points.' },
 });

@@ -13,4 +13,5 @@ export const consoleSection = defineConsoleSection({
     confirmNeedsText: true,
     emptyItem: 'Empty',
   },
+  empty: { title: 'No Stakeholder Content', text: 'Set up the stakeholders section to add its points.' },
 });

@@ -12,7 +12,6 @@ export function StakeholdersPage({ resolved }: SectionPageProps) {
       cardEditLabel="Edit Desc."
       searchPlaceholder="Search title, description, or stakeholders..."
       views={{ initial: 'list', inert: true }}
-      empty={{ title: 'No Stakeholder Content', text: 'Set up the stakeholders section to add its points.' }}
       renderBody={(record) => <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />}
     />
   );

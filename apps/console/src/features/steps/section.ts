@@ -12,4 +12,5 @@ export const consoleSection = defineConsoleSection({
     toastNoun: { one: 'step', many: 'steps' },
     confirmNeedsText: false,
   },
+  empty: { title: 'No Steps Content', action: { label: 'Setup Process Steps Section', to: '/steps/edit' } },
 });

@@ -17,4 +17,10 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: Quote },
   page: () => import('./success-stories-page').then((m) => m.SuccessStoriesPage),
   deleteTexts: successStoryDeleteTexts,
+  empty: {
+    title: 'No Success Stories Added Yet',
+    text: 'Share how a bursary changed a student’s path.',
+    action: { label: 'Create First Success Story', to: '/success-stories/create' },
+  },
+  errorExtra: 'Please check the API connection or try again later.',
 });

@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import { ImageOff } from 'lucide-react';
 import { type SectionRecord, successStories } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDateGB } from '@/lib/format-date';
@@ -45,20 +43,10 @@ export function SuccessStoriesPage({ resolved }: SectionPageProps) {
   const actions = useRecordActions(successStories, texts, nameOf);
   return (
     <SectionListPage
-      section={successStories}
+      resolved={resolved}
       search={{ placeholder: 'Search student, school, story...', extra: [dateOf] }}
       views={{ initial: 'grid' }}
-      errorExtra="Please check the API connection or try again later."
       actions={() => <NewButton to="/success-stories/create" label="New Success Story" />}
-      empty={{
-        title: 'No Success Stories Added Yet',
-        text: 'Share how a bursary changed a student’s path.',
-        action: (
-          <Button asChild>
-            <Link to="/success-stories/create">Create First Success Story</Link>
-          </Button>
-        ),
-      }}
     >
       {(records, view) =>
         view === 'grid' ? (

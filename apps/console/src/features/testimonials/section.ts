@@ -17,4 +17,9 @@ export const consoleSection = defineConsoleSection({
   nav: { icon: School, alsoActiveFor: ['/create-testimonial'] },
   page: () => import('./testimonials-page').then((m) => m.TestimonialsPage),
   deleteTexts: testimonialDeleteTexts,
+  empty: {
+    title: 'No Testimonials Yet',
+    text: 'Add the universities that received disbursements, with their logos.',
+    action: { label: 'New Testimonial', to: '/create-testimonial' },
+  },
 });

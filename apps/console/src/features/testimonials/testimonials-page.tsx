@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import { disbursementTestimonials as testimonials, type SectionRecord } from '@bursary/shared';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
@@ -39,21 +37,12 @@ export function TestimonialsPage({ resolved }: SectionPageProps) {
   const actions = useRecordActions(testimonials, texts, nameOf);
   return (
     <SectionListPage
-      section={testimonials}
+      resolved={resolved}
       noun="testimonials"
       subtitle="Manage university testimonials and logos"
       search={{ placeholder: 'Search university name...' }}
       views={{ initial: 'list' }}
       actions={() => <NewButton to="/create-testimonial" label="New Testimonial" />}
-      empty={{
-        title: 'No Testimonials Yet',
-        text: 'Add the universities that received disbursements, with their logos.',
-        action: (
-          <Button asChild>
-            <Link to="/create-testimonial">New Testimonial</Link>
-          </Button>
-        ),
-      }}
     >
       {(records, view) =>
         view === 'grid' ? (

@@ -3,7 +3,14 @@ import { visions } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
-import { EditLink, EditOrSetupButton, gridImageSources, RecordGrid, SectionListPage } from '@/features/sections';
+import {
+  EditLink,
+  EditOrSetupButton,
+  gridImageSources,
+  RecordGrid,
+  SectionListPage,
+  type SectionPageProps,
+} from '@/features/sections';
 
 /** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
@@ -20,15 +27,13 @@ function VisionImage({ src }: { src: string }) {
 }
 
 /** Visions: a card per record with its title, its description as HTML and an optional image. */
-export function VisionsPage() {
+export function VisionsPage({ resolved }: SectionPageProps) {
   return (
     <SectionListPage
-      section={visions}
+      resolved={resolved}
       subtitle="Manage your vision statement"
       search={{ placeholder: 'Search visions...' }}
-      errorExtra="Please try again later."
       actions={(records) => <EditOrSetupButton section={visions} records={records} />}
-      empty={{ title: 'No Vision Content', text: 'Set up the vision statement of the website.' }}
     >
       {(records) => (
         <RecordGrid

@@ -26,8 +26,18 @@ export interface ConsoleSection {
   deleteTexts?: ConfirmedDeleteTexts;
   /** The words the sub-item block's texts are generated from, for a section with sub-items. */
   subItems?: SubItemWords;
-  /** The default list page's empty state. */
-  empty?: { title: string; text?: string };
+  /** The list page's empty state: 'No {label} Yet' and a line by default, with no button. */
+  empty?: EmptyStateContent;
+  /** A sentence the list page adds under its load error (most pages add none). */
+  errorExtra?: string;
+}
+
+/** What a list page shows when its section holds no record; a viewer is not shown the action. */
+export interface EmptyStateContent {
+  title: string;
+  text?: string;
+  /** The button that starts the first record, or sets the section up. */
+  action?: { label: string; to: string };
 }
 
 /** A section as the console shows it: its registry entry with every console default filled in. */
@@ -38,7 +48,8 @@ export interface ResolvedSection {
   columns: readonly string[];
   deleteTexts: ConfirmedDeleteTexts;
   subItemTexts?: SubItemTexts;
-  empty: { title: string; text?: string };
+  empty: EmptyStateContent;
+  errorExtra?: string;
 }
 
 /** What a bespoke list page is given: its section, resolved from its description. */
@@ -74,5 +85,6 @@ export function resolveSection(section: SectionDef, descriptor: ConsoleSection |
     deleteTexts: d.deleteTexts ?? defaultDeleteTexts(section),
     subItemTexts: d.subItems && subItemTexts(section, d.subItems),
     empty: d.empty ?? { title: `No ${section.label} Yet`, text: `Records you create appear here.` },
+    errorExtra: d.errorExtra,
   };
 }

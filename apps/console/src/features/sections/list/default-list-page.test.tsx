@@ -79,4 +79,29 @@ describe('the default list page (a section with no bespoke page)', () => {
     expect(screen.getByText('Records you create appear here.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Partner' })).toHaveAttribute('href', '/partners/create');
   });
+
+  it("takes the empty state's words and button, and the error's extra sentence, from the section's description", async () => {
+    const described = resolveSection(partners, {
+      slug: 'partners',
+      empty: {
+        title: 'No Partners Signed',
+        text: 'Add the first partner.',
+        action: { label: 'Add Partner', to: '/partners/create' },
+      },
+      errorExtra: 'Please try again later.',
+    });
+    signInAs();
+    server.use(http.get('/api/partners', () => HttpResponse.json([])));
+    const { unmount } = renderWithProviders(<DefaultListPage resolved={described} />, { path: '/partners' });
+    expect(await screen.findByRole('heading', { name: 'No Partners Signed' })).toBeInTheDocument();
+    expect(screen.getByText('Add the first partner.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Partner' })).toHaveAttribute('href', '/partners/create');
+    unmount();
+
+    server.use(http.get('/api/partners', () => HttpResponse.json({ message: 'Down for repairs' }, { status: 503 })));
+    renderWithProviders(<DefaultListPage resolved={described} />, { path: '/partners' });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not fetch partners.')).toBeInTheDocument();
+    expect(within(alert).getByText('Please try again later.')).toBeInTheDocument();
+  });
 });

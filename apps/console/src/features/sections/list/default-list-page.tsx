@@ -32,7 +32,7 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
   const label = (name: string) => section.fields[name]?.label ?? name;
   return (
     <SectionListPage
-      section={section}
+      resolved={resolved}
       views={{ initial: 'grid' }}
       actions={(records) =>
         single ? (
@@ -41,7 +41,6 @@ export function DefaultListPage({ resolved }: { resolved: ResolvedSection }) {
           <NewButton to={`/${section.slug}/create`} label={`New ${section.singular}`} />
         )
       }
-      empty={resolved.empty}
     >
       {(records, view) =>
         view === 'grid' ? (

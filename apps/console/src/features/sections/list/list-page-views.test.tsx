@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { faqs } from '@bursary/shared';
 import { renderApp, renderWithProviders, signInAs } from '@/testing/render';
+import { resolveSection } from '../descriptor/console-section';
 import { SectionListPage } from './list-page';
 import { faqRecords, openFaqs, search, serve, user, viewButton } from './list-page.test-helpers';
 
@@ -76,7 +77,10 @@ describe('section list pages', () => {
   ])('with an inert toggle (%s) the pressed button changes and the layout reads %s', async (inert, after) => {
     serve('faqs', faqRecords);
     renderWithProviders(
-      <SectionListPage section={faqs} views={{ initial: 'list', inert }} empty={{ title: 'None' }}>
+      <SectionListPage
+        resolved={resolveSection(faqs, { slug: 'faqs', empty: { title: 'None' } })}
+        views={{ initial: 'list', inert }}
+      >
         {(records, view) => (
           <p>
             {`Layout: ${view}`} ({records.length})

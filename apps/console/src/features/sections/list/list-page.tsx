@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import { useState } from 'react';
-import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { Link } from 'react-router';
+import type { SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
 import { useCanEdit } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import type { SearchText } from './search';
@@ -10,6 +12,7 @@ import { useListSource } from './list-source';
 import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 import { type StatusChoice, StatusFilter } from '@/features/sections/publishing/status-filter';
 import { ListWindowContext } from './window/list-window-scope';
+import type { ResolvedSection } from '../descriptor/console-section';
 
 interface ListSearch {
   placeholder?: string;
@@ -28,7 +31,8 @@ interface ListViews {
 }
 
 export interface ListPageProps {
-  section: SectionDef;
+  /** The section with its texts: the empty state and the error's extra sentence come from it. */
+  resolved: ResolvedSection;
   title?: string;
   subtitle?: string;
   /** How the texts name the section: 'Manage your {noun} content', 'Could not fetch {noun}.' */
@@ -39,21 +43,12 @@ export interface ListPageProps {
   views?: ListViews;
   /** The section is too large to read whole: it is read and searched on the server a page at a time. */
   paged?: boolean;
-  /** The page's extra sentence under the error (Visions, Success Stories, Milestones). */
-  errorExtra?: string;
-  empty: EmptyStateContent;
   /** The text shown when a search finds nothing; 'No {noun} found matching "{query}"' by default. */
   noResultsText?: (query: string) => string;
   /** Replaces the no-results panel entirely (the content area has its own). */
   renderNoResults?: (query: string, clear: () => void) => React.ReactNode;
   className?: string;
   children: (records: SectionRecord[], view: ViewMode) => React.ReactNode;
-}
-
-export interface EmptyStateContent {
-  title: string;
-  text?: string;
-  action?: React.ReactNode;
 }
 
 /**
@@ -63,7 +58,8 @@ export interface EmptyStateContent {
  * those on and near the screen; the scope it reads tells it when a search starts the list again.
  */
 export function SectionListPage(props: ListPageProps) {
-  const { section, search = {}, views } = props;
+  const { resolved, search = {}, views } = props;
+  const { section, empty } = resolved;
   const noun = props.noun ?? section.label.toLowerCase();
   const [query, setQuery] = useState('');
   const [badge, setBadge] = useState<StatusChoice>('');
@@ -87,9 +83,15 @@ export function SectionListPage(props: ListPageProps) {
 
   let body: React.ReactNode;
   if (list.isPending) body = <ListLoading noun={noun} />;
-  else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={props.errorExtra} />;
-  else if (!list.hasRecords) body = <EmptyState {...props.empty} action={canEdit ? props.empty.action : undefined} />;
-  else if (list.visible.length === 0 && badge && !query.trim()) {
+  else if (list.isError) body = <ErrorPanel noun={noun} error={list.error} extra={resolved.errorExtra} />;
+  else if (!list.hasRecords) {
+    const action = canEdit && empty.action && (
+      <Button asChild>
+        <Link to={empty.action.to}>{empty.action.label}</Link>
+      </Button>
+    );
+    body = <EmptyState title={empty.title} text={empty.text} action={action} />;
+  } else if (list.visible.length === 0 && badge && !query.trim()) {
     body = <NoResults text={`No ${noun} found with the status "${badge}"`} onClear={clear} />;
   } else if (list.visible.length === 0) {
     body = props.renderNoResults?.(query, clear) ?? (

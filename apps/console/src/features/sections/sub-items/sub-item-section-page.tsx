@@ -5,7 +5,6 @@ import { useSectionList } from '@/lib/section-api';
 import { itemsOf, fieldTextOr } from '@/lib/record-text';
 import { EditLink, EditOrSetupButton } from '../list/header-buttons';
 import { SectionListPage } from '../list/list-page';
-import type { EmptyStateContent } from '../list/list-page';
 import { RecordGrid } from '../list/record-views';
 import { SubItemEditor } from './sub-item-editor';
 import type { ResolvedSection } from '../descriptor/console-section';
@@ -18,7 +17,6 @@ export interface SubItemSectionPageProps {
   /** The card's link to the record's edit page: 'Edit Title', 'Edit Desc.' */
   cardEditLabel: string;
   searchPlaceholder?: string;
-  empty: EmptyStateContent;
   /** The card's body under its title (a description, for most). */
   renderBody?: (record: SectionRecord) => React.ReactNode;
   views?: { initial: 'grid' | 'list'; inert?: boolean };
@@ -34,7 +32,6 @@ export function SubItemSectionPage({
   editLabel,
   cardEditLabel,
   searchPlaceholder,
-  empty,
   renderBody,
   views,
 }: SubItemSectionPageProps) {
@@ -50,11 +47,10 @@ export function SubItemSectionPage({
       .join('\n');
   return (
     <SectionListPage
-      section={section}
+      resolved={resolved}
       search={{ placeholder: searchPlaceholder, extra: [itemTexts] }}
       views={views}
       actions={(records) => <EditOrSetupButton section={section} records={records} editLabel={editLabel} />}
-      empty={empty}
     >
       {(records) => (
         <RecordGrid
