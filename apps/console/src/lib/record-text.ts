@@ -1,15 +1,21 @@
 import type { SectionRecord } from '@bursary/shared';
 
+/**
+ * The field names of a record: any name for a record read without its section (SectionRecord), only the
+ * section's own for a RecordOf<section>, so that a misspelt name does not compile.
+ */
+type FieldOf<R> = string extends keyof R ? string : Exclude<keyof R, 'id'> & string;
+
 /** A record's field as display text, or the page's default when it is missing or blank. */
-export function fieldTextOr(record: SectionRecord, name: string, fallback: string): string {
-  const value = record[name];
+export function fieldTextOr<R extends { id: number }>(record: R, name: FieldOf<R>, fallback: string): string {
+  const value: unknown = Reflect.get(record, name);
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value : fallback;
 }
 
 /** The string value of a field, or '' when it holds none. */
-export function fieldText(record: SectionRecord, name: string): string {
-  const value = record[name];
+export function fieldText<R extends { id: number }>(record: R, name: FieldOf<R>): string {
+  const value: unknown = Reflect.get(record, name);
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 

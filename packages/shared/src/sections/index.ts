@@ -14,8 +14,7 @@ import { steps } from './steps.ts';
 import { successStories } from './success-stories.ts';
 import { visions } from './visions.ts';
 
-/** Every section, in the navigation's order (messages right after the testimonials). */
-export const sections: readonly SectionDef[] = [
+const registry = [
   heroes,
   steps,
   faqs,
@@ -30,13 +29,32 @@ export const sections: readonly SectionDef[] = [
   disbursementTestimonials,
   messages,
   content,
-];
+] as const;
+
+/** Every section, in the navigation's order (messages right after the testimonials). */
+export const sections: readonly SectionDef[] = registry;
+
+/** The slug of a section the registry holds. */
+export type SectionSlug = (typeof registry)[number]['slug'];
+
+/**
+ * The order given, checked by the compiler against the registry: every slug in it is a section's,
+ * and no section is left out (the error names the missing one).
+ */
+export function everySectionOnce<const Order extends readonly SectionSlug[]>(
+  order: Order &
+    ([Exclude<SectionSlug, Order[number]>] extends [never]
+      ? unknown
+      : { missing: Exclude<SectionSlug, Order[number]> }),
+): readonly SectionSlug[] {
+  return order;
+}
 
 /**
  * The console's navigation order, by slug: every section once, messages right after the
  * testimonials. It is data of its own, so that where an entry sits in `sections` moves no item.
  */
-export const navigationOrder: readonly string[] = [
+export const navigationOrder: readonly string[] = everySectionOnce([
   'heroes',
   'steps',
   'faqs',
@@ -51,7 +69,7 @@ export const navigationOrder: readonly string[] = [
   'disbursement-testimonials',
   'messages',
   'content',
-];
+]);
 
 const bySlug = new Map(sections.map((s) => [s.slug, s]));
 

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { type SectionRecord, successStories } from '@bursary/shared';
+import { type RecordOf, successStories } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
@@ -19,11 +19,14 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
-const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
-const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
+/** A success story: its field names are checked against the registry's. */
+type Story = RecordOf<typeof successStories>;
+
+const nameOf = (record: Story) => fieldTextOr(record, 'student_name', 'Unnamed Student');
+const dateOf = (record: Story) => formatDateGB(fieldText(record, 'date') || null);
 
 /** The student's photo across a grid card, or at `width` CSS pixels in a table row. */
-function Photo({ record, className, width }: { record: SectionRecord; className: string; width?: number }) {
+function Photo({ record, className, width }: { record: Story; className: string; width?: number }) {
   const url = fieldText(record, 'image');
   if (url) {
     const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
@@ -52,7 +55,7 @@ export function SuccessStoriesPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Story) => (
               <Card className="flex h-full flex-col overflow-hidden">
                 <Photo record={record} className="h-48 w-full" />
                 <CardHeader className="gap-2">
@@ -88,7 +91,7 @@ export function SuccessStoriesPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Story) => (
               <>
                 <TableCell>
                   <Photo record={record} className="size-12 rounded-md" width={48} />
