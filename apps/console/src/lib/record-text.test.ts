@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { successStories, type RecordOf, type SectionRecord } from '@bursary/shared';
+import type { successStories} from '@bursary/shared';
+import { type RecordOf, type SectionRecord } from '@bursary/shared';
 import { fieldText, fieldTextOr } from './record-text';
 
 // The @ts-expect-error lines are checked by the compiler (npm run typecheck): each must be an error.
