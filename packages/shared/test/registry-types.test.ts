@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { successStories} from '../src/index.ts';
+import type { successStories } from '../src/index.ts';
 import { defineSection, everySectionOnce, navigationOrder, text, type RecordOf } from '../src/index.ts';
 
 // These checks are the compiler's (npm run typecheck): each @ts-expect-error line must be an error, or the

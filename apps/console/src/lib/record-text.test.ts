@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { successStories} from '@bursary/shared';
+import type { successStories } from '@bursary/shared';
 import { type RecordOf, type SectionRecord } from '@bursary/shared';
 import { fieldText, fieldTextOr } from './record-text';
 
