@@ -40,7 +40,7 @@ export function MobileShell({ children }: { children: React.ReactNode }) {
       </header>
       <main className="px-4 pb-20 pt-4">{children}</main>
       <Sheet open={open} onOpenChange={setOpen}>
-        <SheetContent>
+        <SheetContent className="gap-2">
           <SheetTitle>
             <BrandMark />
           </SheetTitle>

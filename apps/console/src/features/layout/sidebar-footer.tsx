@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SidebarTooltip } from './sidebar-tooltips';
 import { useLogout } from './use-logout';
 
-const rowClass = 'flex h-10 w-full items-center justify-start gap-3 px-3';
+const rowClass = 'flex h-8 w-full items-center justify-start gap-3 px-3';
 
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: React.ReactElement }) {
   return show ? <SidebarTooltip label={label}>{children}</SidebarTooltip> : children;
@@ -38,7 +38,7 @@ function FooterLink({ to, label, icon, collapsed, onNavigate }: FooterLinkProps)
 export function SidebarFooter({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const logout = useLogout();
   return (
-    <div className="flex flex-col gap-1 border-t pt-2">
+    <div className="flex flex-col gap-0.5 border-t pt-2">
       <FooterLink
         to="/account"
         label="Account"

@@ -58,7 +58,7 @@ describe('/webhooks actions', { timeout: 15_000 }, () => {
     await confirmIn('Delete this webhook?', 'Delete');
     await expectToast('Webhook deleted');
     expect(calls).toEqual([{ method: 'DELETE', path: '/api/webhooks/1', json: null }]);
-    expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No webhooks yet' })).toBeInTheDocument();
   });
 
   it('rotates the secret after a confirmation and shows the new one once', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { ErrorPanel } from '@/components/list-states';
+import { EmptyState, ErrorPanel } from '@/components/list-states';
 import { ShownOnceDialog, type ShownOnce } from '@/components/shown-once-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -47,7 +47,8 @@ export function WebhookAdministration() {
       </div>
     );
   else if (webhooks.isError) body = <ErrorPanel noun="webhooks" error={webhooks.error} />;
-  else if (webhooks.data.length === 0) body = <p className="text-muted-foreground">No webhooks yet.</p>;
+  else if (webhooks.data.length === 0)
+    body = <EmptyState title="No webhooks yet" text="Add one to tell another system when content changes." />;
   else {
     const List = isMobile ? WebhookCards : WebhookTable;
     body = (

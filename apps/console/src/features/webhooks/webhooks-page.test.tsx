@@ -52,7 +52,7 @@ describe('/webhooks', { timeout: 15_000 }, () => {
     const labels = nav.getAllByRole('link').map((l) => l.textContent);
     expect(labels.slice(-5)).toEqual(['Trash', 'Media', 'Site health', 'Webhooks', 'Users']);
     expect(nav.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks');
-    expect(screen.getByText('No webhooks yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No webhooks yet' })).toBeInTheDocument();
   });
 
   it.each(['editor', 'viewer'] as const)('shows an %s no entry and no webhook', async (role) => {

@@ -44,6 +44,8 @@ export function RecordGrid({
   lineEstimate?: number;
   card: (record: SectionRecord) => React.ReactNode;
 }) {
+  // when a card shown has badges, every card gets their line, so that cards side by side start level
+  const withBadges = records.some((record) => badgesOf(record).length > 0);
   return (
     <WindowedGrid
       items={records}
@@ -54,13 +56,20 @@ export function RecordGrid({
     >
       {(record) => (
         <>
-          <RecordBadges record={record} />
+          {withBadges && (
+            <div className="flex min-h-6 items-end">
+              <RecordBadges record={record} />
+            </div>
+          )}
           {card(record)}
         </>
       )}
     </WindowedGrid>
   );
 }
+
+/** Below 768 px the table scrolls sideways: the Status column stays at its right edge, in sight. */
+const STATUS_CELL = 'max-md:sticky max-md:right-0 max-md:border-l max-md:bg-background';
 
 /**
  * The List view: the page's column heads, then a row of cells per record, only the rows on and near the screen built.
@@ -84,14 +93,14 @@ export function RecordTable({
       heads={
         <>
           {heads}
-          {withStatus && <TableHead>Status</TableHead>}
+          {withStatus && <TableHead className={STATUS_CELL}>Status</TableHead>}
         </>
       }
       cells={(record) => (
         <>
           {cells(record)}
           {withStatus && (
-            <TableCell>
+            <TableCell className={STATUS_CELL}>
               <RecordBadges record={record} />
             </TableCell>
           )}
