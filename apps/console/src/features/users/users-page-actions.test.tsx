@@ -3,7 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
 import { expectToast } from '@/testing/toasts';
-import { admin, choose, confirmIn, grace, openAsAdmin, rowOf, serveUsers, user, viewer } from './users-page.test-helpers';
+import {
+  admin,
+  choose,
+  confirmIn,
+  grace,
+  openAsAdmin,
+  rowOf,
+  serveUsers,
+  user,
+  viewer,
+} from './users-page.test-helpers';
 
 // the actions on a user's row; the list and adding a user are in users-page.test.tsx
 

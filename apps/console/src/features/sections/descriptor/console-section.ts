@@ -33,7 +33,7 @@ export interface ConsoleSection {
 }
 
 /** What a list page shows when its section holds no record; a viewer is not shown the action. */
-export interface EmptyStateContent {
+interface EmptyStateContent {
   title: string;
   text?: string;
   /** The button that starts the first record, or sets the section up. */
