@@ -1,4 +1,4 @@
-import { aboutHeroes } from '@bursary/shared';
+import { aboutHeroes, type RecordOf } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
@@ -10,6 +10,9 @@ import {
   SectionListPage,
   type SectionPageProps,
 } from '@/features/sections';
+
+/** The about section: its field names are checked against the registry's. */
+type AboutHero = RecordOf<typeof aboutHeroes>;
 
 /** The page filters on title and description but shows no search input. */
 export function AboutHeroesPage({ resolved }: SectionPageProps) {
@@ -24,7 +27,7 @@ export function AboutHeroesPage({ resolved }: SectionPageProps) {
           records={records}
           className="md:grid-cols-1 xl:grid-cols-2"
           lineEstimate={480}
-          card={(record) => {
+          card={(record: AboutHero) => {
             const title = fieldTextOr(record, 'title', 'About Section Title');
             const image = fieldText(record, 'image');
             return (

@@ -1,4 +1,4 @@
-import { faqs, type SectionRecord } from '@bursary/shared';
+import { faqs, type RecordOf } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
@@ -14,7 +14,10 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
-const nameOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'FAQ');
+/** An FAQ: its field names are checked against the registry's. */
+type Faq = RecordOf<typeof faqs>;
+
+const nameOf = (record: Faq) => fieldTextOr(record, 'title', 'FAQ');
 
 /** The FAQs page. */
 export function FaqsPage({ resolved }: SectionPageProps) {
@@ -32,7 +35,7 @@ export function FaqsPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Faq) => (
               <RecordCard title={fieldText(record, 'title')}>
                 <SafeHtml html={fieldText(record, 'description')} className="text-muted-foreground" />
                 {actions(record)}
@@ -49,7 +52,7 @@ export function FaqsPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Faq) => (
               <>
                 <TableCell className="font-medium">{fieldText(record, 'title')}</TableCell>
                 <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>

@@ -1,4 +1,4 @@
-import { heroes } from '@bursary/shared';
+import { heroes, type RecordOf } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
@@ -16,6 +16,9 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
+/** A hero: its field names are checked against the registry's. */
+type Hero = RecordOf<typeof heroes>;
+
 /** Heroes: List by default; Grid cards show the title, description, button badges and image. */
 export function HeroesPage({ resolved }: SectionPageProps) {
   return (
@@ -29,7 +32,7 @@ export function HeroesPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Hero) => (
               <Card className="h-full overflow-hidden">
                 {fieldText(record, 'image') && (
                   <img {...gridImageSources(fieldText(record, 'image'))} alt="" className="h-40 w-full object-cover" />
@@ -58,7 +61,7 @@ export function HeroesPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Hero) => (
               <>
                 <TableCell className="font-medium">{fieldTextOr(record, 'title', 'Untitled')}</TableCell>
                 <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'description'))}</TableCell>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { insights, type SectionRecord } from '@bursary/shared';
+import { insights, type RecordOf } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
@@ -18,11 +18,14 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
+/** The insights record: its field names are checked against the registry's. */
+type Insights = RecordOf<typeof insights>;
+
 const ORDINALS = ['first', 'second', 'third'] as const;
-const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'Insights Section');
+const titleOf = (record: Insights) => fieldTextOr(record, 'title', 'Insights Section');
 
 /** A collapsible 'View Insights' panel with the three numbered insights. */
-function InsightsPanel({ record }: { record: SectionRecord }) {
+function InsightsPanel({ record }: { record: Insights }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -68,7 +71,7 @@ export function InsightsPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Insights) => (
               <Card className="h-full">
                 <CardHeader>
                   <CardTitle as="h2">{titleOf(record)}</CardTitle>
@@ -90,7 +93,7 @@ export function InsightsPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Insights) => (
               <>
                 <TableCell className="font-medium">
                   <span className="grid justify-items-start gap-1">

@@ -1,4 +1,4 @@
-import { milestones, type SectionRecord } from '@bursary/shared';
+import { milestones, type RecordOf } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
@@ -15,9 +15,12 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
-const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
-const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
-const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
+/** A milestone: its field names are checked against the registry's. */
+type Milestone = RecordOf<typeof milestones>;
+
+const titleOf = (record: Milestone) => fieldTextOr(record, 'title', 'No Title Provided');
+const descriptionOf = (record: Milestone) => fieldTextOr(record, 'description', 'No Description');
+const dateOf = (record: Milestone) => formatDateGB(fieldText(record, 'date') || null);
 
 /** The milestones page. */
 export function MilestonesPage({ resolved }: SectionPageProps) {
@@ -34,7 +37,7 @@ export function MilestonesPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Milestone) => (
               <Card className="flex h-full flex-col">
                 <CardHeader className="gap-3">
                   <Badge variant="blue" className="w-fit">
@@ -62,7 +65,7 @@ export function MilestonesPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Milestone) => (
               <>
                 <TableCell className="whitespace-nowrap">{dateOf(record)}</TableCell>
                 <TableCell className="font-medium">{titleOf(record)}</TableCell>

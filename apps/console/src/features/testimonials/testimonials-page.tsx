@@ -1,4 +1,4 @@
-import { disbursementTestimonials as testimonials, type SectionRecord } from '@bursary/shared';
+import { disbursementTestimonials as testimonials, type RecordOf } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
@@ -15,10 +15,13 @@ import {
   type SectionPageProps,
 } from '@/features/sections';
 
-const nameOf = (record: SectionRecord) => fieldTextOr(record, 'university_name', 'No University Name Provided');
+/** A testimonial: its field names are checked against the registry's. */
+type Testimonial = RecordOf<typeof testimonials>;
+
+const nameOf = (record: Testimonial) => fieldTextOr(record, 'university_name', 'No University Name Provided');
 
 /** The university's logo across a grid card, or at `width` CSS pixels in a table row. */
-function Logo({ record, className, width }: { record: SectionRecord; className: string; width?: number }) {
+function Logo({ record, className, width }: { record: Testimonial; className: string; width?: number }) {
   const url = fieldText(record, 'image');
   if (url) {
     const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
@@ -48,7 +51,7 @@ export function TestimonialsPage({ resolved }: SectionPageProps) {
         view === 'grid' ? (
           <RecordGrid
             records={records}
-            card={(record) => (
+            card={(record: Testimonial) => (
               <Card className="flex h-full flex-col overflow-hidden">
                 <Logo record={record} className="h-40 w-full p-4" />
                 <CardHeader>
@@ -70,7 +73,7 @@ export function TestimonialsPage({ resolved }: SectionPageProps) {
                 <ActionsHead />
               </>
             }
-            cells={(record) => (
+            cells={(record: Testimonial) => (
               <>
                 <TableCell>
                   <Logo record={record} className="size-12 rounded-md" width={48} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { visions } from '@bursary/shared';
+import { visions, type RecordOf } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import { SafeHtml } from '@/components/safe-html';
@@ -11,6 +11,9 @@ import {
   SectionListPage,
   type SectionPageProps,
 } from '@/features/sections';
+
+/** A vision: its field names are checked against the registry's. */
+type Vision = RecordOf<typeof visions>;
 
 /** An image that fails to load is hidden. */
 function VisionImage({ src }: { src: string }) {
@@ -40,7 +43,7 @@ export function VisionsPage({ resolved }: SectionPageProps) {
           records={records}
           className="md:grid-cols-1 xl:grid-cols-2"
           lineEstimate={480}
-          card={(record) => {
+          card={(record: Vision) => {
             const title = fieldTextOr(record, 'title', 'Vision Section Title');
             const image = fieldText(record, 'image');
             return (
