@@ -62,7 +62,7 @@ test('an administrator adds a webhook, sees its secret once, sends a test and se
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const panel = page.getByRole('dialog', { name: 'Add webhook' });
     await panel.getByLabel('URL').fill(url);
-    await panel.getByRole('checkbox', { name: 'record.published' }).check();
+    await panel.getByRole('checkbox', { name: 'A record was published record.published' }).check();
     await panel.getByLabel('Description').fill('End-to-end receiver');
     await expectNoSeriousViolationsInBothThemes(page, testInfo, 'the add webhook panel');
     await panel.getByRole('button', { name: 'Add webhook' }).click();

@@ -102,3 +102,15 @@ export async function emptyCollection(page: Page, slug: string): Promise<void> {
 export function fileInput(page: Page, label: string): Locator {
   return page.locator('input[type="file"]').and(page.getByLabel(label));
 }
+
+/** A moment as every screen shows it: '28 Nov 2026, 09:00', in the browser's (here the machine's) time zone. */
+export function shownMoment(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}

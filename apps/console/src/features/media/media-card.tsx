@@ -6,7 +6,7 @@ import { findSection } from '@bursary/shared/sections';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { fixedWidthSources } from '@/lib/media-urls';
 import type { AltDrafts } from './alt-drafts';
 import { AltTextEditor } from './alt-text-editor';
@@ -69,7 +69,7 @@ export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }:
           {item.name}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {formatBytes(item.bytes)} · {dimensionsOf(item)} · {formatDateGB(item.created_at)}
+          {formatBytes(item.bytes)} · {dimensionsOf(item)} · {formatDate(item.created_at)}
         </p>
         {item.alt === '' && (
           <div>

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import {
   ActionsHead,
@@ -19,7 +19,7 @@ import {
 
 const titleOf = (record: SectionRecord) => fieldTextOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: SectionRecord) => fieldTextOr(record, 'description', 'No Description');
-const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
+const dateOf = (record: SectionRecord) => formatDate(fieldText(record, 'date') || null);
 
 /** The milestones page. */
 export function MilestonesPage({ resolved }: SectionPageProps) {

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { fixedWidthSources } from '@/lib/media-urls';
 import { SafeHtml } from '@/components/safe-html';
@@ -22,7 +22,7 @@ import {
 } from '@/features/sections';
 
 const nameOf = (record: SectionRecord) => fieldTextOr(record, 'student_name', 'Unnamed Student');
-const dateOf = (record: SectionRecord) => formatDateGB(fieldText(record, 'date') || null);
+const dateOf = (record: SectionRecord) => formatDate(fieldText(record, 'date') || null);
 
 /** The student's photo across a grid card, or at `width` CSS pixels in a table row. */
 function Photo({ record, className, width }: { record: SectionRecord; className: string; width?: number }) {

@@ -1,12 +1,13 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { describedByOf, errorIdOf } from '@/components/fields/field-shell';
+import { EventName } from './event-words';
 import { ALL_EVENTS, WEBHOOK_EVENTS } from './webhook-types';
 import type { WebhookFormValues } from './webhook-form';
 
 const HELP = 'Each event is sent as it happens; * sends every event, those added later too, and wins over the others.';
 const ID = 'webhook-events';
 
-/** A checkbox per event type, and * for all of them, with the server's refusal under the list. */
+/** A checkbox per event type in words, and * for all of them, with the server's refusal under the list. */
 export function EventsPicker({ form }: { form: UseFormReturn<WebhookFormValues> }) {
   const error = form.formState.errors.events?.message;
   const options = [ALL_EVENTS, ...WEBHOOK_EVENTS];
@@ -32,7 +33,7 @@ export function EventsPicker({ form }: { form: UseFormReturn<WebhookFormValues> 
               className="size-4 accent-primary"
               {...form.register('events', { validate: (list) => list.length > 0 || 'Choose at least one event' })}
             />
-            <span className="font-mono">{event === ALL_EVENTS ? '* (all events)' : event}</span>
+            <EventName event={event} />
           </label>
         ))}
       </div>
