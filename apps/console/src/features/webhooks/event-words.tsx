@@ -1,12 +1,16 @@
 import type { WebhookEvent } from '@bursary/shared';
 import { ALL_EVENTS } from './webhook-types';
 
+/** What 'Send test' delivers: no webhook asks for it, every webhook can be sent it. */
+const TEST_EVENT = 'ping';
+
 /**
  * What each webhook event means, in words: the one table the form, the list and the delivery log read. The
  * event's own name (`record.published`) stays beside the words, as the receiving website reads it.
  */
-const EVENT_WORDS: Record<WebhookEvent | typeof ALL_EVENTS, string> = {
+const EVENT_WORDS: Record<WebhookEvent | typeof ALL_EVENTS | typeof TEST_EVENT, string> = {
   [ALL_EVENTS]: 'Every event, those added later too',
+  [TEST_EVENT]: 'A test sent from the console',
   'record.created': 'A record was created',
   'record.updated': 'A record was updated',
   'record.deleted': 'A record was deleted',
