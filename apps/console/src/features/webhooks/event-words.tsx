@@ -22,7 +22,7 @@ const EVENT_WORDS: Record<WebhookEvent | typeof ALL_EVENTS | typeof TEST_EVENT, 
 };
 
 /** The words for an event; one this console does not know yet keeps its own name. */
-export function eventWords(event: string): string {
+function eventWords(event: string): string {
   return Object.hasOwn(EVENT_WORDS, event) ? EVENT_WORDS[event as keyof typeof EVENT_WORDS] : event;
 }
 
