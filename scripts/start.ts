@@ -1,8 +1,9 @@
-// `npm start` after the Node.js check: builds the console if stale, then runs the server as its own package's start
-// script says (its Node options stay there) and stays its parent, handing it the signals that stop it. A nested
-// `npm run` could not: npm runs a script through a shell, and a shell killed by SIGTERM leaves its children running,
-// so a process manager's stop would leave the server serving. For the same reason package.json runs this script with
-// `exec`, so that npm passes its signals to this process and not to a shell in between.
+// `npm start` and `npm run demo` after the Node.js check: builds the console if stale, then runs the server package's
+// script of the same name (`start` unless the first argument names another; its Node options stay there) and stays its
+// parent, handing it the signals that stop it. A nested `npm run` could not: npm runs a script through a shell, and a
+// shell killed by SIGTERM leaves its children running, so a process manager's stop would leave the server serving
+// (and the demo's throwaway folder behind). For the same reason package.json runs this script with `exec`, so that npm
+// passes its signals to this process and not to a shell in between.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
@@ -13,11 +14,14 @@ const serverDir = join(import.meta.dirname, '..', 'apps', 'server');
 // a console served from another folder needs no build of this one
 if (!process.env.CONSOLE_DIR) await import('./build-console-if-stale.ts');
 
+const scriptName = process.argv[2] ?? 'start';
 const { scripts } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
-  scripts: { start: string };
+  scripts: Record<string, string | undefined>;
 };
-const [command, ...args] = scripts.start.split(/\s+/).filter(Boolean);
-if (command !== 'node') throw new Error(`the server's start script is not a plain node command: ${scripts.start}`);
+const script = scripts[scriptName];
+if (script === undefined) throw new Error(`the server has no ${scriptName} script`);
+const [command, ...args] = script.split(/\s+/).filter(Boolean);
+if (command !== 'node') throw new Error(`the server's ${scriptName} script is not a plain node command: ${script}`);
 
 const server = spawn(process.execPath, args, {
   cwd: serverDir,

@@ -6,6 +6,7 @@ import {
   searchBox,
   showView,
   typeRichText,
+  shownMoment,
 } from './support/ui.ts';
 
 const deleteText = 'This action cannot be undone. This will permanently delete this content.';
@@ -48,10 +49,7 @@ test('Content: create, grid and list, search, edit, the delete dialog', async ({
   );
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await expect(card.getByText('Five days of open doors for applicants.')).toBeVisible();
-  const usDate = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(stored?.updatedAt ?? ''),
-  );
-  await expect(card.getByText(usDate, { exact: true })).toBeVisible();
+  await expect(card.getByText(shownMoment(stored?.updatedAt ?? ''), { exact: true })).toBeVisible();
   await showView(page, 'List');
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toBeVisible();

@@ -75,7 +75,7 @@ test('FAQs: create on the FAQ page, see it in both views, search, edit with rich
   await searchBox(page).fill(question);
   await page.getByRole('link', { name: `Edit ${question}` }).click();
   await expect(page).toHaveURL(`/faqs/edit/${stored?.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit faqs' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit FAQs', exact: true })).toBeVisible();
   await expect(page.getByLabel('Question (Title)')).toHaveValue(question);
   const edited = `${question} (edited)`;
   await page.getByLabel('Question (Title)').fill(edited);

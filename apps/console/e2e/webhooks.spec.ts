@@ -62,7 +62,7 @@ test('an administrator adds a webhook, sees its secret once, sends a test and se
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const panel = page.getByRole('dialog', { name: 'Add webhook' });
     await panel.getByLabel('URL').fill(url);
-    await panel.getByRole('checkbox', { name: 'record.published' }).check();
+    await panel.getByRole('checkbox', { name: 'A record was published record.published' }).check();
     await panel.getByLabel('Description').fill('End-to-end receiver');
     await expectNoSeriousViolationsInBothThemes(page, testInfo, 'the add webhook panel');
     await panel.getByRole('button', { name: 'Add webhook' }).click();
@@ -97,7 +97,11 @@ test('an administrator adds a webhook, sees its secret once, sends a test and se
     await choose(page, url, 'Deliveries');
     const deliveries = page.getByRole('dialog', { name: 'Deliveries' });
     await expect(deliveries.getByText('ping', { exact: true })).toBeVisible();
+    // the event in words, and the panel's text wraps between words, never inside one
+    await expect(deliveries.getByText('A test sent from the console', { exact: true })).toBeVisible();
     await expect(deliveries.getByLabel('Answer to attempt 1')).toHaveText('received <ok>');
+    for (const text of [deliveries.getByLabel('Answer to attempt 1'), deliveries.getByText(/^The newest/)])
+      await expect(text).not.toHaveCSS('word-break', 'break-all');
     await expect(deliveries.getByText('Sent', { exact: true })).toBeVisible();
     await expectNoSeriousViolationsInBothThemes(page, testInfo, 'the deliveries');
     await page.keyboard.press('Escape');

@@ -16,6 +16,8 @@ export interface MediaItem {
   /** Pixels; null for an SVG, which has no fixed size. */
   width: number | null;
   height: number | null;
+  /** The uploaded file's own name; null for images stored before names were kept, and for pasted ones. */
+  file_name: string | null;
   bytes: number;
   /** What the image shows, for people who cannot see it; '' until someone writes it. */
   alt: string;

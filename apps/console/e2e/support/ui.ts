@@ -1,3 +1,4 @@
+import { formatDate } from '../../src/lib/format-date.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The list page's search box. */
@@ -102,3 +103,9 @@ export async function emptyCollection(page: Page, slug: string): Promise<void> {
 export function fileInput(page: Page, label: string): Locator {
   return page.locator('input[type="file"]').and(page.getByLabel(label));
 }
+
+/**
+ * A moment as every screen shows it ('28 Nov 2026, 09:00', in the browser's zone, here the machine's): the console's
+ * one date helper, whose format its unit test fixes; these tests check that each screen shows a date through it.
+ */
+export const shownMoment = (iso: string): string => formatDate(iso);

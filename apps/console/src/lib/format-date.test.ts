@@ -1,29 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateGB, formatDateTimeGB, formatDateUS } from './format-date';
+import { formatDate } from './format-date';
 
-describe('date formats', () => {
-  it('reads US English on the dashboard', () => {
-    expect(formatDateUS('2024-01-05')).toBe('Jan 5, 2024');
-    expect(formatDateUS('2024-01-05T12:00:00.000Z')).toBe('Jan 5, 2024');
+describe('the one date format', () => {
+  it('reads a moment as day, short month, year and a 24-hour time in the browser’s zone', () => {
+    expect(formatDate(new Date(2026, 10, 28, 9, 0))).toBe('28 Nov 2026, 09:00');
+    expect(formatDate(new Date(2024, 0, 5, 14, 5))).toBe('5 Jan 2024, 14:05');
+    // an ISO moment from the server is shown in local time, not UTC
+    const iso = new Date(2026, 10, 27, 23, 30).toISOString();
+    expect(formatDate(iso)).toBe('27 Nov 2026, 23:30');
   });
 
-  it('reads British English on section pages', () => {
-    expect(formatDateGB('2024-01-05')).toBe('5 Jan 2024');
+  it('reads a bare calendar date as that day, without a time', () => {
+    expect(formatDate('2024-01-05')).toBe('5 Jan 2024');
+    expect(formatDate('2026-11-28')).toBe('28 Nov 2026');
   });
 
   it('shows N/A for a missing date and Invalid Date for garbage', () => {
-    expect(formatDateUS(null)).toBe('N/A');
-    expect(formatDateUS(undefined)).toBe('N/A');
-    expect(formatDateGB('')).toBe('N/A');
-    expect(formatDateUS('not a date')).toBe('Invalid Date');
-    expect(formatDateGB('2024-13-45')).toBe('Invalid Date');
-  });
-});
-
-describe('date and time', () => {
-  it('reads a moment in British English with a 24-hour time', () => {
-    const moment = new Date(2024, 0, 5, 14, 5);
-    expect(formatDateTimeGB(moment)).toBe('5 Jan 2024, 14:05');
-    expect(formatDateTimeGB(null)).toBe('N/A');
+    expect(formatDate(null)).toBe('N/A');
+    expect(formatDate(undefined)).toBe('N/A');
+    expect(formatDate('')).toBe('N/A');
+    expect(formatDate('not a date')).toBe('Invalid Date');
+    expect(formatDate('2024-13-45')).toBe('Invalid Date');
   });
 });

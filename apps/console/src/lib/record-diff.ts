@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
 import type { FieldDef, SectionDef, SectionRecord, SubItems } from '@bursary/shared';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { itemsOf, stripTags } from '@/lib/record-text';
 
 /** A run of words: kept, or added or removed since the version compared. */
@@ -29,7 +29,7 @@ function readable(def: FieldDef, value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'string' ? value : String(value);
   if (def.kind === 'richtext') return stripTags(text);
-  if (def.kind === 'date' && text !== '') return formatDateGB(text);
+  if (def.kind === 'date' && text !== '') return formatDate(text);
   return text;
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTimeGB } from './format-date';
+import { formatDate } from './format-date';
 
 /** The browser's time zone by name ('Europe/London'): schedules are picked and shown in it, and say so. */
 export function browserTimeZone(): string {
@@ -7,7 +7,7 @@ export function browserTimeZone(): string {
 
 /** '25 Nov 2026, 09:00 (Europe/London)': a moment in the browser's time zone, the zone named. */
 export function formatZoned(iso: string): string {
-  return `${formatDateTimeGB(iso)} (${browserTimeZone()})`;
+  return `${formatDate(iso)} (${browserTimeZone()})`;
 }
 
 const pad = (n: number) => String(Math.trunc(n)).padStart(2, '0');

@@ -13,6 +13,7 @@ export function makeMediaItem(overrides: Partial<MediaItem> = {}): MediaItem {
     type: 'image/png',
     width: 1200,
     height: 800,
+    file_name: 'campus-open-day.png',
     bytes: 245_760,
     alt: '',
     focal_x: 0.5,

@@ -16,6 +16,8 @@ export interface MediaTable {
   /** Pixels; null for an SVG, and for an image stored before migration 015 until it is first listed. */
   width: ColumnType<number | null, number | null | undefined, number | null>;
   height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The uploaded file's own name (migration 017); null before it and for pasted images. */
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A resized or converted image (migration 014), made on request and kept beside its original. */

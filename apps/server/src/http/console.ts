@@ -36,12 +36,12 @@ export const CONSOLE_CSP = [
 
 /**
  * Powerful browser features the console never uses, switched off for it and anything it frames or
- * is framed by, so an injected script could not ask for them either.
+ * is framed by, so an injected script could not ask for them either. Only features Chromium knows:
+ * a name it does not (Web Bluetooth's, for one) makes it log an error on every page.
  */
 const CONSOLE_PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',

@@ -23,6 +23,7 @@ const LISTED = [
   'focal_y',
   'width',
   'height',
+  'file_name',
   'created_at',
 ] as const;
 
@@ -36,6 +37,7 @@ interface ListedRow {
   focal_y: number | string;
   width: number | string | null;
   height: number | string | null;
+  file_name: string | null;
   created_at: string;
 }
 
@@ -48,6 +50,7 @@ function toItem(row: ListedRow, uses: FoundUse[], publicUrl: string | undefined)
     type: row.content_type,
     width: orNull(row.width),
     height: orNull(row.height),
+    file_name: row.file_name,
     bytes: Number(row.size),
     alt: row.alt,
     focal_x: Number(row.focal_x),

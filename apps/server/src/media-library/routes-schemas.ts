@@ -22,6 +22,10 @@ const mediaItem = new Shape(
     type: { type: 'string', description: 'The exact Content-Type it is served with' },
     width: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
     height: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
+    file_name: {
+      type: ['string', 'null'],
+      description: "The uploaded file's own name; null for images stored before names were kept, and pasted ones",
+    },
     bytes: { type: 'integer', minimum: 0 },
     alt: { type: 'string', description: "What the image shows, for people who cannot see it; '' until written" },
     focal_x: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre across, 0 (left) to 1' },

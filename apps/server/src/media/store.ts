@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { formatBytes } from '../lib/error-body.ts';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors.ts';
@@ -9,7 +9,10 @@ import { WEB_RASTER, hasEmbeddedMarkup, isWellFormedRaster, sniffExtension, type
 
 export interface Upload {
   bytes: Buffer;
-  /** The client's file name and Content-Type: kept for nothing, trusted for nothing (ASVS 12.3.1). */
+  /**
+   * The client's file name and Content-Type, trusted for nothing (ASVS 12.3.1): the type is read from the bytes,
+   * and the name is kept only as a label for people (uploadedFileName), never as a path.
+   */
   filename?: string;
   declaredType?: string;
 }
@@ -35,6 +38,22 @@ export interface InspectedImage {
   /** Pixels; undefined for an SVG, which has no fixed size. */
   width?: number;
   height?: number;
+  /** The uploaded file's own name, as uploadedFileName keeps it; undefined when it came without one. */
+  fileName?: string;
+}
+
+/** The longest file name kept: the common file systems' limit. */
+const FILE_NAME_MAX_LENGTH = 255;
+
+/**
+ * The name of the uploaded file as a label: the last part of whatever path the client sent, without control
+ * characters, trimmed and cut to 255 characters; undefined when nothing is left.
+ */
+export function uploadedFileName(filename: string | undefined): string | undefined {
+  if (filename === undefined) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is taken out
+  const base = (filename.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base === '' ? undefined : [...base].slice(0, FILE_NAME_MAX_LENGTH).join('');
 }
 
 export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<InspectedImage> {
@@ -64,23 +83,30 @@ export async function inspectImage(bytes: Buffer, maxBytes: number): Promise<Ins
  */
 export async function storeInspected(
   db: Kysely<Database> | Transaction<Database>,
-  { type, bytes, width, height }: InspectedImage,
+  { type, bytes, width, height, fileName }: InspectedImage,
 ): Promise<string> {
   const sha256 = contentHash(bytes);
-  await db
-    .insertInto('media')
-    .values({
-      sha256,
-      ext: type.ext,
-      content_type: type.mime,
-      size: bytes.length,
-      bytes,
-      width: width ?? null,
-      height: height ?? null,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((conflict) => conflict.column('sha256').doNothing())
-    .execute();
+  const insert = db.insertInto('media').values({
+    sha256,
+    ext: type.ext,
+    content_type: type.mime,
+    size: bytes.length,
+    bytes,
+    width: width ?? null,
+    height: height ?? null,
+    file_name: fileName ?? null,
+    created_at: new Date().toISOString(),
+  });
+  // The same bytes stored before keep their name; one stored without a name takes this upload's.
+  await (
+    fileName === undefined
+      ? insert.onConflict((conflict) => conflict.column('sha256').doNothing())
+      : insert.onConflict((conflict) =>
+          conflict
+            .column('sha256')
+            .doUpdateSet({ file_name: sql<string>`coalesce(media.file_name, excluded.file_name)` }),
+        )
+  ).execute();
   return mediaPath({ sha256, ext: type.ext });
 }
 
@@ -90,7 +116,10 @@ export async function storeImage(
   upload: Upload,
   maxBytes: number,
 ): Promise<string> {
-  return storeInspected(db, await inspectImage(upload.bytes, maxBytes));
+  return storeInspected(db, {
+    ...(await inspectImage(upload.bytes, maxBytes)),
+    fileName: uploadedFileName(upload.filename),
+  });
 }
 
 const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -3,7 +3,7 @@ import type { Config } from '../config/config.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { sanitizeRichText } from '../rich-text/off-thread.ts';
 import { type CleanRichText, cleanRichText } from '../media/rich-text-images.ts';
-import { type InspectedImage, inspectImage, storeInspected } from '../media/store.ts';
+import { type InspectedImage, inspectImage, storeInspected, uploadedFileName } from '../media/store.ts';
 import type { Upload } from './raw-input.ts';
 import { UPLOAD_PLACEHOLDER } from './record-validation.ts';
 import { columnOf } from '../db/naming.ts';
@@ -34,7 +34,11 @@ export async function prepareWrite(
     const value = values[name];
     if (def.kind === 'image' && value === UPLOAD_PLACEHOLDER) {
       const upload = uploads.get(name);
-      if (upload) prepared.images.set(name, await inspectImage(upload.bytes, config.mediaMaxBytes));
+      if (upload)
+        prepared.images.set(name, {
+          ...(await inspectImage(upload.bytes, config.mediaMaxBytes)),
+          fileName: uploadedFileName(upload.filename),
+        });
     } else if (def.kind === 'richtext' && typeof value === 'string') {
       const options = { maxBytes: config.mediaMaxBytes, publicUrl: config.publicUrl };
       prepared.richText.set(name, { sent: value, ...(await cleanRichText(value, name, options)) });

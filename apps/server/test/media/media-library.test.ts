@@ -81,6 +81,8 @@ describe.each(dialects)('the media library list on %s', (dialect) => {
       type: 'image/png',
       width: 300,
       height: 200,
+      // stored without an upload's file name
+      file_name: null,
       bytes: expect.any(Number) as number,
       alt: '',
       focal_x: 0.5,

@@ -1,90 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/db/connection.ts';
-import { descendants, freePort, hasEnded, refuses } from './process-tree.ts';
+import { leftAfterStop, npmRun, root, sleep } from './npm-run.ts';
+import { refuses } from './process-tree.ts';
 
 /**
  * `npm start` as a process manager runs it: whatever signal stops the process it started must reach the server, which
  * then stops gracefully, and nothing of it may go on serving.
  */
-const root = new URL('../../../../', import.meta.url).pathname;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Started {
-  npm: ChildProcess;
-  port: number;
-  /** Every process under npm once the server answered. */
-  tree: number[];
-  output: () => string;
-  exited: Promise<unknown>;
-}
-
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function npmStart(args: string[], cwd: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const port = await freePort();
-  const npm = spawn('npm', args, {
-    cwd,
-    // its own process group, so that the test can signal the group as a terminal's Ctrl-C does
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'a signals test password 25',
-      LOG_LEVEL: 'error',
-      // the API is enough here, and a console build would take minutes
-      CONSOLE_DIR: '/nonexistent-console-build',
-      ...env,
-    },
-  });
-  const tree: number[] = [];
-  cleanups.push(() => {
-    for (const pid of [npm.pid ?? -1, ...tree]) if (!hasEnded(pid)) process.kill(pid, 'SIGKILL');
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => (output += chunk.toString());
-  npm.stdout.on('data', collect);
-  npm.stderr.on('data', collect);
-  const exited = once(npm, 'exit');
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && npm.exitCode === null) {
-    const status = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (res) => res.status,
-      () => 0,
-    );
-    if (status === 200) {
-      tree.push(...descendants(npm.pid ?? -1));
-      return { npm, port, tree, output: () => output, exited };
-    }
-    await sleep(200);
-  }
-  throw new Error(`npm start did not answer /api/health: ${output}`);
-}
-
-/** Waits (bounded) until npm exited, then until every process under it ended; answers those still running. */
-async function leftAfterStop(started: Started): Promise<number[]> {
-  await Promise.race([started.exited, sleep(15_000)]);
-  for (let i = 0; i < 50 && started.tree.some((pid) => !hasEnded(pid)); i++) await sleep(100);
-  return started.tree.filter((pid) => !hasEnded(pid));
-}
-
 describe('npm start under a process manager', () => {
   it('hands SIGTERM to the server, which drains and stops, leaving no process and no listener', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bursary-signals-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const started = await npmStart(['start'], root, dataDir);
+    const started = await npmRun(['start'], root, { DATA_DIR: dataDir }, cleanups);
     expect(started.tree.length).toBeGreaterThan(0);
 
     started.npm.kill('SIGTERM');
@@ -98,7 +33,7 @@ describe('npm start under a process manager', () => {
   it("stops gracefully on a terminal's Ctrl-C, and a relative DATA_DIR is the folder npm was run in", async () => {
     const here = mkdtempSync(join(tmpdir(), 'bursary-signals-cwd-'));
     cleanups.push(() => rmSync(here, { recursive: true, force: true }));
-    const started = await npmStart(['--prefix', root, 'start'], here, 'data');
+    const started = await npmRun(['--prefix', root, 'start'], here, { DATA_DIR: 'data' }, cleanups);
     expect(existsSync(join(here, 'data', SQLITE_FILE_NAME))).toBe(true);
 
     // A terminal sends Ctrl-C's SIGINT to every process of its foreground group at once, and npm passes its copy on
@@ -131,7 +66,7 @@ describe.runIf(process.platform === 'linux')('npm start keeps compiled code betw
     cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
     const addressSpace: number[] = [];
     for (const start of ['cold', 'warm']) {
-      const started = await npmStart(['start'], root, join(temp, `data-${start}`), { TMPDIR: temp });
+      const started = await npmRun(['start'], root, { DATA_DIR: join(temp, `data-${start}`), TMPDIR: temp }, cleanups);
       addressSpace.push(serverAddressSpaceMb(started.tree));
       started.npm.kill('SIGTERM');
       expect(await leftAfterStop(started)).toEqual([]);

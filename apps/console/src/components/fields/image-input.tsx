@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
+import { useMediaItem } from '@/lib/media-api';
+import { mediaDimensions, mediaLabel } from '@/lib/media-label';
 import { mediaNameOf } from '@/lib/media-urls';
 import { FocalPointPicker } from './focal-point-picker';
 
@@ -34,8 +36,19 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * 'New Image Preview' once a file is picked, otherwise 'Current Image' with
- * 'Current Path: {image}'. A stored image of the media library takes its focal point on the preview; a new one only
+ * An image of the library by the name of the file uploaded and its size, never by its address (a content hash); an
+ * image from elsewhere by its address.
+ */
+function CurrentFile({ url, stored }: { url: string; stored: string | null }) {
+  const item = useMediaItem(stored);
+  let text = `Current Path: ${url}`;
+  if (stored && item.data) text = `Current file: ${mediaLabel(item.data)}, ${mediaDimensions(item.data)}`;
+  else if (stored) text = item.data === null ? 'Current file: no longer in the media library' : '';
+  return <p className="break-words text-sm text-muted-foreground">{text}</p>;
+}
+
+/**
+ * 'New Image Preview' once a file is picked, otherwise 'Current Image' with the current file (CurrentFile). A stored image of the media library takes its focal point on the preview; a new one only
  * once it is saved, since the library holds it from then on.
  */
 export function ImageInput({
@@ -77,7 +90,7 @@ export function ImageInput({
           ) : (
             <img src={currentUrl} alt="Current image" className="max-h-48 w-fit rounded-md border object-contain" />
           )}
-          <p className="break-all text-sm text-muted-foreground">Current Path: {currentUrl}</p>
+          <CurrentFile url={currentUrl} stored={stored} />
         </figure>
       ) : null}
     </div>

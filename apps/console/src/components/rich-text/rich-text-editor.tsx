@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import Quill from 'quill';
 import 'quill/dist/quill.snow.css';
+import './rich-text-theme.css';
 import { cn } from '@/lib/utils';
-import { nameToolbarControls, RICH_TEXT_TOOLBAR } from './toolbar';
+import { nameLinkInput, nameToolbarControls, RICH_TEXT_TOOLBAR } from './toolbar';
 
 export interface RichTextEditorProps {
   value: string;
@@ -45,6 +46,7 @@ export default function RichTextEditor({
     quillRef.current = quill;
     const toolbar = host.querySelector('.ql-toolbar');
     if (toolbar) nameToolbarControls(toolbar);
+    nameLinkInput(host);
     quill.root.setAttribute('role', 'textbox');
     quill.root.setAttribute('aria-multiline', 'true');
     quill.root.setAttribute('aria-labelledby', labelledBy);
@@ -75,6 +77,7 @@ export default function RichTextEditor({
     quillRef.current?.root.setAttribute('aria-invalid', invalid ? 'true' : 'false');
   }, [invalid]);
 
+  // The host's class carries the console's colours and text size into Quill (./rich-text-theme.css).
   // Quill's stylesheet gives its container the host's full height; below the toolbar that overflows
   // onto whatever follows the editor (the form's buttons on a narrow screen, where the toolbar wraps);
   // important, as Quill's unlayered stylesheet outranks the utilities layer
@@ -82,7 +85,7 @@ export default function RichTextEditor({
     <div
       ref={hostRef}
       className={cn(
-        'rounded-md bg-background [&_.ql-container]:h-auto! [&_.ql-editor]:min-h-40',
+        'rich-text rounded-md bg-background text-sm [&_.ql-container]:h-auto! [&_.ql-editor]:min-h-40',
         invalid && '[&_.ql-container]:border-destructive!',
       )}
     />

@@ -50,3 +50,8 @@ export function nameToolbarControls(toolbar: Element): void {
     }
   }
 }
+
+/** Quill's link tooltip has one text input and no label for it: it gets the name its prompt shows. */
+export function nameLinkInput(host: Element): void {
+  host.querySelector('.ql-tooltip input[type="text"]')?.setAttribute('aria-label', 'Link address');
+}

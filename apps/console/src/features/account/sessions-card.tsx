@@ -8,15 +8,15 @@ import { toast } from '@/lib/toast';
 import { useEndOtherSessions, useMySessions } from './account-api';
 import { failureSentence, reportAccountError } from './account-errors';
 import { deviceName } from './device-name';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 
 function SessionRow({ session }: { session: SessionInfo }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="grid gap-0.5 text-sm">
         <span className="font-medium">{deviceName(session.user_agent)}</span>
-        <span className="text-muted-foreground">Signed in {formatDateTimeGB(session.created_at)}</span>
-        <span className="text-muted-foreground">Last active {formatDateTimeGB(session.last_seen_at)}</span>
+        <span className="text-muted-foreground">Signed in {formatDate(session.created_at)}</span>
+        <span className="text-muted-foreground">Last active {formatDate(session.last_seen_at)}</span>
       </div>
       {session.current && <Badge variant="blue">This device</Badge>}
     </li>

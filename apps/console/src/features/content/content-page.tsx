@@ -1,6 +1,6 @@
 import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateUS } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
 import { EmptyState } from '@/components/list-states';
 import {
@@ -49,7 +49,7 @@ export function ContentPage({ resolved }: SectionPageProps) {
             card={(record) => (
               <RecordCard title={fieldText(record, 'title')}>
                 <p className="line-clamp-3 text-muted-foreground">{fieldText(record, 'excerpt')}</p>
-                <p className="text-sm text-muted-foreground">{formatDateUS(fieldText(record, 'updatedAt') || null)}</p>
+                <p className="text-sm text-muted-foreground">{formatDate(fieldText(record, 'updatedAt') || null)}</p>
                 {actions(record)}
               </RecordCard>
             )}
@@ -72,7 +72,7 @@ export function ContentPage({ resolved }: SectionPageProps) {
                   {fieldText(record, 'excerpt')}
                 </TableCell>
                 <TableCell className="hidden whitespace-nowrap md:table-cell">
-                  {formatDateUS(fieldText(record, 'updatedAt') || null)}
+                  {formatDate(fieldText(record, 'updatedAt') || null)}
                 </TableCell>
                 <ActionsCell>{actions(record)}</ActionsCell>
               </>

@@ -5,6 +5,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { server } from '@/testing/server';
 import { renderApp, renderWithProviders, signInAs } from '@/testing/render';
 import { makeLog } from '@/testing/factories';
+import { formatDate } from '@/lib/format-date';
 import { DashboardPage } from './dashboard-page';
 
 function logsTable() {
@@ -26,7 +27,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('1,234')).toBeInTheDocument();
     expect(screen.getByText('Total Logs')).toBeInTheDocument();
     expect(screen.getByText('Last Updated')).toBeInTheDocument();
-    expect(screen.getByText('Feb 7, 2024')).toBeInTheDocument();
+    expect(screen.getByText(formatDate('2024-02-07T12:00:00.000Z'))).toBeInTheDocument();
     expect(screen.getByText('Version 1.0.0')).toBeInTheDocument();
   });
 
@@ -62,7 +63,7 @@ describe('dashboard', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(5);
     expect(within(table).queryByText('Item 5')).not.toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('Mar 9, 2024')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText(formatDate('2024-03-09T10:00:00.000Z'))).toBeInTheDocument();
     expect(within(table).getByText('create', { selector: 'span' })).toHaveClass('bg-green-100');
     expect(within(rows[1] as HTMLElement).getByText('update')).toHaveClass('bg-blue-100');
     expect(within(table).getByText('delete')).toHaveClass('bg-red-100');

@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/lib/toast';
-import { formatDateUS } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { LogContent } from '@/components/history-link';
 import { useCanEdit } from '@/lib/permissions';
 import { queryKeys } from '@/lib/query-keys';
@@ -32,7 +32,7 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
             <TableCell className="font-medium">
               <LogContent log={log} />
             </TableCell>
-            <TableCell className="hidden md:table-cell">{formatDateUS(log.created_at)}</TableCell>
+            <TableCell className="hidden md:table-cell">{formatDate(log.created_at)}</TableCell>
             <TableCell>
               <ActionBadge action={log.action} />
             </TableCell>

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BRAND } from '@/components/brand';
-import { formatDateUS } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useLogSummary } from './logs-api';
 
 /** The displayed version. */
@@ -37,7 +37,7 @@ export function OverviewCards() {
             <CardTitle className="text-sm font-medium text-muted-foreground">Last Updated</CardTitle>
           </CardHeader>
           <CardContent>
-            <Value loading={loading}>{formatDateUS(data?.last_updated_at)}</Value>
+            <Value loading={loading}>{formatDate(data?.last_updated_at)}</Value>
           </CardContent>
         </Card>
         <Card>

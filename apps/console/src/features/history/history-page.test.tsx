@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Revision, SectionRecord } from '@bursary/shared';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { makeLog } from '@/testing/factories';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -97,7 +97,7 @@ describe('history screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
     await expectToast('Version restored', {
-      description: `Restored to the version of ${formatDateTimeGB('2026-11-10T09:00:00.000Z')}.`,
+      description: `Restored to the version of ${formatDate('2026-11-10T09:00:00.000Z')}.`,
     });
     expect(served.restores).toEqual([{ id: '1', ifMatch: '"v2"' }]);
     await waitFor(() => expect(versionButtons()).toHaveLength(3));

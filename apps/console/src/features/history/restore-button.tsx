@@ -14,7 +14,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useRestoreRevision } from './history-api';
 
 const RESTORE_LABEL = 'Restore this version';
@@ -43,7 +43,7 @@ interface RestoreButtonProps {
 /** 'Restore this version', behind a confirmation; the restore is itself a new version, so it can be undone. */
 export function RestoreButton({ section, revision, etag, deleted }: RestoreButtonProps) {
   const restore = useRestoreRevision(section);
-  const when = formatDateTimeGB(revision.created_at);
+  const when = formatDate(revision.created_at);
   const confirm = () =>
     restore.mutate(
       { revisionId: revision.id, etag },

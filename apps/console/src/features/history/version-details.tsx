@@ -1,6 +1,6 @@
 import type { Revision, SectionDef } from '@bursary/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useCanEdit } from '@/lib/permissions';
 import { ContentList, DifferenceList } from '@/components/difference-views';
 import type { CurrentRecord } from './history-api';
@@ -33,7 +33,7 @@ export function VersionDetails({ section, version, current }: VersionDetailsProp
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Version of {formatDateTimeGB(version.created_at)}</CardTitle>
+        <CardTitle as="h2">Version of {formatDate(version.created_at)}</CardTitle>
         <CardDescription>
           {actionLabel(version.action)} by {version.username}
         </CardDescription>

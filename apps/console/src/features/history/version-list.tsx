@@ -1,7 +1,7 @@
 import type { Revision } from '@bursary/shared';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 
 /** A version's action in words, coloured as the log's badges are. */
@@ -48,7 +48,7 @@ export function VersionList({ versions, selectedId, currentId, onSelect, total, 
                     <span className="text-xs font-medium text-muted-foreground">Current version</span>
                   )}
                 </span>
-                <span className="text-sm">{formatDateTimeGB(version.created_at)}</span>
+                <span className="text-sm">{formatDate(version.created_at)}</span>
                 <span className="text-sm text-muted-foreground">by {version.username}</span>
               </button>
             </li>

@@ -1,4 +1,3 @@
-import type * as React from 'react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LayoutDashboard, Menu } from 'lucide-react';
@@ -11,16 +10,15 @@ import { NavList } from './nav-list';
 import { SidebarFooter } from './sidebar-footer';
 
 /**
- * The mobile layout, below 768 px: a top bar, the navigation as a sheet from the left, a bottom bar
- * with a Dashboard link and room for it under the page; the navigation comes after the content.
+ * The mobile layout, below 768 px, around the page that AppLayout keeps in one place for both layouts: this
+ * top bar with the navigation as a sheet from the left, then the page (with room under it for the bottom bar),
+ * then the bottom bar with a Dashboard link; the navigation comes after the content.
  */
-export function MobileShell({ children }: { children: React.ReactNode }) {
+export function MobileTopBar() {
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
   const close = () => setOpen(false);
-  const dashboardActive = isNavItemActive('/dashboard', pathname);
   return (
-    <div className="min-h-screen">
+    <>
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-3">
         <Button
           variant="ghost"
@@ -38,7 +36,6 @@ export function MobileShell({ children }: { children: React.ReactNode }) {
           <BrandMark />
         </Link>
       </header>
-      <main className="px-4 pb-20 pt-4">{children}</main>
       <Sheet open={open} onOpenChange={setOpen}>
         <SheetContent className="gap-2">
           <SheetTitle>
@@ -51,22 +48,32 @@ export function MobileShell({ children }: { children: React.ReactNode }) {
           <SidebarFooter onNavigate={close} />
         </SheetContent>
       </Sheet>
-      <nav
-        aria-label="Bottom"
-        className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center justify-center border-t bg-background"
+    </>
+  );
+}
+
+/** The page's padding in the mobile layout: room for the bottom bar under it. */
+export const MOBILE_MAIN_CLASS = 'px-4 pb-20 pt-4';
+
+export function MobileBottomBar() {
+  const { pathname } = useLocation();
+  const dashboardActive = isNavItemActive('/dashboard', pathname);
+  return (
+    <nav
+      aria-label="Bottom"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center justify-center border-t bg-background"
+    >
+      <Link
+        to="/dashboard"
+        aria-current={dashboardActive ? 'page' : undefined}
+        className={cn(
+          'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          dashboardActive ? 'text-primary' : 'text-muted-foreground',
+        )}
       >
-        <Link
-          to="/dashboard"
-          aria-current={dashboardActive ? 'page' : undefined}
-          className={cn(
-            'flex flex-col items-center gap-0.5 rounded-md px-4 py-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            dashboardActive ? 'text-primary' : 'text-muted-foreground',
-          )}
-        >
-          <LayoutDashboard className="size-5" aria-hidden />
-          Dashboard
-        </Link>
-      </nav>
-    </div>
+        <LayoutDashboard className="size-5" aria-hidden />
+        Dashboard
+      </Link>
+    </nav>
   );
 }

@@ -9,6 +9,7 @@ import { toastFailure } from '@/lib/failure-toast';
 import { useUpdateMedia } from '@/lib/media-api';
 import { toast } from '@/lib/toast';
 import type { AltDrafts } from './alt-drafts';
+import { mediaLabel } from '@/lib/media-label';
 
 interface AltTextEditorProps {
   item: MediaItem;
@@ -64,7 +65,7 @@ export function AltTextEditor({ item, hintId, drafts }: AltTextEditorProps) {
           variant="outline"
           disabled={!changed}
           loading={update.isPending}
-          aria-label={`Save the alternative text of ${item.name}`}
+          aria-label={`Save the alternative text of ${mediaLabel(item)}`}
         >
           Save
         </Button>

@@ -6,7 +6,8 @@ import { findSection } from '@bursary/shared/sections';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
+import { mediaDimensions, mediaLabel } from '@/lib/media-label';
 import { fixedWidthSources } from '@/lib/media-urls';
 import type { AltDrafts } from './alt-drafts';
 import { AltTextEditor } from './alt-text-editor';
@@ -26,10 +27,6 @@ interface MediaCardProps {
 
 /** Where a record is edited: a collection's by its id; a single-record section's screen takes its id too. */
 const editPathOf = (use: MediaUse) => `/${use.section}/edit/${use.id}`;
-
-function dimensionsOf(item: MediaItem): string {
-  return item.width !== null && item.height !== null ? `${item.width} × ${item.height} px` : 'Scales to any size';
-}
 
 function Uses({ uses }: { uses: MediaUse[] }) {
   if (uses.length === 0) return <p className="text-sm text-muted-foreground">Not used by any record.</p>;
@@ -65,11 +62,11 @@ export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }:
         />
       </div>
       <CardHeader className="gap-2 p-4 pb-2">
-        <CardTitle as="h2" className="break-all font-mono text-sm font-medium">
-          {item.name}
+        <CardTitle as="h2" className="break-words text-sm font-medium">
+          {mediaLabel(item)}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {formatBytes(item.bytes)} · {dimensionsOf(item)} · {formatDateGB(item.created_at)}
+          {formatBytes(item.bytes)} · {mediaDimensions(item)} · {formatDate(item.created_at)}
         </p>
         {item.alt === '' && (
           <div>
@@ -94,7 +91,7 @@ export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }:
               variant="outline"
               size="sm"
               loading={deleting}
-              aria-label={`Delete ${item.name}`}
+              aria-label={`Delete ${mediaLabel(item)}`}
               onClick={() => onDelete(item)}
             >
               {!deleting && <Trash2 aria-hidden />}Delete

@@ -6,6 +6,7 @@ import { renderApp, signInWithRole } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { makeMediaItem, serveMedia } from '@/testing/media-api';
 import { scrollWindowTo } from '@/testing/window-scroll';
+import { mediaLabel } from '@/lib/media-label';
 import { CARD_LINE_ESTIMATE } from './media-page';
 
 const user = userEvent.setup({ delay: null });
@@ -17,16 +18,32 @@ const used = makeMediaItem({
   bytes: 1_572_864,
   width: 1920,
   height: 1080,
+  file_name: 'library-reading-room.jpg',
   used_by: [
     { section: 'success-stories', id: 7, title: 'Amara Obi' },
     { section: 'heroes', id: 1, title: 'Welcome' },
   ],
 });
 const loose = makeMediaItem({ name: `${'c'.repeat(64)}.png`, bytes: 512, width: 16, height: 16 });
-const drawing = makeMediaItem({ name: `${'d'.repeat(64)}.svg`, type: 'image/svg+xml', width: null, height: null });
+// stored before uploaded files' names were kept
+const drawing = makeMediaItem({
+  name: `${'d'.repeat(64)}.svg`,
+  type: 'image/svg+xml',
+  width: null,
+  height: null,
+  file_name: null,
+});
 
-const cardOf = async (name: string) =>
-  (await screen.findByRole('heading', { level: 2, name })).closest('li') as HTMLElement;
+/** An image's card, found by its thumbnail's address: cards are headed by the uploaded file's name, which may repeat. */
+const cardOf = (name: string) =>
+  waitFor(() => {
+    const thumbnail = [...document.querySelectorAll('img')].find((img) =>
+      img.getAttribute('src')?.startsWith(`/media/${name}`),
+    );
+    const card = thumbnail?.closest('li');
+    if (!card) throw new Error(`no card shows ${name}`);
+    return card;
+  });
 
 async function open(role: 'editor' | 'viewer' = 'editor', path = '/media') {
   signInWithRole(role);
@@ -45,6 +62,9 @@ describe('/media', { timeout: 15_000 }, () => {
     expect(thumbnail).toHaveAttribute('src', `/media/${used.name}?w=320`);
     expect(thumbnail).toHaveAttribute('srcset', `/media/${used.name}?w=320 1x, /media/${used.name}?w=640 2x`);
     expect(card.getByText(/1\.5 MB · 1920 × 1080 px/)).toBeInTheDocument();
+    // named by the uploaded file's own name, never by the content address
+    expect(card.getByRole('heading', { level: 2 })).toHaveTextContent(/^library-reading-room\.jpg$/);
+    expect(screen.queryByText(/[0-9a-f]{64}/)).not.toBeInTheDocument();
     expect(card.getByLabelText('Alternative text')).toHaveValue('Students at the library');
     expect(card.getByRole('link', { name: 'Success Stories: Amara Obi' })).toHaveAttribute(
       'href',
@@ -58,12 +78,13 @@ describe('/media', { timeout: 15_000 }, () => {
     expect(small.getByText(/512 bytes · 16 × 16 px/)).toBeInTheDocument();
     expect(small.getByText('No alternative text')).toBeInTheDocument();
     expect(small.getByText('Not used by any record.')).toBeInTheDocument();
-    expect(small.getByRole('button', { name: `Delete ${loose.name}` })).toBeInTheDocument();
+    expect(small.getByRole('button', { name: `Delete ${mediaLabel(loose)}` })).toBeInTheDocument();
 
     // an SVG is sent as it is at any width: no variants
     const svg = within(await cardOf(drawing.name));
     expect(svg.getByText(/Scales to any size/)).toBeInTheDocument();
     expect(svg.getByRole('presentation')).toHaveAttribute('src', `/media/${drawing.name}`);
+    expect(svg.getByRole('heading', { level: 2 })).toHaveTextContent(/^Unnamed SVG image$/);
     expect(screen.getByRole('link', { name: 'Media' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -110,7 +131,7 @@ describe('/media', { timeout: 15_000 }, () => {
     });
     await open();
     const card = within(await cardOf(loose.name));
-    const save = card.getByRole('button', { name: `Save the alternative text of ${loose.name}` });
+    const save = card.getByRole('button', { name: `Save the alternative text of ${mediaLabel(loose)}` });
     expect(save).toBeDisabled();
     expect(card.getByLabelText('Alternative text')).toHaveAttribute('maxlength', '300');
     expect(card.getByLabelText('Alternative text')).toHaveAccessibleDescription(/Leave out "image of"/);
@@ -139,17 +160,17 @@ describe('/media', { timeout: 15_000 }, () => {
     const api = serveMedia([used, loose]);
     await open();
     const card = within(await cardOf(loose.name));
-    await user.click(card.getByRole('button', { name: `Delete ${loose.name}` }));
+    await user.click(card.getByRole('button', { name: `Delete ${mediaLabel(loose)}` }));
     const question = await screen.findByRole('alertdialog', { name: 'Delete this image?' });
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(api.writes()).toEqual([]);
 
-    await user.click(card.getByRole('button', { name: `Delete ${loose.name}` }));
+    await user.click(card.getByRole('button', { name: `Delete ${mediaLabel(loose)}` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast('Image deleted');
     expect(api.writes().map((call) => [call.method, call.path])).toEqual([['DELETE', `/api/media/${loose.name}`]]);
-    await waitFor(() => expect(screen.queryByRole('heading', { name: loose.name })).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: used.name })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector(`img[src^="/media/${loose.name}"]`)).toBeNull());
+    expect(await cardOf(used.name)).toBeInTheDocument();
   });
 
   it("shows the server's 409 sentence when a kept version still uses the image", async () => {
@@ -162,7 +183,7 @@ describe('/media', { timeout: 15_000 }, () => {
     });
     await open();
     const card = within(await cardOf(loose.name));
-    await user.click(card.getByRole('button', { name: `Delete ${loose.name}` }));
+    await user.click(card.getByRole('button', { name: `Delete ${mediaLabel(loose)}` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await expectToast('Image not deleted', { destructive: true, description: reason });
     expect(await cardOf(loose.name)).toBeInTheDocument();

@@ -12,12 +12,13 @@ import { useCanEdit } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useAltDrafts } from './alt-drafts';
 import { MediaCard } from './media-card';
+import { mediaLabel } from '@/lib/media-label';
 
 const deleteTexts = (item: MediaItem): ActionTexts => ({
   label: 'Delete',
   confirm: {
     title: 'Delete this image?',
-    text: `${item.name} is not used by any record. Deleting it removes the file for good.`,
+    text: `${mediaLabel(item)} is not used by any record. Deleting it removes the file for good.`,
   },
   done: 'Image deleted',
   failed: 'Image not deleted',
@@ -80,7 +81,7 @@ export function MediaPage() {
   const remove = (item: MediaItem) => {
     const texts = deleteTexts(item);
     removal.mutate(item.name, {
-      onSuccess: () => toast({ title: texts.done, description: item.name }),
+      onSuccess: () => toast({ title: texts.done, description: mediaLabel(item) }),
       // 409: a record or a kept version uses it; the server's sentence says which
       onError: (error) => toastFailure(texts.failed, error),
     });

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import {
   ActionsHead,
@@ -39,7 +39,7 @@ const MessageCells = memo(function MessageCells({ record, deleting, remove, text
       </TableCell>
       <TableCell>{fieldText(record, 'recipient')}</TableCell>
       <TableCell className="text-muted-foreground">{snippet(fieldText(record, 'message'))}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDateGB(fieldText(record, 'updated_at') || null)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(fieldText(record, 'updated_at') || null)}</TableCell>
       <ActionsCell>
         <RecordActions
           editTo={`/messages/edit/${record.id}`}

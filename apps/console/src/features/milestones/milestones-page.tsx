@@ -2,7 +2,7 @@ import { milestones, type RecordOf } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
 import {
   ActionsHead,
@@ -20,7 +20,7 @@ type Milestone = RecordOf<typeof milestones>;
 
 const titleOf = (record: Milestone) => fieldTextOr(record, 'title', 'No Title Provided');
 const descriptionOf = (record: Milestone) => fieldTextOr(record, 'description', 'No Description');
-const dateOf = (record: Milestone) => formatDateGB(fieldText(record, 'date') || null);
+const dateOf = (record: Milestone) => formatDate(fieldText(record, 'date') || null);
 
 /** The milestones page. */
 export function MilestonesPage({ resolved }: SectionPageProps) {

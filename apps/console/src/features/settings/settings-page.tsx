@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 import { defaultSettings, type SettingField, settingGroups, type SettingsValues } from './settings-model';
 
-/** Local only; 'Save Settings' shows a toast and keeps nothing. */
+/** Local only; 'Save Settings' shows a toast and keeps nothing, and the page says so under its heading. */
 export function SettingsPage() {
   const session = useSession();
   const [values, setValues] = useState<SettingsValues>(() => defaultSettings(session?.user.email));
@@ -45,7 +45,7 @@ export function SettingsPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Manage your site settings</p>
+        <p className="text-muted-foreground">These settings are not used yet: saving keeps nothing.</p>
       </div>
       <form
         className="grid gap-6"

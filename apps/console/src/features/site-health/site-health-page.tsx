@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState, ErrorPanel, ListLoading } from '@/components/list-states';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { CHECK_NAMES, fieldLabel, problemPath, siteHealthQuery } from '@/lib/site-health-api';
 import { SEVERITY_NAMES, SiteHealthFilters, WHOLE_SITE } from './site-health-filters';
 
@@ -136,7 +136,7 @@ export function SiteHealthPage() {
         <h1 className="text-3xl font-bold tracking-tight">Site health</h1>
         <p className="text-muted-foreground">
           What is wrong with the website's content, and where to fix it.
-          {health.data && ` Checked ${formatDateGB(health.data.checked_at)}.`}
+          {health.data && ` Checked ${formatDate(health.data.checked_at)}.`}
         </p>
       </div>
       {problems.length > 0 && (

@@ -3,7 +3,7 @@ import { type RecordOf, successStories } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
 import { fixedWidthSources } from '@/lib/media-urls';
 import { SafeHtml } from '@/components/safe-html';
@@ -23,7 +23,7 @@ import {
 type Story = RecordOf<typeof successStories>;
 
 const nameOf = (record: Story) => fieldTextOr(record, 'student_name', 'Unnamed Student');
-const dateOf = (record: Story) => formatDateGB(fieldText(record, 'date') || null);
+const dateOf = (record: Story) => formatDate(fieldText(record, 'date') || null);
 
 /** The student's photo across a grid card, or at `width` CSS pixels in a table row. */
 function Photo({ record, className, width }: { record: Story; className: string; width?: number }) {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { TrashEntry } from '@bursary/shared';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { server } from '@/testing/server';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
@@ -77,8 +77,8 @@ describe('the Trash page', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['FAQs', 'How do I apply?', 'ada', formatDateGB(faq.deleted_at)],
-      ['Success Stories', 'Untitled', 'ben', formatDateGB(story.deleted_at)],
+      ['FAQs', 'How do I apply?', 'ada', formatDate(faq.deleted_at)],
+      ['Success Stories', 'Untitled', 'ben', formatDate(story.deleted_at)],
     ]);
     expect(reads[0]).toEqual({ limit: String(TRASH_PAGE_SIZE), offset: '0', auth: 'Bearer token-123' });
   });

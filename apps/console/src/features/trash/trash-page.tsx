@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useCanEdit } from '@/lib/permissions';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { EmptyState, ErrorPanel } from '@/components/list-states';
@@ -20,7 +20,7 @@ function Untitled() {
 }
 
 function DeletedAt({ entry }: { entry: TrashEntry }) {
-  return <time dateTime={entry.deleted_at}>{formatDateGB(entry.deleted_at)}</time>;
+  return <time dateTime={entry.deleted_at}>{formatDate(entry.deleted_at)}</time>;
 }
 
 interface ListProps {

@@ -3,7 +3,7 @@ import type { UserSummary } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateUS } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { roleName } from './user-form';
 
@@ -56,10 +56,10 @@ const columns: Column[] = [
   // room for 'Sep 30,' above the year, so a date takes two lines at most; where the window has room, one
   {
     head: 'Last sign-in',
-    cell: (user) => (user.last_login_at ? formatDateUS(user.last_login_at) : 'Never'),
+    cell: (user) => (user.last_login_at ? formatDate(user.last_login_at) : 'Never'),
     width: 'w-20 2xl:w-28',
   },
-  { head: 'Created', cell: (user) => formatDateUS(user.created_at), width: 'w-20 2xl:w-28' },
+  { head: 'Created', cell: (user) => formatDate(user.created_at), width: 'w-20 2xl:w-28' },
 ];
 
 /** The username, then '(you)' on the signed-in administrator's own entry. */

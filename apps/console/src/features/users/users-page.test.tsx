@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { server } from '@/testing/server';
 import { expectToast } from '@/testing/toasts';
-import { PLACEHOLDER, openAsAdmin, rowOf, serveUsers, user } from './users-page.test-helpers';
+import { formatDate } from '@/lib/format-date';
+import { PLACEHOLDER, admin, openAsAdmin, rowOf, serveUsers, user, viewer } from './users-page.test-helpers';
 
 // who sees the page, the list and adding a user; the row actions are in users-page-actions.test.tsx
 
@@ -52,7 +53,7 @@ describe('/users', () => {
       'Active',
       'On',
       'Never',
-      'Jan 2, 2024',
+      formatDate(admin.created_at),
       'Actions',
     ]);
     expect(cells('nina')).toEqual([
@@ -62,8 +63,8 @@ describe('/users', () => {
       'Viewer',
       'Active',
       'Off',
-      'Jan 5, 2024',
-      'Jan 2, 2024',
+      formatDate(viewer.last_login_at),
+      formatDate(viewer.created_at),
       'Actions',
     ]);
   });

@@ -48,7 +48,7 @@ export function DeliveriesSheet({ webhook, onClose }: { webhook: Webhook | null;
       <SheetContent className="left-auto right-0 w-full max-w-xl overflow-y-auto border-l border-r-0 data-[state=open]:animate-[slide-in-right_200ms_ease-out]">
         <div className="grid gap-1 pr-6">
           <SheetTitle>Deliveries</SheetTitle>
-          <SheetDescription className="break-all">
+          <SheetDescription className="break-words">
             {`The newest ${SHOWN} attempts to ${webhook?.url ?? ''}, in your time zone.`}
           </SheetDescription>
         </div>

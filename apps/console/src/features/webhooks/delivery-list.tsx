@@ -1,6 +1,7 @@
 import { Button } from '@/components/ui/button';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { DeliveryState, deliveryTime, statusText } from './delivery-outcome';
+import { EventName } from './event-words';
 import type { WebhookDelivery } from './webhook-types';
 
 interface DeliveryListProps {
@@ -20,13 +21,15 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
       {deliveries.map((delivery) => (
         <li key={delivery.id} className="grid gap-2 rounded-md border p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-mono text-sm font-medium">{delivery.type}</span>
+            <span className="text-sm font-medium">
+              <EventName event={delivery.type} />
+            </span>
             <DeliveryState delivery={delivery} />
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Time</dt>
             <dd>
-              <time dateTime={deliveryTime(delivery)}>{formatDateTimeGB(deliveryTime(delivery))}</time>
+              <time dateTime={deliveryTime(delivery)}>{formatDate(deliveryTime(delivery))}</time>
             </dd>
             <dt className="text-muted-foreground">Attempt</dt>
             <dd>{delivery.attempt}</dd>
@@ -40,7 +43,7 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
             <pre
               aria-label={`Answer to attempt ${delivery.attempt}`}
               tabIndex={0}
-              className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-muted p-2 text-xs"
+              className="max-h-40 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs"
             >
               {delivery.response}
             </pre>

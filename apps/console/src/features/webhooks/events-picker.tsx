@@ -1,11 +1,12 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { describedByOf, errorIdOf } from '@/components/fields/field-shell';
+import { EventName } from './event-words';
 import { ALL_EVENTS, WEBHOOK_EVENTS, type WebhookInput } from './webhook-types';
 
 const HELP = 'Each event is sent as it happens; * sends every event, those added later too, and wins over the others.';
 const ID = 'webhook-events';
 
-/** A checkbox per event type, and * for all of them, with the server's refusal under the list. */
+/** A checkbox per event type in words, and * for all of them, with the server's refusal under the list. */
 export function EventsPicker({ form }: { form: UseFormReturn<WebhookInput> }) {
   const error = form.formState.errors.events?.message;
   const options = [ALL_EVENTS, ...WEBHOOK_EVENTS];
@@ -31,7 +32,7 @@ export function EventsPicker({ form }: { form: UseFormReturn<WebhookInput> }) {
               className="size-4 accent-primary"
               {...form.register('events', { validate: (list) => list.length > 0 || 'Choose at least one event' })}
             />
-            <span className="font-mono">{event === ALL_EVENTS ? '* (all events)' : event}</span>
+            <EventName event={event} />
           </label>
         ))}
       </div>

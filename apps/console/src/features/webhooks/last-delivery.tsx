@@ -1,4 +1,4 @@
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { DeliveryState, deliveryTime, statusText } from './delivery-outcome';
 import { useDeliveries } from './webhooks-api';
 import type { Webhook } from './webhook-types';
@@ -12,7 +12,7 @@ export function LastDelivery({ webhook }: { webhook: Webhook }) {
   if (!last) return <span className="text-muted-foreground">None yet</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <time dateTime={deliveryTime(last)}>{formatDateTimeGB(deliveryTime(last))}</time>
+      <time dateTime={deliveryTime(last)}>{formatDate(deliveryTime(last))}</time>
       <DeliveryState delivery={last} />
       <span className="text-muted-foreground">{statusText(last)}</span>
     </span>

@@ -25,8 +25,8 @@ describe('/webhooks actions', { timeout: 15_000 }, () => {
     await openAsAdmin();
     await choose(URL, 'Edit');
     const panel = await screen.findByRole('dialog', { name: 'Edit webhook' });
-    expect(within(panel).getByRole('checkbox', { name: 'record.published' })).toBeChecked();
-    await user.click(within(panel).getByRole('checkbox', { name: 'record.unpublished' }));
+    expect(within(panel).getByRole('checkbox', { name: `A record was published record.published` })).toBeChecked();
+    await user.click(within(panel).getByRole('checkbox', { name: `A record was unpublished record.unpublished` }));
     await user.clear(within(panel).getByLabelText('Description'));
     await user.click(within(panel).getByRole('button', { name: 'Save changes' }));
     await expectToast('Webhook saved');
@@ -128,6 +128,7 @@ describe('/webhooks actions', { timeout: 15_000 }, () => {
     expect(answer).toHaveTextContent('<b>oops</b>');
     expect(answer.querySelector('b')).toBeNull();
     expect(within(panel).getAllByText('record.published')).toHaveLength(2);
+    expect(within(panel).getAllByText('A record was published')).toHaveLength(2);
     expect(within(panel).getAllByText('42 ms')).toHaveLength(2);
     expect(within(panel).getByText('6')).toBeInTheDocument();
     const retries = within(panel).getAllByRole('button', { name: 'Retry' });

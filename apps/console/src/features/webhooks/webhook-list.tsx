@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EventName } from './event-words';
 import { LastDelivery } from './last-delivery';
 import type { Webhook } from './webhook-types';
 
@@ -23,7 +24,18 @@ function Status({ webhook }: { webhook: Webhook }) {
 
 /** What each column shows of a webhook; the table and the cards read the same cells. */
 const columns: { head: string; cell: (webhook: Webhook) => React.ReactNode }[] = [
-  { head: 'Events', cell: (webhook) => <span className="font-mono text-sm">{webhook.events.join(', ')}</span> },
+  {
+    head: 'Events',
+    cell: (webhook) => (
+      <ul className="grid gap-0.5 text-sm">
+        {webhook.events.map((event) => (
+          <li key={event}>
+            <EventName event={event} />
+          </li>
+        ))}
+      </ul>
+    ),
+  },
   { head: 'Status', cell: (webhook) => <Status webhook={webhook} /> },
   { head: 'Last delivery', cell: (webhook) => <LastDelivery webhook={webhook} /> },
 ];

@@ -36,7 +36,10 @@ describe('/webhooks', { timeout: 15_000 }, () => {
       .map((h) => h.textContent);
     expect(heads).toEqual(['URL', 'Events', 'Status', 'Last delivery', 'Actions']);
     const first = within(table).getByText(URL).closest('tr') as HTMLElement;
-    expect(within(first).getByText('record.published, record.unpublished')).toBeInTheDocument();
+    // each event in words, its own name beside them
+    expect(within(first).getByText('A record was published')).toBeInTheDocument();
+    expect(within(first).getByText('A record was unpublished')).toBeInTheDocument();
+    expect(within(first).getByText('record.unpublished')).toBeInTheDocument();
     expect(within(first).getByText('Enabled')).toBeInTheDocument();
     expect(await within(first).findByText('Failed')).toBeInTheDocument();
     expect(within(first).getByText('500')).toBeInTheDocument();
@@ -82,8 +85,8 @@ describe('/webhooks', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const panel = await screen.findByRole('dialog', { name: 'Add webhook' });
     await user.type(within(panel).getByLabelText(/URL/), 'https://new.example.org/in');
-    await user.click(within(panel).getByRole('checkbox', { name: 'record.created' }));
-    await user.click(within(panel).getByRole('checkbox', { name: 'site.changed' }));
+    await user.click(within(panel).getByRole('checkbox', { name: `A record was created record.created` }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'The website’s content changed site.changed' }));
     await user.type(within(panel).getByLabelText('Description'), 'Search index');
     await user.click(within(panel).getByRole('button', { name: 'Add webhook' }));
 
@@ -117,8 +120,8 @@ describe('/webhooks', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const panel = await screen.findByRole('dialog', { name: 'Add webhook' });
     await user.type(within(panel).getByLabelText(/URL/), 'https://all.example.org/');
-    await user.click(within(panel).getByRole('checkbox', { name: 'record.deleted' }));
-    await user.click(within(panel).getByRole('checkbox', { name: '* (all events)' }));
+    await user.click(within(panel).getByRole('checkbox', { name: `A record was deleted record.deleted` }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'Every event, those added later too *' }));
     await user.click(within(panel).getByRole('button', { name: 'Add webhook' }));
     await screen.findByRole('alertdialog', { name: 'Signing secret' });
     expect(calls[0]?.json).toMatchObject({ events: ['*'] });
@@ -153,7 +156,7 @@ describe('/webhooks', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const panel = await screen.findByRole('dialog', { name: 'Add webhook' });
     await user.type(within(panel).getByLabelText(/URL/), 'http://127.0.0.1/');
-    await user.click(within(panel).getByRole('checkbox', { name: 'record.created' }));
+    await user.click(within(panel).getByRole('checkbox', { name: `A record was created record.created` }));
     await user.click(within(panel).getByRole('button', { name: 'Add webhook' }));
     const message = 'The address 127.0.0.1 is loopback: webhooks go to public addresses.';
     expect(await within(panel).findByText(message)).toBeInTheDocument();

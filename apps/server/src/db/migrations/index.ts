@@ -13,6 +13,7 @@ import * as webhooks from './013-webhooks.ts';
 import * as mediaVariants from './014-media-variants.ts';
 import * as mediaLibrary from './015-media-library.ts';
 import * as siteHealth from './016-site-health.ts';
+import * as mediaFileNames from './017-media-file-names.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '014-media-variants': mediaVariants,
   '015-media-library': mediaLibrary,
   '016-site-health': siteHealth,
+  '017-media-file-names': mediaFileNames,
 };

@@ -5,6 +5,7 @@ import { renderApp, signInAs } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
 import { captureWrites, serveRecord, watchFormData } from '@/testing/section-api';
 import { field, labelOf } from '@/testing/form-fields';
+import { makeMediaItem, serveMedia } from '@/testing/media-api';
 
 // no pause between keystrokes: the typing is not what these tests are about
 const user = userEvent.setup({ delay: null });
@@ -14,8 +15,9 @@ describe('image and rich-text fields', { timeout: 15_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
   const logo = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'north.svg', { type: 'image/svg+xml' });
 
-  it("shows 'Current Image' with 'Current Path: …', then 'New Image Preview' once a file is picked, and sends multipart", async () => {
+  it("shows 'Current Image' with the file's own name, then 'New Image Preview' once a file is picked, and sends multipart", async () => {
     signInAs();
+    serveMedia([makeMediaItem({ name: 'abc.png', file_name: 'north-campus.png', width: 640, height: 480 })]);
     serveRecord('/api/disbursement-testimonials/2', {
       id: 2,
       university_name: 'North University',
@@ -32,7 +34,9 @@ describe('image and rich-text fields', { timeout: 15_000 }, () => {
       'srcset',
       '/media/abc.png?w=320 1x, /media/abc.png?w=640 2x',
     );
-    expect(screen.getByText('Current Path: /media/abc.png')).toBeInTheDocument();
+    // the uploaded file's own name and size, never the stored address
+    expect(await screen.findByText('Current file: north-campus.png, 640 × 480 px')).toBeInTheDocument();
+    expect(screen.queryByText(/Current Path/)).not.toBeInTheDocument();
     expect(screen.queryByText('New Image Preview')).not.toBeInTheDocument();
 
     await user.upload(field('University Logo / Image'), logo);
@@ -43,7 +47,7 @@ describe('image and rich-text fields', { timeout: 15_000 }, () => {
       expect.stringMatching(/^data:image\/svg\+xml;base64,/),
     );
     expect(screen.queryByText('Current Image')).not.toBeInTheDocument();
-    expect(screen.queryByText(/^Current Path:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Current file:/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await expectToast('Content updated successfully');

@@ -119,7 +119,8 @@ function EditLoader({ section }: { section: SectionDef }) {
     void navigate(`/${section.slug}`, { replace: true });
   }, [record.isError, record.error, navigate, section.slug]);
 
-  const heading = `Edit ${slugHeading(section.slug)}`;
+  // the section by its name, as the navigation shows it ('Edit FAQs'), not by its address ('faqs')
+  const heading = `Edit ${section.label}`;
   if (!record.isSuccess) {
     return (
       <FormFrame heading={heading}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { FieldDef, SectionDef, SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { fieldText } from '@/lib/record-text';
 import { fixedWidthSources } from '@/lib/media-urls';
 import { altFieldOf } from '@/components/fields/alt-text-input';
@@ -23,7 +23,7 @@ function FieldValue({ def, value, alt }: { def: FieldDef; value: string; alt: st
         </figcaption>
       </figure>
     );
-  if (def.kind === 'date') return <>{formatDateGB(value)}</>;
+  if (def.kind === 'date') return <>{formatDate(value)}</>;
   return <span className="whitespace-pre-wrap break-words">{value}</span>;
 }
 

@@ -31,7 +31,7 @@ async function openMilestoneEdit(record: SectionRecord = milestone) {
 describe('generic edit screen', () => {
   it('loads the record and shows its date as YYYY-MM-DD', async () => {
     await openMilestoneEdit();
-    expect(screen.getByRole('heading', { level: 1, name: 'Edit milestones' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Milestones' })).toBeInTheDocument();
     expect(field('Date')).toHaveValue('2020-01-15');
     expect(field('Description')).toHaveValue('The first loans.');
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();

@@ -1,6 +1,6 @@
 import type { SectionRecord } from '@bursary/shared';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { formatDateGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import type { ResolvedSection } from '../descriptor/console-section';
 import { fieldText, snippet, fieldTextOr } from '@/lib/record-text';
 import { EditLink, EditOrSetupButton, NewButton } from './header-buttons';
@@ -13,7 +13,7 @@ function shown(resolved: ResolvedSection, record: SectionRecord, name: string): 
   const kind = resolved.section.fields[name]?.kind;
   const value = fieldText(record, name);
   if (kind === 'richtext') return snippet(value);
-  if (kind === 'date') return formatDateGB(value || null);
+  if (kind === 'date') return formatDate(value || null);
   return value;
 }
 

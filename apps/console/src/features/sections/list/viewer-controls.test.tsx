@@ -71,7 +71,7 @@ describe.each([
     signInWithRole(role);
     serve('/api/faqs/1', faq);
     renderApp('/faqs/edit/1');
-    await screen.findByRole('heading', { level: 1, name: 'Edit faqs' });
+    await screen.findByRole('heading', { level: 1, name: 'Edit FAQs' });
     if (shown) {
       expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
       return;
