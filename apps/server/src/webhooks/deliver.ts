@@ -33,7 +33,10 @@ const iso = (at: Date, plusMs = 0) => new Date(at.getTime() + plusMs).toISOStrin
  * Claims the attempts for this instance in one write: only one instance's update finds an attempt pending and
  * unleased (or its lease run out). Answers the lease and the attempts this instance now holds.
  */
-async function claim(deps: DeliveryDeps, rows: DeliveryRow[]): Promise<{ lease: string; held: DeliveryRow[] }> {
+export async function claimAttempts(
+  deps: DeliveryDeps,
+  rows: DeliveryRow[],
+): Promise<{ lease: string; held: DeliveryRow[] }> {
   const now = deps.now();
   const lease = iso(now, deps.leaseMs);
   const claimed = await bookkeeping(deps.db, (trx) =>
@@ -127,21 +130,29 @@ async function record(deps: DeliveryDeps, trx: Db, row: DeliveryRow, lease: stri
       .execute();
 }
 
+/** The webhooks the attempts go to, by id. */
+export async function hooksOf(db: Db, rows: DeliveryRow[]): Promise<Map<number, Hook>> {
+  const hookIds = [...new Set(rows.map((row) => row.webhook_id))];
+  if (hookIds.length === 0) return new Map();
+  const hooks = await db.selectFrom('webhooks').selectAll().where('id', 'in', hookIds).execute();
+  return new Map(hooks.map((hook) => [Number(hook.id), hook]));
+}
+
 /**
- * Sends the pending attempts this instance claims, all at once, and records their outcomes in one write. Answers
- * how many it sent; the others were another instance's.
+ * Sends one claimed attempt and records its outcome in a write of its own, so a slow answer holds up no other
+ * attempt's record.
  */
+export async function deliverClaimed(deps: DeliveryDeps, hook: Hook | undefined, row: DeliveryRow, lease: string) {
+  const outcome = await send(deps, hook, row);
+  const now = deps.now();
+  await bookkeeping(deps.db, (trx) => record(deps, trx, row, lease, outcome, now));
+}
+
+/** Sends the pending attempts this instance claims and waits for their outcomes. Answers how many it sent. */
 export async function attemptDeliveries(deps: DeliveryDeps, rows: DeliveryRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const { lease, held } = await claim(deps, rows);
-  if (held.length === 0) return 0;
-  const hookIds = [...new Set(held.map((row) => row.webhook_id))];
-  const hooks = await deps.db.selectFrom('webhooks').selectAll().where('id', 'in', hookIds).execute();
-  const hookOf = new Map(hooks.map((hook) => [Number(hook.id), hook]));
-  const outcomes = await Promise.all(held.map((row) => send(deps, hookOf.get(Number(row.webhook_id)), row)));
-  const now = deps.now();
-  await bookkeeping(deps.db, async (trx) => {
-    for (const [n, row] of held.entries()) await record(deps, trx, row, lease, outcomes[n]!, now);
-  });
+  const { lease, held } = await claimAttempts(deps, rows);
+  const hooks = await hooksOf(deps.db, held);
+  await Promise.all(held.map((row) => deliverClaimed(deps, hooks.get(Number(row.webhook_id)), row, lease)));
   return held.length;
 }
