@@ -13,6 +13,21 @@ export interface FocalPoint {
 
 export const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
 
+/**
+ * The most a variant is wide, and the most pixels it has: the largest size a page asks for (w=1920), squared. A
+ * conversion without a width, or of a very tall image, is scaled down to fit, so no one request (anonymous, as
+ * image addresses are) makes a full-size encode of a 50-megapixel original: that took a core for a minute and
+ * over a gigabyte of memory.
+ */
+export const MAX_VARIANT_WIDTH = 1920;
+const MAX_VARIANT_PIXELS = MAX_VARIANT_WIDTH * MAX_VARIANT_WIDTH;
+
+/** The width a resize or conversion makes: the asked one (or the widest), never wider than the original or the pixel bound allows. */
+function boundedWidth(asked: number | undefined, frame: { width: number; height: number }): number {
+  const byPixels = Math.floor(Math.sqrt((MAX_VARIANT_PIXELS * frame.width) / frame.height));
+  return Math.max(1, Math.min(asked ?? MAX_VARIANT_WIDTH, frame.width, byPixels));
+}
+
 /** A variant fully decided: what the job makes. */
 export interface VariantSpec {
   width?: number;
@@ -67,7 +82,7 @@ function encode(image: Sharp, format: OutputFormat): Sharp {
 
 /**
  * Makes a variant of a stored raster image, or answers 'original' when it would be the original itself
- * (no narrower, same format): an image is never enlarged. A crop (height set) is never larger than the
+ * (no narrower, same format): an image is never enlarged, and never made larger than MAX_VARIANT_PIXELS. A crop (height set) is never larger than the
  * original either: the asked shape is scaled down until it fits. Animation is kept where the output
  * format has it (GIF, WebP) and the image is only resized; otherwise the first frame is used.
  */
@@ -82,9 +97,12 @@ export async function renderVariant(
   const { width = 1, height = 1, pageHeight } = await image.metadata();
   const frame = { width, height: animated && pageHeight ? pageHeight : height };
   if (spec.height === undefined || spec.width === undefined) {
-    const narrower = spec.width !== undefined && spec.width < frame.width;
+    // the original in its own format is no work at all, whatever its size
+    if (spec.width === undefined && spec.format === originalFormat) return 'original';
+    const width = boundedWidth(spec.width, frame);
+    const narrower = width < frame.width;
     if (!narrower && spec.format === originalFormat) return 'original';
-    if (narrower) image.resize({ width: spec.width });
+    if (narrower) image.resize({ width });
     return await encode(image, spec.format).toBuffer();
   }
   const scale = Math.min(1, frame.width / spec.width, frame.height / spec.height);
