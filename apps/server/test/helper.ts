@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -56,6 +56,8 @@ export interface BuildTestAppOptions {
   config?: Partial<Config>;
   auth?: AuthPluginOptions;
   webhooks?: WebhookOptions;
+  /** The app's logger (silent by default), for tests of what is logged. */
+  logger?: FastifyServerOptions['logger'];
   /** Skip signing in (for tests of the sign-in itself). */
   signIn?: boolean;
   /** PostgreSQL: work in this existing schema (left in place on close) instead of a fresh one. */
@@ -135,7 +137,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   try {
     await migrateToLatest(db);
     await ensureFirstUser(db, config, () => {});
-    app = await buildApp({ config, db, auth: options.auth ?? {}, webhooks: options.webhooks ?? {} });
+    app = await buildApp({
+      config,
+      db,
+      auth: options.auth ?? {},
+      webhooks: options.webhooks ?? {},
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     checkAnswersAgainstDocument(app);
     await app.ready();
   } catch (error) {
