@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endSessions, listSessions } from '../auth/sessions.ts';
 import type { Clock } from '../lib/clock.ts';
 import { verifyPassword, newPasswordProblem } from '../auth/password.ts';
-import { addressKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
+import { passwordKeys, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserByUsername, setPassword } from '../auth/users.ts';
 import { AuthError, invalidInput } from '../auth/errors.ts';
 import { parseBody, profileBody, storedEmail } from '../auth/account-input.ts';
@@ -88,7 +88,7 @@ export function registerAccountRoutes(app: FastifyInstance, { attempts, now }: A
     if (!signedIn) throw new AuthError(401, 'Authentication required. Please sign in.');
     // a stolen token must not become an unlimited password oracle: same counters as sign-in
     // only a wrong current password keeps its count
-    await attempts.guard([addressKey(request.ip), usernameKey(signedIn.username)], now(), async (fail) => {
+    await attempts.guard(passwordKeys(request.ip, signedIn.username), now(), async (fail) => {
       const { current, next } = passwordChange(request.body);
       const user = await findUserByUsername(db, signedIn.username);
       if (!user || !(await verifyPassword(current, user.password_hash))) {

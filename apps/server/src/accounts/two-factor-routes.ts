@@ -6,7 +6,7 @@ import { AuthError } from '../auth/errors.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
 import type { Clock } from '../lib/clock.ts';
-import { addressKey, codeKey, usernameKey, type SignInAttempts } from '../auth/throttle.ts';
+import { addressKey, codeKey, passwordKeys, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserById } from '../auth/users.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './two-factor-routes-schemas.ts';
@@ -61,24 +61,20 @@ export function registerTwoFactorRoutes(app: FastifyInstance, { attempts, now, s
     // both secrets are checked, so a stolen token alone cannot weaken the account: counted like sign-ins
     // wrong codes are counted on the code count too: a right password elsewhere clears the username's count, not that
     // one
-    return attempts.guard(
-      [addressKey(request.ip), usernameKey(user.username), codeKey(user.username)],
-      now(),
-      async (fail) => {
-        const row = await findUserById(db, user.id);
-        if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
-        if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
-        await secondFactor.turnOff(user.id);
-        await logAccountChange(
-          db,
-          user,
-          user,
-          'update',
-          `Two-factor sign-in turned off for "${user.username}"`,
-          now().toISOString(),
-        );
-        return { message: 'Two-factor sign-in is off.' };
-      },
-    );
+    return attempts.guard([...passwordKeys(request.ip, user.username), codeKey(user.username)], now(), async (fail) => {
+      const row = await findUserById(db, user.id);
+      if (!row || !(await verifyPassword(password, row.password_hash))) throw fail(wrong('password', WRONG_PASSWORD));
+      if (!(await secondFactor.verify(user, code))) throw fail(wrong('code', WRONG_CODE));
+      await secondFactor.turnOff(user.id);
+      await logAccountChange(
+        db,
+        user,
+        user,
+        'update',
+        `Two-factor sign-in turned off for "${user.username}"`,
+        now().toISOString(),
+      );
+      return { message: 'Two-factor sign-in is off.' };
+    });
   });
 }

@@ -7,7 +7,7 @@ import { dummyPasswordHash, limitHashing, typicalHashMs, verifyPassword } from '
 import { UnknownUserBudget } from './unknown-user-budget.ts';
 import { deleteExpiredSessions, findLiveSession, openSession, revokeSession, type SessionLimits } from './sessions.ts';
 import type { Clock } from '../lib/clock.ts';
-import { SignInAttempts, addressKey, codeKey, usernameKey } from './throttle.ts';
+import { SignInAttempts, addressKey, codeKey, passwordKeys, passwordKeysToClear } from './throttle.ts';
 import { bearerToken } from './tokens.ts';
 import { findUserById, findUserByUsername, publicUser, type UserRow } from './users.ts';
 import { challengedUserId, closeChallenge, openChallenge } from './mfa-challenges.ts';
@@ -54,6 +54,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   };
   const attempts = new SignInAttempts(db, {
     maxFailures: config.loginMaxFailures,
+    addressMaxFailures: config.loginAddressMaxFailures,
     windowMinutes: config.loginWindowMinutes,
   });
   limitHashing(config.hashConcurrency);
@@ -107,7 +108,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     // A known device of this user counts on its own key alone: failures spent on the username or
     // from another address do not lock it out, and its own failures lock only itself.
     const device = user ? await devices.recognise(deviceCookieOf(request), user.id) : undefined;
-    const keys = device ? [device] : [addressKey(request.ip), usernameKey(username)];
+    const keys = device ? [device] : passwordKeys(request.ip, username);
     // only a wrong password keeps its count: a success or a full hashing queue gives it back
     return attempts.guard(keys, at, async (fail) => {
       // Unknown users are checked against a dummy hash, so both failures take the same work, as long
@@ -120,7 +121,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       if (!user || !matches || Number(user.disabled) !== 0) throw fail(new AuthError(401, INVALID_CREDENTIALS));
       // a known device clears only its own count, so the owner signing in does not hand whoever
       // spent the username's failures a fresh set of guesses
-      await attempts.clear(device ?? usernameKey(username));
+      await attempts.clear(device ? [device] : passwordKeysToClear(request.ip, username));
       if (Number(user.totp_enabled)) {
         // no session yet: the code is the second step, on POST /api/login/totp
         return {
@@ -143,7 +144,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       if (!user || Number(user.disabled) !== 0) throw fail(new AuthError(401, CHALLENGE_ENDED));
       if (!(await secondFactor.verify(user, code)))
         throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
-      await attempts.clear(codeKey(user.username));
+      await attempts.clear([codeKey(user.username)]);
       await closeChallenge(db, mfaToken);
       return await signIn(user, at, request, reply);
     });

@@ -4,8 +4,10 @@ import type { Database } from '../db/types.ts';
 import { throttled } from './errors.ts';
 
 /**
- * Sign-in failure counting (ASVS 2.2.1): at most `maxFailures` per username and per client
- * address in a window. The keys are the case-folded, trimmed username and the address Fastify
+ * Sign-in failure counting (ASVS 2.2.1): at most `maxFailures` per username, and per username from
+ * one client address, in a window; at most `addressMaxFailures` (higher) from one address over all
+ * usernames, so one person's typos, or one guesser, behind an office's shared address do not lock
+ * out everyone else there. The keys are the case-folded, trimmed username and the address Fastify
  * resolved (`request.ip`, which honours X-Forwarded-For only as TRUST_PROXY says), never the path
  * or any other request field, so neither path spelling, extra body fields nor a forged header
  * reach a fresh counter.
@@ -17,6 +19,8 @@ import { throttled } from './errors.ts';
  */
 export interface ThrottleLimits {
   maxFailures: number;
+  /** Failures from one address over every username. */
+  addressMaxFailures: number;
   windowMinutes: number;
 }
 
@@ -90,7 +94,7 @@ export class SignInAttempts {
     for (const key of keys) {
       const { count, window_start: windowStart } = await this.#take(key, at);
       held.push({ key, windowStart });
-      if (count > this.#limits.maxFailures) {
+      if (count > this.#limitOf(key)) {
         wait = Math.max(wait, Math.ceil((Date.parse(windowStart) + this.#windowMs - at.getTime()) / 1000), 1);
       }
     }
@@ -122,9 +126,16 @@ export class SignInAttempts {
     }
   }
 
-  /** A correct password clears its username's count; the address count stays, so one valid account cannot reset it. */
-  async clear(key: string): Promise<void> {
-    await this.#db.deleteFrom('login_attempts').where('key', '=', key).execute();
+  /**
+   * A correct password clears its username's counts (overall and from this address); the address's
+   * total stays, so one valid account cannot reset it.
+   */
+  async clear(keys: string[]): Promise<void> {
+    await this.#db.deleteFrom('login_attempts').where('key', 'in', keys).execute();
+  }
+
+  #limitOf(key: string): number {
+    return key.startsWith(ADDRESS_PREFIX) ? this.#limits.addressMaxFailures : this.#limits.maxFailures;
   }
 
   /** One more attempt in the key's window, or the first of a new window once the old one has passed. */
@@ -154,15 +165,34 @@ export class SignInAttempts {
   }
 }
 
-export const usernameKey = (username: string) => `user:${username.normalize('NFKC').trim().toLowerCase()}`;
+const folded = (username: string) => username.normalize('NFKC').trim().toLowerCase();
+export const usernameKey = (username: string) => `user:${folded(username)}`;
 /** Second-factor codes have their own count per user, so a right password does not reset it. */
-export const codeKey = (username: string) => `code:${username.normalize('NFKC').trim().toLowerCase()}`;
+export const codeKey = (username: string) => `code:${folded(username)}`;
 /**
  * IPv4 addresses are counted one by one; IPv6 addresses per /64, the block a single subscriber is
  * handed (each of its 2^64 addresses would otherwise be a fresh counter). An IPv4-mapped IPv6
  * address counts as its IPv4 address.
  */
-export const addressKey = (ip: string) => `addr:${isIPv6(ip) ? ipv6Block(ip) : ip}`;
+const ADDRESS_PREFIX = 'addr:';
+const addressOf = (ip: string) => (isIPv6(ip) ? ipv6Block(ip) : ip);
+export const addressKey = (ip: string) => `${ADDRESS_PREFIX}${addressOf(ip)}`;
+
+/** One username's failures from one address: counted to the username's limit, not the address's. */
+const addressUserKey = (ip: string, username: string) => `addr-user:${addressOf(ip)}/${folded(username)}`;
+
+/** The keys a password check counts on: the address's total, the username from that address, and the username. */
+export const passwordKeys = (ip: string, username: string) => [
+  addressKey(ip),
+  addressUserKey(ip, username),
+  usernameKey(username),
+];
+
+/** What a correct password clears: the username's counts, not the address's total. */
+export const passwordKeysToClear = (ip: string, username: string) => [
+  addressUserKey(ip, username),
+  usernameKey(username),
+];
 
 function ipv6Block(ip: string): string {
   const address = ip.split('%')[0] ?? '';

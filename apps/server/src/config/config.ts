@@ -23,8 +23,10 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   adminPassword: string | undefined;
   sessionAbsoluteMinutes: number;
   sessionIdleMinutes: number;
-  /** Sign-in failures allowed per username and per client address in the window. */
+  /** Sign-in failures allowed per username, and per username from one client address, in the window. */
   loginMaxFailures: number;
+  /** Sign-in failures allowed from one client address over every username in the window. */
+  loginAddressMaxFailures: number;
   loginWindowMinutes: number;
   /** Password hashes (128 MiB scrypt each) allowed at once; four times as many may wait. */
   hashConcurrency: number;
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 60, 1),
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 1),
+    loginAddressMaxFailures: integer(env, 'LOGIN_ADDRESS_MAX_FAILURES', 50, 1),
     loginWindowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
     hashConcurrency: integer(env, 'HASH_CONCURRENCY', DEFAULT_HASH_CONCURRENCY, 1),
     trustProxy: trustProxy(env.TRUST_PROXY),

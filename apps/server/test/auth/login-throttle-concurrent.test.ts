@@ -6,8 +6,8 @@ import { PASSWORD } from './login-throttle-helpers.ts';
 describe.each(dialects)('sign-in throttle under concurrent guesses on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    // default limits: 10 failures per username and per address in 15 minutes
-    t = await buildTestApp({ dialect });
+    // 10 failures per username (the default) and, set here to the same, per address in 15 minutes
+    t = await buildTestApp({ dialect, config: { loginAddressMaxFailures: 10 } });
     for (const name of ['gus', 'hal']) await createUser(t.db, { username: name, password: PASSWORD });
   });
 

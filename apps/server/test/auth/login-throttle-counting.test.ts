@@ -22,7 +22,7 @@ describe.each(dialects)('login throttle counting on %s', (dialect) => {
   };
 
   it('allows the limit, then asks to wait until the window that began with the first failure ends', async () => {
-    const attempts = new SignInAttempts(t.db, { maxFailures: 3, windowMinutes: 15 });
+    const attempts = new SignInAttempts(t.db, { maxFailures: 3, addressMaxFailures: 50, windowMinutes: 15 });
     const start = Date.parse('2026-04-01T08:00:00.000Z');
     for (let i = 0; i < 3; i++) expect(await tryOnce(attempts, 'k', start + i * MINUTE)).toBe(0);
     expect(await tryOnce(attempts, 'k', start + 2 * MINUTE)).toBe(13 * 60);
@@ -33,14 +33,14 @@ describe.each(dialects)('login throttle counting on %s', (dialect) => {
   });
 
   it('gives a released attempt back, and a cleared key starts again', async () => {
-    const attempts = new SignInAttempts(t.db, { maxFailures: 2, windowMinutes: 15 });
+    const attempts = new SignInAttempts(t.db, { maxFailures: 2, addressMaxFailures: 50, windowMinutes: 15 });
     const at = Date.parse('2026-04-02T08:00:00.000Z');
     const first = await attempts.reserve(['a', 'b'], new Date(at));
     await attempts.reserve(['a', 'b'], new Date(at));
     await first.release();
     expect(await tryOnce(attempts, 'a', at)).toBe(0);
     expect(await tryOnce(attempts, 'a', at)).toBeGreaterThan(0);
-    await attempts.clear('a');
+    await attempts.clear(['a']);
     expect(await tryOnce(attempts, 'a', at)).toBe(0);
     // b still holds one kept and one released attempt: one more is allowed
     expect(await tryOnce(attempts, 'b', at)).toBe(0);
@@ -49,26 +49,20 @@ describe.each(dialects)('login throttle counting on %s', (dialect) => {
 });
 
 describe('sign-in throttle defaults', () => {
-  it('allows 10 failures per 15 minutes, then answers 429 with Retry-After', async () => {
+  it('allows 10 failures per username and 50 per address in 15 minutes, then answers 429 with Retry-After', async () => {
     const t = await buildTestApp({ signIn: false });
     try {
       expect(t.config.loginMaxFailures).toBe(10);
+      expect(t.config.loginAddressMaxFailures).toBe(50);
       expect(t.config.loginWindowMinutes).toBe(15);
-      for (let i = 0; i < 10; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { username: `user${i}`, password: 'wrong password' },
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const blocked = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: 'user-x', password: 'wrong password' },
-      });
+      const attempt = (username: string) =>
+        t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'wrong password' } });
+      for (let i = 0; i < 10; i++) expect((await attempt('someone')).statusCode).toBe(401);
+      const blocked = await attempt('someone');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // the address has 40 failures left for other usernames
+      expect((await attempt('someone-else')).statusCode).toBe(401);
     } finally {
       await t.close();
     }

@@ -12,9 +12,9 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
       dialect,
       signIn: false,
       auth: { now: () => new Date(current) },
-      config: { loginMaxFailures: 3, loginWindowMinutes: 15 },
+      config: { loginMaxFailures: 3, loginAddressMaxFailures: 5, loginWindowMinutes: 15 },
     });
-    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'])
+    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve', 'fay', 'gus', 'hal'])
       await createUser(t.db, { username: name, password: PASSWORD });
   });
 
@@ -41,12 +41,20 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
     expect((await attempt('ben', PASSWORD, '10.1.0.4')).statusCode).toBe(200);
   });
 
-  it('limits failures per address, across usernames, known or not', async () => {
+  it('limits failures per address, across usernames, known or not, at the higher address limit', async () => {
     const from = '10.2.0.1';
-    for (const name of ['cat', 'nobody', 'no-one-else'])
+    for (const name of ['cat', 'nobody', 'no-one-else', 'nor-them', 'nor-us'])
       expect((await attempt(name, 'wrong', from)).statusCode).toBe(401);
     expectThrottled(await attempt('dan', PASSWORD, from));
     expect((await attempt('dan', PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('does not lock an office out for one user’s failures: another user of the address still signs in', async () => {
+    const office = '10.7.0.1';
+    for (let i = 0; i < 3; i++) expect((await attempt('gus', `wrong ${i}`, office)).statusCode).toBe(401);
+    expectThrottled(await attempt('gus', PASSWORD, office));
+    // no device cookie: only the address and the username count for hal, and neither is spent
+    expect((await attempt('hal', PASSWORD, office)).statusCode).toBe(200);
   });
 
   it('is not bypassed by a trailing slash, extra fields, a forged X-Forwarded-For or path case', async () => {
@@ -93,9 +101,10 @@ describe.each(dialects)('sign-in throttle on %s', (dialect) => {
     await attempt('ben', 'wrong', from);
     await attempt('ben', 'wrong', from);
     expect((await attempt('ben', PASSWORD, from)).statusCode).toBe(200);
-    // the username count restarted; the address has two failures against it
+    // the username count restarted; the address has two failures against it, and three more reach its limit
     expect((await attempt('ben', 'wrong', '10.5.0.2')).statusCode).toBe(401);
-    expect((await attempt('ben', 'wrong', from)).statusCode).toBe(401);
+    for (const name of ['nobody-1', 'nobody-2', 'nobody-3'])
+      expect((await attempt(name, 'wrong', from)).statusCode).toBe(401);
     expectThrottled(await attempt('ben', PASSWORD, from));
   });
 });

@@ -145,7 +145,10 @@ describe('TRUST_PROXY that would believe any client', () => {
 describe('TRUST_PROXY=1 in the app', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ signIn: false, config: { trustProxy: 1, loginMaxFailures: 1 } });
+    t = await buildTestApp({
+      signIn: false,
+      config: { trustProxy: 1, loginMaxFailures: 1, loginAddressMaxFailures: 1 },
+    });
     await createUser(t.db, { username: 'ivy', password: 'ivy has a long password' });
   });
 
@@ -172,7 +175,10 @@ describe('TRUST_PROXY=1 in the app', () => {
 describe("TRUST_PROXY with the proxy's address in the app", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ signIn: false, config: { trustProxy: ['10.0.0.5'], loginMaxFailures: 1 } });
+    t = await buildTestApp({
+      signIn: false,
+      config: { trustProxy: ['10.0.0.5'], loginMaxFailures: 1, loginAddressMaxFailures: 1 },
+    });
   });
 
   const attempt = (from: string, forwardedFor: string, username: string) =>
