@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { claimPeriod, releasePeriod } from '../db/period-claims.ts';
 
 /**
  * When the last backup was made, kept in the database's `counters` table (milliseconds since
@@ -24,32 +25,12 @@ export async function lastBackupAt(db: Kysely<unknown>): Promise<Date | undefine
 }
 
 /**
- * Claims the next scheduled backup for this instance when the last one is at least `everyMs` old,
- * and returns the time it replaces (to give the claim back if the backup fails), or undefined when
- * it is not due or another instance claimed it first. The claim is one conditional write: the
- * database's row lock lets exactly one of several instances asking at once update the row.
+ * Claims the next scheduled backup for this instance when the last one is at least `everyMs` old (see
+ * claimPeriod): the time it replaces, or undefined when it is not due or another instance claimed it first.
  */
-export async function claimScheduledBackup(
-  db: Kysely<unknown>,
-  everyMs: number,
-  now: Date,
-): Promise<number | undefined> {
-  await sql`insert into counters (name, value) values (${LAST_BACKUP}, 0) on conflict (name) do nothing`.execute(db);
-  const { rows } = await sql<{
-    value: number | string;
-  }>`select value from counters where name = ${LAST_BACKUP}`.execute(db);
-  const previous = Number(rows[0]?.value ?? 0);
-  if (previous > now.getTime() - everyMs) return undefined;
-  const result =
-    await sql`update counters set value = ${now.getTime()} where name = ${LAST_BACKUP} and value = ${previous}`.execute(
-      db,
-    );
-  return Number(result.numAffectedRows ?? 0) === 1 ? previous : undefined;
-}
+export const claimScheduledBackup = (db: Kysely<unknown>, everyMs: number, now: Date): Promise<number | undefined> =>
+  claimPeriod(db, LAST_BACKUP, everyMs, now);
 
 /** Gives a claim back after a failed backup, so the next check tries again. */
-export async function releaseClaim(db: Kysely<unknown>, claimedAt: Date, previous: number): Promise<void> {
-  await sql`update counters set value = ${previous} where name = ${LAST_BACKUP} and value = ${claimedAt.getTime()}`.execute(
-    db,
-  );
-}
+export const releaseClaim = (db: Kysely<unknown>, claimedAt: Date, previous: number): Promise<void> =>
+  releasePeriod(db, LAST_BACKUP, claimedAt, previous);

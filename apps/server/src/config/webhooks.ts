@@ -6,6 +6,8 @@ export interface WebhooksConfig {
   webhookAllowPrivate: boolean;
   /** WEBHOOK_DEBOUNCE_SECONDS: `site.changed` is sent at most once in this many seconds. */
   webhookDebounceSeconds: number;
+  /** WEBHOOK_KEEP_DAYS: finished delivery attempts older than this are deleted (each webhook's newest is kept). */
+  webhookKeepDays: number;
 }
 
 export function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
@@ -15,5 +17,6 @@ export function webhooksConfig(env: NodeJS.ProcessEnv): WebhooksConfig {
   return {
     webhookAllowPrivate: raw === 'true',
     webhookDebounceSeconds: integer(env, 'WEBHOOK_DEBOUNCE_SECONDS', 10),
+    webhookKeepDays: integer(env, 'WEBHOOK_KEEP_DAYS', 30, 1),
   };
 }

@@ -3,6 +3,7 @@ import { SecretBox } from '../auth/secret-box.ts';
 import { onWriteCommitted } from '../db/write-transaction.ts';
 import { type Resolver, systemResolver } from '../lib/outbound-addresses.ts';
 import { RETRY_DELAYS_MS } from './deliver.ts';
+import { startDeliveryRetention } from './retention.ts';
 import { registerWebhookRoutes } from './routes.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -47,13 +48,18 @@ export default async function webhooksPlugin(app: FastifyInstance, options: Webh
   });
   if (!background) return;
   let stop: (() => Promise<void>) | undefined;
+  let stopPruning: (() => Promise<void>) | undefined;
   let stopListening: (() => void) | undefined;
   app.addHook('onReady', async () => {
     stopListening = onWriteCommitted(db, () => void worker.kick(onError));
     stop = worker.start(options.pollMs ?? POLL_MS, onError);
+    stopPruning = startDeliveryRetention(db, config.webhookKeepDays, (error) =>
+      app.log.error({ err: error }, 'pruning old webhook deliveries failed; the next hour tries again'),
+    );
   });
   app.addHook('onClose', async () => {
     stopListening?.();
+    await stopPruning?.();
     await stop?.();
   });
 }
