@@ -6,6 +6,7 @@ import { addWebhook } from './receiver.ts';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-06-01T12:00:00.000Z');
+type State = 'pending' | 'sent' | 'failed';
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS).toISOString();
 
 describe.each(dialects)('pruning delivery attempts (%s)', (dialect) => {
@@ -15,7 +16,7 @@ describe.each(dialects)('pruning delivery attempts (%s)', (dialect) => {
   });
 
   /** Attempts of `webhookId`, oldest first: [state, days ago] each. */
-  async function attempts(webhookId: number, rows: [string, number][]) {
+  async function attempts(webhookId: number, rows: [State, number][]) {
     for (const [n, [state, age]] of rows.entries())
       await t.db
         .insertInto('webhook_deliveries')
@@ -74,7 +75,7 @@ describe.each(dialects)('pruning delivery attempts (%s)', (dialect) => {
     const busy = await addWebhook(t, 'http://127.0.0.1:9/busy');
     await attempts(
       busy.id,
-      Array.from({ length: 12 }, (_, n): [string, number] => [n === 3 ? 'pending' : 'failed', 2]),
+      Array.from({ length: 12 }, (_, n): [State, number] => [n === 3 ? 'pending' : 'failed', 2]),
     );
     expect(await pruneDeliveries(t.db, 30, NOW, 5)).toBe(6);
     const kept = await left(busy.id);
