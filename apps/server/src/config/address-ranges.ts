@@ -30,7 +30,7 @@ function ipv4Value(address: string): bigint {
 }
 
 /** An IPv6 address as a number; the URL parser writes it in its canonical form (hex groups, one `::`). */
-function ipv6Value(address: string): bigint {
+export function ipv6Value(address: string): bigint {
   const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
   const [head = '', tail] = canonical.split('::');
   const groups = (text: string) => (text === '' ? [] : text.split(':'));

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { addressInRanges } from '../config/address-ranges.ts';
+import { addressInRanges, ipv6Value } from '../config/address-ranges.ts';
 
 /**
  * Where a webhook may be sent. Only http(s); and every address its host resolves to must be a public one,
@@ -8,20 +8,25 @@ import { addressInRanges } from '../config/address-ranges.ts';
  * address that was checked, so a name that resolves elsewhere a moment later (DNS rebinding) reaches nothing.
  */
 
-/** Never a destination: "this host", broadcast, multicast, reserved, and the cloud metadata services. */
+/**
+ * Never a destination: "this host", broadcast, multicast, reserved, the cloud metadata services, IPv6's discard
+ * prefix, and Teredo tunnels (2001::/32, whose IPv4 addresses are hidden inside, one of them inverted).
+ */
 const NEVER = [
   '0.0.0.0/8',
   '224.0.0.0/4',
   '240.0.0.0/4',
   '::/128',
   'ff00::/8',
+  '100::/64',
+  '2001::/32',
   '169.254.169.254/32',
   '100.100.100.200/32',
   'fd00:ec2::254/128',
 ];
 /**
- * Inside a network, not on the internet: allowed only with WEBHOOK_ALLOW_PRIVATE=true. NAT64 and 6to4 prefixes
- * carry an IPv4 address inside, which may be a private one.
+ * Inside a network, not on the internet: allowed only with WEBHOOK_ALLOW_PRIVATE=true. The local NAT64 and 6to4
+ * prefixes carry an IPv4 address inside, which may be a private one.
  */
 const PRIVATE = [
   'loopback',
@@ -31,10 +36,18 @@ const PRIVATE = [
   '192.0.0.0/24',
   '198.18.0.0/15',
   'fec0::/10',
-  '64:ff9b::/96',
   '64:ff9b:1::/48',
   '2002::/16',
 ];
+/**
+ * IPv6 forms whose last 32 bits are an IPv4 address the packets reach (IPv4-compatible, IPv4-translated, NAT64's
+ * well-known prefix): judged as that IPv4 address. (IPv4-mapped addresses, ::ffff:0:0/96, are matched as their
+ * IPv4 address by addressInRanges itself.)
+ */
+const EMBEDDING_IPV4 = ['::/96', '::ffff:0:0:0/96', '64:ff9b::/96'];
+/** IPv6's global unicast block: any other IPv6 address not named above is no public destination. */
+const GLOBAL_UNICAST = ['2000::/3'];
+const MAPPED = ['::ffff:0:0/96'];
 
 export interface ResolvedAddress {
   address: string;
@@ -75,11 +88,26 @@ export function parseWebhookUrl(raw: string): URL {
   return url;
 }
 
+/** The IPv4 address an EMBEDDING_IPV4 form carries in its last 32 bits. */
+function embeddedIPv4(address: string): string {
+  const low = Number(ipv6Value(address) & 0xffff_ffffn);
+  return [24, 16, 8, 0].map((shift) => (low >>> shift) & 255).join('.');
+}
+
 function refusal(address: string, allowPrivate: boolean): string | undefined {
   const bare = address.split('%')[0] ?? address;
   if (addressInRanges(bare, NEVER)) return `${bare}, where a webhook may never be sent`;
-  if (!allowPrivate && addressInRanges(bare, PRIVATE))
-    return `${bare}, a loopback, private or link-local address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)`;
+  if (addressInRanges(bare, PRIVATE))
+    return allowPrivate
+      ? undefined
+      : `${bare}, a loopback, private or link-local address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)`;
+  if (isIP(bare) !== 6 || addressInRanges(bare, MAPPED)) return undefined;
+  if (addressInRanges(bare, EMBEDDING_IPV4)) {
+    const inner = embeddedIPv4(bare);
+    const why = refusal(inner, allowPrivate);
+    return why === undefined ? undefined : `${bare}, an IPv6 form of ${why}`;
+  }
+  if (!addressInRanges(bare, GLOBAL_UNICAST)) return `${bare}, not a public IPv6 address`;
   return undefined;
 }
 
