@@ -14,6 +14,10 @@ function roleAllows(role: Role, needed: Role): boolean {
   return RANK[role] >= RANK[needed];
 }
 
+/** The roles that may do what `needed` may: for queries that ask whether someone still holds such a role. */
+export const rolesReaching = (needed: Role): Role[] =>
+  (Object.keys(RANK) as Role[]).filter((role) => roleAllows(role, needed));
+
 /** 403 unless the signed-in user's role reaches `needed`; runs after authenticate. */
 function roleCheck(needed: Role): onRequestAsyncHookHandler {
   return async (request) => {

@@ -19,7 +19,26 @@ const created = new Shape('PreviewToken', {
   },
 });
 
+const live = new Shape('LivePreviewToken', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'created_by', 'created_at', 'expires_at'],
+  properties: {
+    id: { type: 'integer', description: 'Names the token to revoke it' },
+    created_by: { type: 'string', description: 'The username of whoever created it' },
+    created_at: { type: 'string' },
+    expires_at: { type: 'string' },
+  },
+});
+
 export const previewTokenSchemas = {
+  list: {
+    tags: ['Publishing'],
+    summary:
+      'Every preview token that reads now (administrators only): not revoked or expired, its issuer still an active editor or administrator',
+    token: true,
+    answers: { 200: answer('The live tokens', { type: 'array', items: live }), ...errors(...ALWAYS, 401) },
+  },
   create: {
     tags: ['Publishing'],
     summary: 'A read-only preview token for the website, valid for one hour',

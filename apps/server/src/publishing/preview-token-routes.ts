@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sections } from '@bursary/shared';
-import { createPreviewToken, revokePreviewToken } from './store/preview-tokens.ts';
+import { createPreviewToken, listLivePreviewTokens, PREVIEW_ROLE, revokePreviewToken } from './store/preview-tokens.ts';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
@@ -35,9 +35,17 @@ function previewUrlFor(template: string | undefined, token: string, target: Prev
   return template.replace(/\{(token|section|id)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
-/** `POST /api/preview-tokens` and `DELETE /api/preview-tokens/{id}`, for editors. */
+/**
+ * `POST /api/preview-tokens` and `DELETE /api/preview-tokens/{id}`, for editors; `GET /api/preview-tokens`, every
+ * live token, for administrators.
+ */
 const previewTokenRoutes: FastifyPluginAsync = async (app) => {
-  const editor = requireRole(app, 'editor');
+  const editor = requireRole(app, PREVIEW_ROLE);
+  const admin = requireRole(app, 'admin');
+
+  app.get('/api/preview-tokens', documented(previewTokenSchemas.list, admin), async () =>
+    listLivePreviewTokens(app.db, new Date()),
+  );
 
   app.post('/api/preview-tokens', documented(previewTokenSchemas.create, editor), async (request, reply) => {
     if (!request.user) throw new UnauthorizedError();

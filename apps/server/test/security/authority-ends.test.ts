@@ -2,7 +2,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggingFor } from '../../src/lib/logging.ts';
-import { buildTestApp, dialects, type TestApp } from '../helper.ts';
+import { findUserByUsername } from '../../src/auth/users.ts';
+import { buildTestApp, dialects, signInAs, type TestApp } from '../helper.ts';
 import { previewToken } from '../publishing/publishing-helpers.ts';
 
 describe.each(dialects)('authority ends with its holder (%s)', (dialect) => {
@@ -39,5 +40,63 @@ describe.each(dialects)('authority ends with its holder (%s)', (dialect) => {
       '/api/faqs?access_token=[redacted]&api%5Fkey=[redacted]',
     ]);
     expect(lines.join('\n')).not.toContain(token);
+  });
+
+  /** A new preview token of `username` (an editor, signed in with their own password). */
+  async function tokenOf(username: string): Promise<{ id: number; token: string }> {
+    const bearer = await signInAs(t, 'editor', username);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/preview-tokens',
+      headers: { authorization: `Bearer ${bearer}` },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+  const reads = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/faqs', headers: { 'bursary-preview': token } })).statusCode;
+  const change = async (username: string, payload: object) => {
+    const user = await findUserByUsername(t.db, username);
+    const res = await t.injectAs({ method: 'PATCH', url: `/api/users/${String(user!.id)}`, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('ends a preview token at once when its issuer is demoted to viewer, disabled or deleted', async () => {
+    const demoted = await tokenOf('ana');
+    const disabled = await tokenOf('bea');
+    const deleted = await tokenOf('cai');
+    for (const { token } of [demoted, disabled, deleted]) expect(await reads(token)).toBe(200);
+    await change('ana', { role: 'viewer' });
+    await change('bea', { disabled: true });
+    await t.db.deleteFrom('users').where('username', '=', 'cai').execute();
+    for (const { token } of [demoted, disabled, deleted]) expect(await reads(token)).toBe(401);
+  });
+
+  it('lists every live token to administrators, who can revoke any of them', async () => {
+    const mine = await tokenOf('dee');
+    const theirs = await tokenOf('eli');
+    const listed = async () => {
+      const res = await t.injectAs({ method: 'GET', url: '/api/preview-tokens' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number; created_by: string; created_at: string; expires_at: string }[]>();
+    };
+    const before = await listed();
+    expect(before.find((row) => row.id === mine.id)).toMatchObject({ created_by: 'dee' });
+    expect(before.find((row) => row.id === theirs.id)).toMatchObject({ created_by: 'eli' });
+    expect(JSON.stringify(before)).not.toContain(mine.token);
+    // the tokens of the demoted, disabled or deleted issuers above do not read, so they are not listed
+    expect(before.map((row) => row.created_by)).not.toContain('ana');
+    expect(before.map((row) => row.created_by)).not.toContain('bea');
+
+    const editor = { authorization: `Bearer ${await signInAs(t, 'editor', 'dee')}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/preview-tokens', headers: editor })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/preview-tokens' })).statusCode).toBe(401);
+
+    const revoked = await t.injectAs({ method: 'DELETE', url: `/api/preview-tokens/${String(theirs.id)}` });
+    expect(revoked.statusCode).toBe(204);
+    expect(await reads(theirs.token)).toBe(401);
+    expect((await listed()).map((row) => row.id)).not.toContain(theirs.id);
+    expect(await reads(mine.token)).toBe(200);
   });
 });

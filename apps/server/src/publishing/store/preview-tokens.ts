@@ -1,12 +1,30 @@
 import type { Db } from '../../db/types.ts';
+import { rolesReaching } from '../../auth/roles.ts';
 import { hashToken, newToken } from '../../auth/tokens.ts';
+
+/** Who may create a preview token; a token works only while its issuer still may. */
+export const PREVIEW_ROLE = 'editor';
+
+/**
+ * Tokens that read: not revoked, not expired, and issued by a user who still exists, is not disabled and still
+ * holds a role that may create one. Demoting, disabling or deleting the issuer ends their tokens at once.
+ */
+function liveTokens(db: Db, now: Date) {
+  return db
+    .selectFrom('preview_tokens')
+    .innerJoin('users', 'users.username', 'preview_tokens.created_by')
+    .where('preview_tokens.revoked_at', 'is', null)
+    .where('preview_tokens.expires_at', '>', now.toISOString())
+    .where('users.disabled', '=', 0)
+    .where('users.role', 'in', rolesReaching(PREVIEW_ROLE));
+}
 
 /** base64url of 32 random bytes, unpadded: anything else is refused before the database is asked. */
 const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * The preview token a read names, while it is live: its hash is stored, it was not revoked and it
- * has not expired. Undefined for anything else, so every refusal reads the same to the caller.
+ * The preview token a read names, while it is live (liveTokens). Undefined for anything else, so every refusal
+ * reads the same to the caller.
  */
 export async function findLivePreviewToken(
   db: Db,
@@ -14,14 +32,32 @@ export async function findLivePreviewToken(
   now: Date = new Date(),
 ): Promise<{ id: number; expires_at: string } | undefined> {
   if (!PREVIEW_TOKEN_PATTERN.test(token)) return undefined;
-  const row = await db
-    .selectFrom('preview_tokens')
-    .select(['id', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
+  const row = await liveTokens(db, now)
+    .select(['preview_tokens.id', 'preview_tokens.expires_at'])
+    .where('preview_tokens.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   return row && { id: Number(row.id), expires_at: row.expires_at };
+}
+
+export interface LivePreviewToken {
+  id: number;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Every token that reads now, newest first: what an administrator reviews and may revoke. */
+export async function listLivePreviewTokens(db: Db, now: Date): Promise<LivePreviewToken[]> {
+  const rows = await liveTokens(db, now)
+    .select([
+      'preview_tokens.id',
+      'preview_tokens.created_by',
+      'preview_tokens.created_at',
+      'preview_tokens.expires_at',
+    ])
+    .orderBy('preview_tokens.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /** A preview shows what is not public yet: a leaked link stops working within the hour. */
