@@ -6,7 +6,8 @@ import type { Db, ScheduleAction } from '../db/types.ts';
 import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { shownTime } from './schedule-input.ts';
 import type { ScheduledAction } from './schedule-actions.ts';
-import { failureReason, unknownSectionReason } from './schedule-failure.ts';
+import { failureReason, SetterCannotPublishError, unknownSectionReason } from './schedule-failure.ts';
+import { rolesReaching } from '../auth/roles.ts';
 import { findScheduledRecord } from './scheduled-record.ts';
 import { recordName } from './schedule-writes.ts';
 
@@ -53,9 +54,27 @@ async function claim(trx: Db, id: number): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims a due schedule and does its step in `trx`; false when another instance has it. */
+/** Who may set a schedule, and so whose schedules are carried out when they come due. */
+const SCHEDULE_ROLES = rolesReaching('editor');
+
+/** Throws SetterCannotPublishError unless the setter still exists, is active and may still publish. */
+async function checkSetter(trx: Db, username: string): Promise<void> {
+  const setter = await trx
+    .selectFrom('users')
+    .select(['role', 'disabled'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!setter || Number(setter.disabled) !== 0 || !SCHEDULE_ROLES.includes(setter.role))
+    throw new SetterCannotPublishError(username);
+}
+
+/**
+ * Claims a due schedule and does its step in `trx`, with the rights its setter has now; false when another
+ * instance has it.
+ */
 export async function claimAndRun(trx: Db, due: DueSchedule, section: SectionDef, options: RunnerOptions) {
   if (!(await claim(trx, due.id))) return false;
+  await checkSetter(trx, due.set_by);
   await options.beforeAction?.();
   await options.actions[due.action](trx, { username: due.set_by }, section, due.record_id);
   return true;

@@ -2,6 +2,19 @@ import type { SectionDef } from '@bursary/shared';
 import type { ScheduleAction } from '../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 
+/**
+ * A schedule acts with the rights its setter has when it comes due: one whose setter was since deleted, disabled or
+ * made a viewer is not carried out as them.
+ */
+export class SetterCannotPublishError extends Error {
+  readonly username: string;
+
+  constructor(username: string) {
+    super(`${username} can no longer publish`);
+    this.username = username;
+  }
+}
+
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
@@ -11,6 +24,8 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  */
 export function failureReason(error: unknown, section: SectionDef, action: ScheduleAction): string | undefined {
   const kind = section.singular;
+  if (error instanceof SetterCannotPublishError)
+    return `It was set by ${error.username}, who can no longer publish; someone who can may set it again.`;
   if (error instanceof NotFoundError) return `The ${kind} was deleted before its scheduled ${action}.`;
   if (error instanceof ValidationError) {
     const reasons = error.fields?.map((field) => field.message).join('; ') || error.message;
