@@ -32,6 +32,8 @@ export const queryKeys = {
   schedules: () => ['schedules'] as const,
   me: () => ['me'] as const,
   users: () => ['users'] as const,
+  /** Every live preview token (administrators); under the users' key, so a change to a user refreshes it too. */
+  previewTokens: () => ['users', 'preview-tokens'] as const,
   webhooks: {
     all: () => ['webhooks'] as const,
     /** A webhook's delivery attempts; `limit` 1 is the list's last delivery. */

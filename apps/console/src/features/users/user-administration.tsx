@@ -13,6 +13,7 @@ import { type AccountAction, accountActionTexts } from './account-actions';
 import { ConfirmAction } from '@/components/row-actions';
 import { UserActionsMenu } from './user-actions-menu';
 import type { UserFormValues } from './user-form';
+import { PreviewTokensCard } from './preview-tokens-card';
 import { UserCards, UserTable } from './user-list';
 import { UserSheet } from './user-sheet';
 import { useUserMutations, useUsers } from './users-api';
@@ -137,6 +138,7 @@ export function UserAdministration() {
         </Button>
       </div>
       {body}
+      <PreviewTokensCard />
       <UserSheet
         open={panel !== null}
         onOpenChange={(open) => {
