@@ -166,7 +166,7 @@ export class SignInAttempts {
 }
 
 const folded = (username: string) => username.normalize('NFKC').trim().toLowerCase();
-export const usernameKey = (username: string) => `user:${folded(username)}`;
+const usernameKey = (username: string) => `user:${folded(username)}`;
 /** Second-factor codes have their own count per user, so a right password does not reset it. */
 export const codeKey = (username: string) => `code:${folded(username)}`;
 /**

@@ -21,7 +21,7 @@ const REDACTED = [
 const SECRET_PARAMETER = /preview|token|key|secret|sig|code|pass|auth/i;
 
 /** `url` with the values of SECRET_PARAMETER parameters replaced; the path and other parameters as they came. */
-export function urlForLog(url: string): string {
+function urlForLog(url: string): string {
   const start = url.indexOf('?');
   if (start === -1) return url;
   const query = url

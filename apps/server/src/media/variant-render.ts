@@ -19,7 +19,7 @@ export const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
  * image addresses are) makes a full-size encode of a 50-megapixel original: that took a core for a minute and
  * over a gigabyte of memory.
  */
-export const MAX_VARIANT_WIDTH = 1920;
+const MAX_VARIANT_WIDTH = 1920;
 const MAX_VARIANT_PIXELS = MAX_VARIANT_WIDTH * MAX_VARIANT_WIDTH;
 
 /** The width a resize or conversion makes: the asked one (or the widest), never wider than the original or the pixel bound allows. */

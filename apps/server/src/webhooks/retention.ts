@@ -4,7 +4,7 @@ import { startPeriodicTask } from '../lib/periodic-task.ts';
 
 const DAY_MS = 86_400_000;
 /** Finished attempts kept per webhook whatever their age: a dead address retried for weeks stays bounded. */
-export const KEEP_PER_WEBHOOK = 1_000;
+const KEEP_PER_WEBHOOK = 1_000;
 /** Rows deleted per transaction, so a first prune of a large table never holds the writers long. */
 const BATCH = 1_000;
 /** How often an instance looks whether pruning is due, and how often it is done (by one instance). */
