@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorPanel } from '@/components/list-states';
 import { ConfirmAction } from '@/components/row-actions';
 import { toastFailure } from '@/lib/failure-toast';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { toast } from '@/lib/toast';
 import { type LivePreviewToken, useLivePreviewTokens, useRevokePreviewToken } from './preview-tokens-api';
 
@@ -48,13 +48,13 @@ export function PreviewTokensCard() {
             <div className="grid gap-0.5 text-sm">
               <span className="font-medium">Made by {token.created_by}</span>
               <span className="text-muted-foreground">
-                {formatDateTimeGB(token.created_at)}, works until {formatDateTimeGB(token.expires_at)}
+                {formatDate(token.created_at)}, works until {formatDate(token.expires_at)}
               </span>
             </div>
             <Button
               type="button"
               variant="outline"
-              aria-label={`Revoke ${token.created_by}'s preview link made ${formatDateTimeGB(token.created_at)}`}
+              aria-label={`Revoke ${token.created_by}'s preview link made ${formatDate(token.created_at)}`}
               loading={revoke.isPending && revoke.variables === token.id}
               onClick={() => setAsking(token)}
             >
