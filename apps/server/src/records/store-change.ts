@@ -5,6 +5,7 @@ import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '.
 import { type RevisionWrite, storeRevision } from '../history/store/revisions.ts';
 import { storeRecordProblems } from '../site-health/record-problems.ts';
 import { findPending } from '../publishing/store/pending-store.ts';
+import { dropIdlePublishSchedule } from '../publishing/store/idle-schedules.ts';
 import type { RecordStatus } from './record-validation.ts';
 
 export interface ChangeWrite extends RevisionWrite {
@@ -52,9 +53,9 @@ function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
 }
 
 /**
- * Stores a change's revision, then its log rows naming it, then its webhook events and what the site's health
- * now says of the record, in the change's transaction: they commit together or not at all. The first log row is
- * the one the revision names as its log_id.
+ * Stores a change's revision, then its log rows naming it, then its webhook events, what the site's health
+ * now says of the record and the end of a publish schedule the change left with nothing to do, in the change's
+ * transaction: they commit together or not at all. The first log row is the one the revision names as its log_id.
  */
 export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> {
   const pending =
@@ -77,6 +78,8 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     await enqueueVisibleChange(trx, event, data, write.now);
   }
   const deleted = write.action === 'delete';
+  if (!deleted && write.status === 'published' && !pending)
+    await dropIdlePublishSchedule(trx, write.section, write.record.id);
   await storeRecordProblems(trx, write.section, write.record.id, {
     live: deleted || write.status === 'draft' ? null : write.record,
     pending: deleted ? null : pending,
