@@ -1,15 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -84,22 +75,13 @@ interface ConfirmActionProps {
 /** The yes/no question before an action that takes something away or cannot be taken back. */
 export function ConfirmAction({ texts, onConfirm, onCancel }: ConfirmActionProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={texts?.confirm !== undefined}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{texts?.confirm?.title}</AlertDialogTitle>
-          <AlertDialogDescription>{texts?.confirm?.text}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{texts?.label}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onCancel}
+      title={texts?.confirm?.title ?? ''}
+      description={texts?.confirm?.text}
+      confirmLabel={texts?.label ?? ''}
+      onConfirm={onConfirm}
+    />
   );
 }

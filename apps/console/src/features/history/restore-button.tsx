@@ -1,16 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import type { Revision, SectionDef } from '@bursary/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { ApiError, serverMessage } from '@/lib/api-client';
@@ -57,28 +47,17 @@ export function RestoreButton({ section, revision, etag, deleted }: RestoreButto
       },
     );
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      title="Restore this version?"
+      description={`${deleted ? `The record will be brought back as it was on ${when}.` : `The record will be written back as it was on ${when}.`} This is saved as a new version, so you can undo it from this history.`}
+      confirmLabel="Restore"
+      onConfirm={confirm}
+      trigger={
         <Button loading={restore.isPending}>
           {!restore.isPending && <RotateCcw aria-hidden />}
           {RESTORE_LABEL}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Restore this version?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {deleted
-              ? `The record will be brought back as it was on ${when}.`
-              : `The record will be written back as it was on ${when}.`}{' '}
-            This is saved as a new version, so you can undo it from this history.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Restore</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

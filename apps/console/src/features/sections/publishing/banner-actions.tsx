@@ -1,16 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { publishingOf } from '@/lib/publishing';
 import { toast } from '@/lib/toast';
@@ -83,37 +73,25 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
         Schedule
       </Button>
       {state.status === 'published' && state.hasChanges && (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          title="Discard changes?"
+          description="The unpublished changes are deleted. The website keeps showing the published version."
+          confirmLabel="Discard changes"
+          onConfirm={() =>
+            discard.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: 'Changes discarded' });
+                onChanged();
+              },
+              onError: failure,
+            })
+          }
+          trigger={
             <Button type="button" size="sm" variant="destructive" loading={discard.isPending}>
               Discard changes
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Discard changes?</AlertDialogTitle>
-              <AlertDialogDescription>
-                The unpublished changes are deleted. The website keeps showing the published version.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                onClick={() =>
-                  discard.mutate(undefined, {
-                    onSuccess: () => {
-                      toast({ title: 'Changes discarded' });
-                      onChanged();
-                    },
-                    onError: failure,
-                  })
-                }
-              >
-                Discard changes
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+        />
       )}
       <Suspense fallback={null}>
         {dialog === 'schedule' && <ScheduleDialog section={section} record={record} onClose={() => setDialog(null)} />}
