@@ -3,6 +3,7 @@ import type { MediaItem, MediaPatch } from '@bursary/shared/media';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { totalCountOf } from '@/lib/total-count';
+import { refreshAfterImageChange } from '@/lib/write-refresh';
 
 /** Images read per page of the library: a multiple of the grid's two, three and four columns. */
 const MEDIA_PAGE_SIZE = 48;
@@ -77,7 +78,7 @@ const mediaPath = (name: string) => `/api/media/${encodeURIComponent(name)}`;
 /**
  * PATCH /api/media/{name}: the answer replaces the image wherever the cache holds it, so the change shows at once.
  * The library is not read again: an image given its text under 'Missing alternative text' stays where the editor
- * is working (and keeps the focus) until the filter is next read.
+ * is working (and keeps the focus) until the filter is next read. What shows the image elsewhere is read again.
  */
 export function useUpdateMedia() {
   const queryClient = useQueryClient();
@@ -97,6 +98,7 @@ export function useUpdateMedia() {
             }
           : data,
       );
+      void refreshAfterImageChange(queryClient);
     },
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Every query key in one place, so reads, prefetches and invalidations agree.
- * Invalidate `queryKeys.sections.all(slug)` after any write to refresh that section's lists.
+ * What each kind of write invalidates is listed once, in write-refresh.ts.
  */
 export type ListParams = Record<string, string | number | boolean | undefined>;
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SectionRecord } from '@bursary/shared';
 import { apiRequest } from './api-client';
-import { refreshSection } from './section-api';
+import { refreshAfterRecordWrite } from './write-refresh';
 
 /**
  * A revision to write back, and the record's ETag it may only overwrite (a restore never overwrites a change it has not
@@ -14,15 +14,14 @@ export interface RestoreTarget {
 }
 
 /**
- * POST /api/revisions/{id}/restore, then the section's lists, the log and the trash are read
- * again. A plain function rather than a mutation hook: an Undo clicked after its page has gone
- * must still refresh.
+ * POST /api/revisions/{id}/restore, then everything that shows the record is read again. A plain function rather
+ * than a mutation hook: an Undo clicked after its page has gone must still refresh.
  */
 export async function restoreRevision(
   queryClient: QueryClient,
   { slug, revisionId, ifMatch }: RestoreTarget,
 ): Promise<SectionRecord> {
   const { data } = await apiRequest<SectionRecord>('POST', `/api/revisions/${revisionId}/restore`, { ifMatch });
-  await refreshSection(queryClient, slug);
+  await refreshAfterRecordWrite(queryClient, slug);
   return data;
 }

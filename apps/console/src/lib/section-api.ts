@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { ApiError, apiRequest, type ApiRequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -100,17 +100,4 @@ export function sectionRecordQuery(section: SectionDef, id: string | undefined) 
     staleTime: 0,
     refetchOnMount: 'always',
   });
-}
-
-/**
- * Every successful write refreshes that section's data (and the audit log and the trash, which deletes and restores
- * change, and the media library, whose alternative texts and uses a record's save changes).
- */
-export async function refreshSection(queryClient: QueryClient, slug: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.sections.all(slug) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.logs.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.trash.all() }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.media.all() }),
-  ]);
 }

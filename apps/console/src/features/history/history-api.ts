@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { asList, readOptions, refreshSection } from '@/lib/section-api';
+import { asList, readOptions } from '@/lib/section-api';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 import { restoreRevision } from '@/lib/revision-restore';
 import { totalCountOf } from '@/lib/total-count';
 
@@ -85,6 +86,6 @@ export function useRestoreRevision(section: SectionDef) {
     mutationFn: ({ revisionId, etag }: { revisionId: number; etag: string | null }) =>
       restoreRevision(queryClient, { slug: section.slug, revisionId, ifMatch: etag }),
     // a refused restore may be a stale ETag: reading the record again is what the editor needs
-    onError: () => refreshSection(queryClient, section.slug),
+    onError: () => refreshAfterRecordWrite(queryClient, section.slug),
   });
 }

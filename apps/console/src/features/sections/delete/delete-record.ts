@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordDeletedResponse } from '@bursary/shared';
 import { apiRequest, errorField, serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { refreshSection } from '@/lib/section-api';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 import { useDeletedToast } from './undo-delete';
 
 export interface DeleteTexts {
@@ -43,6 +43,6 @@ function useDeleteRecord(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number | string) => apiRequest<RecordDeletedResponse | null>('DELETE', `/api/${slug}/${id}`),
-    onSuccess: () => refreshSection(queryClient, slug),
+    onSuccess: () => refreshAfterRecordWrite(queryClient, slug),
   });
 }

@@ -109,7 +109,7 @@ function EditLoader({ section }: { section: SectionDef }) {
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
-  // a publish or a discard changes what the form edits: it starts again from the record as read after it
+  // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
 
   // A load failure is told as a toast, then back to the section's list.
@@ -152,6 +152,7 @@ function EditLoader({ section }: { section: SectionDef }) {
             etag={record.data.etag}
             pending={record.data.pending}
             routeId={id || undefined}
+            onDraftSaved={() => setVersion((n) => n + 1)}
           />
         ) : (
           <ReadOnlyRecord section={section} record={saved} />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SectionRecord, WriteMode } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
-import { refreshSection } from '@/lib/section-api';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 
 export interface SaveRecordInput {
   values: Record<string, unknown>;
@@ -30,6 +30,6 @@ export function useSaveRecord(slug: string, mode: WriteMode) {
       if (hadPending) await apiRequest('DELETE', `${path}/changes`).catch(() => null);
       return response;
     },
-    onSuccess: () => refreshSection(queryClient, slug),
+    onSuccess: () => refreshAfterRecordWrite(queryClient, slug),
   });
 }

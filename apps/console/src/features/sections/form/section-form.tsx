@@ -3,9 +3,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isFilled, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FieldInput } from '@/components/fields/field-input';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
+import { formatDateTimeGB } from '@/lib/format-date';
+import { publishingOf } from '@/lib/publishing';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
 import { useUnsavedChangesGuard } from './unsaved-changes';
@@ -31,9 +34,17 @@ interface SectionFormProps {
   routeId?: string;
   /** A dedicated create screen's own words and checks. */
   variant?: FormVariant;
+  /** Called once 'Save as draft' kept an edit waiting: the screen reads the record again and stays. */
+  onDraftSaved?: () => void;
 }
 
 const DRAFT_SAVED = 'Draft saved';
+
+/** Where a record saved as a draft is edited next, with its banner's Preview and Publish. */
+const editPathOf = (section: SectionDef, id: unknown) =>
+  section.kind === 'collection' && (typeof id === 'number' || typeof id === 'string')
+    ? `/${section.slug}/edit/${id}`
+    : `/${section.slug}/edit`;
 
 /** The generic create and edit form, built from the section's registry entry. */
 export function SectionForm({
@@ -44,6 +55,7 @@ export function SectionForm({
   pending = null,
   routeId,
   variant,
+  onDraftSaved,
 }: SectionFormProps) {
   const section = sectionForVariant(registered, variant);
   const navigate = useNavigate();
@@ -95,11 +107,16 @@ export function SectionForm({
   });
 
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
-  const saved = (values: FormValues, title: string) => {
+  // A draft, or a published record's pending changes, waits for a publish: a save keeps it waiting unless the editor
+  // says 'Publish now', which asks first when a schedule would have published it later
+  const held = record ? publishingOf(record) : null;
+  const holds = held !== null && (held.status === 'draft' || held.hasChanges);
+  const scheduledAt = held?.publishAt ?? null;
+  const [askingToPublish, setAskingToPublish] = useState(false);
+  const leave = (values: FormValues, title: string) => {
     toast({ title });
     guard.allowLeaving();
     form.reset(values);
-    void navigate(listPath);
   };
   const failed = (error: unknown, fallback: string) =>
     setConflict(
@@ -116,27 +133,38 @@ export function SectionForm({
             })),
       ),
     );
-  const onSubmit = form.handleSubmit((values) => {
+  const publish = form.handleSubmit((values) => {
     setConflict(null);
+    const done = holds
+      ? 'Published'
+      : (variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'));
     save.mutate(
       { values: payloadOf(values), id: saveId, etag, hadPending: pending !== null },
       {
-        onSuccess: () =>
-          saved(
-            values,
-            variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'),
-          ),
+        onSuccess: () => {
+          leave(values, done);
+          void navigate(listPath);
+        },
         onError: (error) => failed(error, mode === 'create' ? 'Failed to create content' : 'Failed to update content'),
       },
     );
   });
+  // a draft saved stays in view with its banner, so Preview and Publish are one click away
   const onSaveDraft = form.handleSubmit((values) => {
     setConflict(null);
     saveDraft.mutate(
       { values: payloadOf(values), record, etag, pendingEtag },
-      { onSuccess: () => saved(values, DRAFT_SAVED), onError: (error) => failed(error, 'Failed to save draft') },
+      {
+        onSuccess: ({ data }) => {
+          leave(values, DRAFT_SAVED);
+          if (record) onDraftSaved?.();
+          else void navigate(editPathOf(section, (data as SectionRecord | null)?.id));
+        },
+        onError: (error) => failed(error, 'Failed to save draft'),
+      },
     );
   });
+  const publishNow = () => (scheduledAt ? setAskingToPublish(true) : void publish());
 
   // Fields the editor has not touched take the current version; their own changes stay.
   const reload = async () => {
@@ -165,7 +193,7 @@ export function SectionForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-6">
+    <form noValidate onSubmit={(event) => void (holds ? onSaveDraft(event) : publish(event))} className="grid gap-6">
       {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
       {Object.entries(section.fields).map(([name, def]) => {
         const own = variant?.fields?.[name];
@@ -188,25 +216,49 @@ export function SectionForm({
         <Button asChild variant="outline">
           <Link to={listPath}>Cancel</Link>
         </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={waiting || save.isPending}
-          loading={saveDraft.isPending}
-          onClick={() => void onSaveDraft()}
-        >
-          Save as draft
-        </Button>
-        {variant ? (
-          <Button type="submit" disabled={waiting} loading={save.isPending}>
-            {save.isPending ? variant.pendingLabel : variant.submitLabel}
-          </Button>
+        {holds ? (
+          <>
+            <Button type="button" variant="secondary" loading={save.isPending} onClick={publishNow}>
+              Publish now
+            </Button>
+            <Button type="submit" disabled={save.isPending} loading={saveDraft.isPending}>
+              Save as draft
+            </Button>
+          </>
         ) : (
-          <Button type="submit" loading={save.isPending}>
-            {mode === 'create' ? 'Create Content' : 'Save Changes'}
-          </Button>
+          <>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={waiting || save.isPending}
+              loading={saveDraft.isPending}
+              onClick={() => void onSaveDraft()}
+            >
+              Save as draft
+            </Button>
+            {variant ? (
+              <Button type="submit" disabled={waiting} loading={save.isPending}>
+                {save.isPending ? variant.pendingLabel : variant.submitLabel}
+              </Button>
+            ) : (
+              <Button type="submit" loading={save.isPending}>
+                {mode === 'create' ? 'Create Content' : 'Save Changes'}
+              </Button>
+            )}
+          </>
         )}
       </div>
+      {scheduledAt && (
+        <ConfirmDialog
+          open={askingToPublish}
+          onClose={() => setAskingToPublish(false)}
+          title="Publish now?"
+          description={`This change is scheduled to publish on ${formatDateTimeGB(scheduledAt)}. Publishing it now puts it on the website at once and cancels that schedule.`}
+          confirmLabel="Publish now"
+          tone="default"
+          onConfirm={() => void publish()}
+        />
+      )}
     </form>
   );
 }

@@ -23,11 +23,11 @@ interface BannerActionsProps {
 const failure = (error: unknown) =>
   toast({ variant: 'destructive', title: error instanceof Error && error.message ? error.message : 'Request failed' });
 
-/** 'Publish', 'Preview', 'Schedule' and 'Discard changes', each offered only where it means something. */
+/** 'Publish', 'Preview', 'Schedule', 'Discard changes' and 'Unpublish', each offered only where it means something. */
 export function BannerActions({ section, record, pending, onChanged }: BannerActionsProps) {
   const state = publishingOf(record);
   const unpublished = state.status === 'draft' || state.hasChanges;
-  const { publish, discard } = usePublishingActions(section, record);
+  const { publish, discard, unpublish } = usePublishingActions(section, record);
   const [dialog, setDialog] = useState<'schedule' | 'preview' | null>(null);
   const [previewing, setPreviewing] = useState(false);
 
@@ -89,6 +89,27 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
           trigger={
             <Button type="button" size="sm" variant="destructive" loading={discard.isPending}>
               Discard changes
+            </Button>
+          }
+        />
+      )}
+      {state.status === 'published' && (
+        <ConfirmDialog
+          title="Unpublish this record?"
+          description="The website stops showing it at once. It is kept as a draft, with any changes waiting on it, until it is published again."
+          confirmLabel="Unpublish"
+          onConfirm={() =>
+            unpublish.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: 'Unpublished' });
+                onChanged();
+              },
+              onError: failure,
+            })
+          }
+          trigger={
+            <Button type="button" size="sm" variant="outline" loading={unpublish.isPending}>
+              Unpublish
             </Button>
           }
         />

@@ -3,17 +3,13 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
 import { publishingOf, recordApiPath } from '@/lib/publishing';
 import { queryKeys } from '@/lib/query-keys';
-import { refreshSection } from '@/lib/section-api';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 import { scheduleItemsOf } from '@/lib/schedules-api';
 
-/** After a publishing write the section's lists, the edit screen and the dashboard's schedules read again. */
+/** After a publishing write everything that shows the record reads again. */
 function useRefresh(section: SectionDef) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      refreshSection(queryClient, section.slug),
-      queryClient.invalidateQueries({ queryKey: queryKeys.schedules() }),
-    ]);
+  return () => refreshAfterRecordWrite(queryClient, section.slug);
 }
 
 /** A record's scheduled actions and its last failed one: GET …/schedule. */
@@ -27,7 +23,10 @@ export function recordScheduleQuery(section: SectionDef, record: SectionRecord) 
   });
 }
 
-/** Publish (the draft or the pending changes go live) and Discard changes (the pending changes are dropped). */
+/**
+ * Publish (the draft or the pending changes go live), Discard changes (the pending changes are dropped) and Unpublish
+ * (the website stops showing the record; it is kept as a draft).
+ */
 export function usePublishingActions(section: SectionDef, record: SectionRecord) {
   const refresh = useRefresh(section);
   const base = recordApiPath(section, record.id);
@@ -39,7 +38,11 @@ export function usePublishingActions(section: SectionDef, record: SectionRecord)
     mutationFn: () => apiRequest('DELETE', `${base}/changes`),
     onSuccess: refresh,
   });
-  return { publish, discard };
+  const unpublish = useMutation({
+    mutationFn: () => apiRequest('POST', `${base}/unpublish`),
+    onSuccess: refresh,
+  });
+  return { publish, discard, unpublish };
 }
 
 /** The times a schedule sets, each ISO 8601 with the browser's offset; a time left out is not changed. */

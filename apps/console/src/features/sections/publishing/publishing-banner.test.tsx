@@ -112,7 +112,7 @@ describe('the publishing banner on an edit screen', { timeout: 15_000 }, () => {
     const banner = await openFaq({ ...faq, status: 'draft', publish_at: '2030-01-05T09:00:00Z' });
     expect(within(banner).getByText('Draft')).toBeInTheDocument();
     expect(within(banner).getByText('Scheduled')).toBeInTheDocument();
-    expect(within(banner).getByText(/^Publishes on 5 Jan 2030/)).toBeInTheDocument();
+    expect(within(banner).getByText(/^Scheduled to publish on 5 Jan 2030/)).toBeInTheDocument();
     expect(within(banner).queryAllByRole('button')).toEqual([]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save as draft' })).not.toBeInTheDocument());
   });

@@ -135,7 +135,7 @@ describe("'Save as draft'", { timeout: 15_000 }, () => {
   });
 });
 
-describe("'Save Changes' on a record with pending changes", { timeout: 15_000 }, () => {
+describe("'Publish now' on a record with pending changes", { timeout: 15_000 }, () => {
   it('publishes the form at once, then drops the pending changes it carried', async () => {
     signInAs();
     serveRecord('/api/milestones/5', { ...milestone, has_changes: true });
@@ -150,8 +150,9 @@ describe("'Save Changes' on a record with pending changes", { timeout: 15_000 },
     );
     renderApp('/milestones/edit/5');
     await screen.findByDisplayValue('Fund founded');
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await expectToast('Content updated successfully');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    await expectToast('Published');
     expect(sent).toEqual([
       {
         method: 'PUT',

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ItemDeletedResponse, SectionDef, SubItems } from '@bursary/shared';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { refreshSection, sectionListQuery, type SectionList } from '@/lib/section-api';
+import { sectionListQuery, type SectionList } from '@/lib/section-api';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { useDeletedToast } from '../delete/undo-delete';
 
@@ -27,7 +28,7 @@ export function useSubItemMutations(section: SectionDef, sub: SubItems, texts: S
   const currentEtag = () => queryClient.getQueryData<SectionList>(listKey)?.etag ?? null;
   const afterWrite = async (etag: string | null) => {
     if (etag) queryClient.setQueryData<SectionList>(listKey, (old) => (old ? { ...old, etag } : old));
-    await refreshSection(queryClient, section.slug);
+    await refreshAfterRecordWrite(queryClient, section.slug);
   };
 
   const saveAll = useMutation({
