@@ -73,7 +73,8 @@ export function useMediaItem(name: string | null) {
   });
 }
 
-const mediaPath = (name: string) => `/api/media/${encodeURIComponent(name)}`;
+/** The API address of one image of the library. */
+export const mediaPath = (name: string) => `/api/media/${encodeURIComponent(name)}`;
 
 /**
  * PATCH /api/media/{name}: the answer replaces the image wherever the cache holds it, so the change shows at once.

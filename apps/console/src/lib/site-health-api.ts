@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SiteHealthCheck, SiteHealthProblem, SiteHealthReport } from '@bursary/shared/site-health';
 import { findSection } from '@bursary/shared/sections';
+import { ALT_FIELD_SUFFIX } from '@bursary/shared/media';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -37,7 +38,10 @@ export function problemPath(problem: SiteHealthProblem): string | undefined {
   if (!section) return undefined;
   const path =
     section.kind === 'single' || problem.id === null ? `/${section.slug}/edit` : `/${section.slug}/edit/${problem.id}`;
-  return problem.field ? `${path}?field=${encodeURIComponent(problem.field)}` : path;
+  if (!problem.field) return path;
+  // missing alternative text is fixed in the 'Alternative text' input beside the image, not in its file picker
+  const field = problem.check === 'missing-alt-text' ? `${problem.field}${ALT_FIELD_SUFFIX}` : problem.field;
+  return `${path}?field=${encodeURIComponent(field)}`;
 }
 
 /** The label of the field a problem names, as the edit screen shows it. */

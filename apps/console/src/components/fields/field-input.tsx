@@ -5,6 +5,7 @@ import { describedByOf, FieldShell } from './field-shell';
 import { ImageInput } from './image-input';
 import { altFieldOf, AltTextInput } from './alt-text-input';
 import { labelIdOf, RichTextInput } from './rich-text-input';
+import { focalFieldOf, focalPointOf, focalValue } from '@/lib/new-image-focal';
 
 interface FieldInputProps<T extends FieldValues> {
   name: Path<T>;
@@ -67,15 +68,23 @@ export function FieldInput<T extends FieldValues>({
             break;
           case 'image':
             input = (
-              <ImageInput
-                {...shared}
-                file={(field.value as unknown) instanceof File ? (field.value as File) : null}
-                currentUrl={currentImage}
-                accept={imageTypes ? imageTypes.types.join(',') : accept}
-                onChange={(file) => {
-                  if (file && imageTypes && !imageTypes.types.includes(file.type)) onRefused?.(imageTypes.message);
-                  else field.onChange(file);
-                }}
+              <Controller
+                name={focalFieldOf(name) as Path<T>}
+                control={control}
+                render={({ field: focal }) => (
+                  <ImageInput
+                    {...shared}
+                    file={(field.value as unknown) instanceof File ? (field.value as File) : null}
+                    currentUrl={currentImage}
+                    accept={imageTypes ? imageTypes.types.join(',') : accept}
+                    onChange={(file) => {
+                      if (file && imageTypes && !imageTypes.types.includes(file.type)) onRefused?.(imageTypes.message);
+                      else field.onChange(file);
+                    }}
+                    focal={focalPointOf(focal.value)}
+                    onFocal={(point) => focal.onChange(focalValue(point))}
+                  />
+                )}
               />
             );
             break;

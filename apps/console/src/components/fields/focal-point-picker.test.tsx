@@ -84,10 +84,14 @@ describe('the focal point of a stored image', { timeout: 15_000 }, () => {
     expect(slider).toHaveAttribute('aria-valuetext', '20% across, 30% down');
   });
 
-  it('is not offered for a newly picked image until it is saved', async () => {
-    await openHeroEdit();
+  it('is offered on a newly picked image, kept with the form until the save stores the image', async () => {
+    const { api } = await openHeroEdit();
     await user.upload(imageInput(), new File(['png'], 'new.png', { type: 'image/png' }));
-    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
-    expect(screen.getByText('Save to set the focal point of the new image.')).toBeInTheDocument();
+    const slider = await screen.findByRole('slider', { name: 'Focal point' });
+    expect(slider).toHaveAccessibleDescription(/it is saved with the image\.$/);
+    layOut(slider);
+    await user.pointer({ keys: '[MouseLeft]', target: slider, coords: { clientX: 50, clientY: 75 } });
+    expect(slider).toHaveAttribute('aria-valuetext', '25% across, 75% down');
+    expect(patches(api)).toEqual([]);
   });
 });

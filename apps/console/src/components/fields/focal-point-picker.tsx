@@ -4,12 +4,12 @@ import { useMediaItem, useUpdateMedia } from '@/lib/media-api';
 import { fixedWidthSources } from '@/lib/media-urls';
 import { toastFailure } from '@/lib/failure-toast';
 
-interface Point {
+export interface Point {
   x: number;
   y: number;
 }
 
-const CENTRE: Point = { x: 0.5, y: 0.5 };
+export const CENTRE: Point = { x: 0.5, y: 0.5 };
 /** An arrow key moves the point by this share of the image; with Shift, by a fifth of it, for fine placing. */
 const STEP = 0.05;
 const FINE_STEP = 0.01;
@@ -33,6 +33,81 @@ const STATUS_TEXT: Record<Status, string> = {
   saved: 'Focal point saved.',
 };
 
+interface FocalPointAreaProps {
+  /** The image shown, as `<img>` takes it. */
+  image: React.ImgHTMLAttributes<HTMLImageElement>;
+  point: Point;
+  /** False while the stored point is being read: the point cannot be moved yet. */
+  ready: boolean;
+  /** A click places the point at once; arrow keys place it 'later', once they rest. */
+  onPlace: (next: Point, at: 'now' | 'later') => void;
+  /** Where the point is kept, after the hint's first sentence. */
+  keptText: string;
+  /** Told politely as it changes: saving, saved. */
+  statusText: string;
+}
+
+/** The preview on which a click or the arrow keys place a focal point: where a cropped copy of the image stays centred. */
+function FocalPointArea({ image, point, ready, onPlace, keptText, statusText }: FocalPointAreaProps) {
+  const hintId = useId();
+  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    if (!ready) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    onPlace(
+      { x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) },
+      'now',
+    );
+  };
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const move = MOVES[event.key];
+    if (!move || !ready) return;
+    event.preventDefault();
+    const step = event.shiftKey ? FINE_STEP : STEP;
+    onPlace({ x: clamp(point.x + move.x * step), y: clamp(point.y + move.y * step) }, 'later');
+  };
+
+  return (
+    <div className="grid gap-2">
+      <div
+        role="slider"
+        tabIndex={0}
+        aria-label="Focal point"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(point.x * 100)}
+        aria-valuetext={`${percent(point.x)} across, ${percent(point.y)} down`}
+        aria-describedby={hintId}
+        aria-disabled={!ready || undefined}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        className="relative w-fit cursor-crosshair rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <img
+          {...image}
+          draggable={false}
+          className="block max-h-48 min-h-24 w-fit select-none rounded-md border object-contain"
+        />
+        {ready && (
+          <span
+            aria-hidden
+            data-testid="focal-marker"
+            className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-black/30 shadow-[0_0_0_2px_rgba(0,0,0,0.75)]"
+            style={{ left: percent(point.x), top: percent(point.y) }}
+          />
+        )}
+      </div>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        Focal point: {percent(point.x)} across, {percent(point.y)} down. Click the image or use the arrow keys to choose
+        what a cropped copy keeps in view; {keptText}
+      </p>
+      <p aria-live="polite" className="text-sm text-muted-foreground">
+        {statusText}
+      </p>
+    </div>
+  );
+}
+
 interface FocalPointPickerProps {
   /** The stored image's address. */
   url: string;
@@ -41,20 +116,17 @@ interface FocalPointPickerProps {
 }
 
 /**
- * The stored image's preview, on which a click or the arrow keys place its focal point: where a cropped copy of the
- * image stays centred. The point belongs to the image, wherever it is used, so each move is saved at once rather than
- * with the record.
+ * The focal point of a stored image. The point belongs to the image, wherever it is used, so each move is saved at
+ * once rather than with the record.
  */
 export function FocalPointPicker({ url, name }: FocalPointPickerProps) {
   const item = useMediaItem(name);
   const update = useUpdateMedia();
-  const hintId = useId();
   const [moved, setMoved] = useState<Point | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; send: () => void } | null>(null);
   const stored = item.data ? { x: item.data.focal_x, y: item.data.focal_y } : CENTRE;
   const point = moved ?? stored;
-  const ready = !item.isPending;
 
   const send = (next: Point, report: boolean) =>
     update.mutate(
@@ -99,61 +171,39 @@ export function FocalPointPicker({ url, name }: FocalPointPickerProps) {
     [],
   );
 
-  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
-    if (!ready) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    place(
-      { x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) },
-      'now',
-    );
-  };
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    const move = MOVES[event.key];
-    if (!move || !ready) return;
-    event.preventDefault();
-    const step = event.shiftKey ? FINE_STEP : STEP;
-    place({ x: clamp(point.x + move.x * step), y: clamp(point.y + move.y * step) }, 'later');
-  };
-
   return (
-    <div className="grid gap-2">
-      <div
-        role="slider"
-        tabIndex={0}
-        aria-label="Focal point"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(point.x * 100)}
-        aria-valuetext={`${percent(point.x)} across, ${percent(point.y)} down`}
-        aria-describedby={hintId}
-        aria-disabled={!ready || undefined}
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-        className="relative w-fit cursor-crosshair rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-      >
-        <img
-          {...fixedWidthSources(url, 320)}
-          alt="Current image"
-          draggable={false}
-          className="block max-h-48 min-h-24 w-fit select-none rounded-md border object-contain"
-        />
-        {ready && (
-          <span
-            aria-hidden
-            data-testid="focal-marker"
-            className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-black/30 shadow-[0_0_0_2px_rgba(0,0,0,0.75)]"
-            style={{ left: percent(point.x), top: percent(point.y) }}
-          />
-        )}
-      </div>
-      <p id={hintId} className="text-sm text-muted-foreground">
-        Focal point: {percent(point.x)} across, {percent(point.y)} down. Click the image or use the arrow keys to choose
-        what a cropped copy keeps in view; it is saved at once, for every use of this image.
-      </p>
-      <p aria-live="polite" className="text-sm text-muted-foreground">
-        {STATUS_TEXT[status]}
-      </p>
-    </div>
+    <FocalPointArea
+      image={{ ...fixedWidthSources(url, 320), alt: 'Current image' }}
+      point={point}
+      ready={!item.isPending}
+      onPlace={place}
+      keptText="it is saved at once, for every use of this image."
+      statusText={STATUS_TEXT[status]}
+    />
+  );
+}
+
+/**
+ * The focal point of a picked image not saved yet: the library does not hold it, so the point is kept with the form
+ * and set on the image once the save has stored it.
+ */
+export function NewImageFocalPoint({
+  preview,
+  point,
+  onChange,
+}: {
+  preview: string;
+  point: Point | null;
+  onChange: (next: Point) => void;
+}) {
+  return (
+    <FocalPointArea
+      image={{ src: preview, alt: 'New image preview' }}
+      point={point ?? CENTRE}
+      ready
+      onPlace={(next) => onChange(next)}
+      keptText="it is saved with the image."
+      statusText=""
+    />
   );
 }

@@ -3,7 +3,8 @@ import { Input } from '@/components/ui/input';
 import { useMediaItem } from '@/lib/media-api';
 import { mediaDimensions, mediaLabel } from '@/lib/media-label';
 import { mediaNameOf } from '@/lib/media-urls';
-import { FocalPointPicker } from './focal-point-picker';
+import type { FocalPoint } from '@/lib/new-image-focal';
+import { FocalPointPicker, NewImageFocalPoint } from './focal-point-picker';
 
 export interface ImageInputProps {
   id: string;
@@ -15,6 +16,9 @@ export interface ImageInputProps {
   accept?: string;
   invalid?: boolean;
   describedBy?: string;
+  /** The focal point picked on a new file, kept until the save stores it. */
+  focal?: FocalPoint | null;
+  onFocal?: (point: FocalPoint) => void;
 }
 
 /** A data URL of the picked file, read in the background, for its preview. */
@@ -48,8 +52,8 @@ function CurrentFile({ url, stored }: { url: string; stored: string | null }) {
 }
 
 /**
- * 'New Image Preview' once a file is picked, otherwise 'Current Image' with the current file (CurrentFile). A stored image of the media library takes its focal point on the preview; a new one only
- * once it is saved, since the library holds it from then on.
+ * 'New Image Preview' once a file is picked, otherwise 'Current Image' with the current file (CurrentFile). Either
+ * preview takes the image's focal point: a stored image's is saved at once, a new one's with the save that stores it.
  */
 export function ImageInput({
   id,
@@ -59,6 +63,8 @@ export function ImageInput({
   accept = 'image/*',
   invalid,
   describedBy,
+  focal = null,
+  onFocal,
 }: ImageInputProps) {
   const preview = usePreviewUrl(file);
   const stored = mediaNameOf(currentUrl);
@@ -76,11 +82,13 @@ export function ImageInput({
       {file ? (
         <figure className="grid gap-2">
           <figcaption className="text-sm font-medium">New Image Preview</figcaption>
-          {preview && (
-            <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />
-          )}
+          {preview &&
+            (onFocal ? (
+              <NewImageFocalPoint preview={preview} point={focal} onChange={onFocal} />
+            ) : (
+              <img src={preview} alt="New image preview" className="max-h-48 w-fit rounded-md border object-contain" />
+            ))}
           <p className="text-sm text-muted-foreground">{file.name}</p>
-          <p className="text-sm text-muted-foreground">Save to set the focal point of the new image.</p>
         </figure>
       ) : currentUrl ? (
         <figure className="grid gap-2">

@@ -10,6 +10,7 @@ import {
 } from '@bursary/shared';
 import { MEDIA_ALT_MAX_LENGTH } from '@bursary/shared/media';
 import { ALT_TEXT_LABEL, altFieldOf } from '@/components/fields/alt-text-input';
+import { newFocalPoints } from '@/lib/new-image-focal';
 
 /**
  * Form values: text for every kind but image, which holds a newly picked file or nothing; beside each image field
@@ -60,6 +61,10 @@ const imageFields = (section: SectionDef) =>
   Object.entries(section.fields)
     .filter(([, def]) => def.kind === 'image')
     .map(([name]) => name);
+
+/** The focal points picked on the new images of a save, set on them once it has stored them. */
+export const pickedFocalPoints = (section: SectionDef, values: FormValues) =>
+  newFocalPoints(imageFields(section), values);
 
 /**
  * A react-hook-form resolver checking every field with the shared schema the server checks the

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SectionRecord, WriteMode } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
+import { type FocalPoint, setNewFocalPoints } from '@/lib/new-image-focal';
 import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 
 export interface SaveRecordInput {
@@ -13,21 +14,28 @@ export interface SaveRecordInput {
    * than left waiting with nothing new in them.
    */
   hadPending?: boolean;
+  /** The focal points picked on its new images, by image field. */
+  focal?: Map<string, FocalPoint>;
 }
 
 /** POST /api/{slug} (create) or PUT /api/{slug}/{id} | /api/{slug} (edit). */
 export function useSaveRecord(slug: string, mode: WriteMode) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, id, etag, hadPending }: SaveRecordInput) => {
+    mutationFn: async ({ values, id, etag, hadPending, focal = new Map() }: SaveRecordInput) => {
       const body = toRequestBody(values);
-      if (mode === 'create') return apiRequest<SectionRecord>('POST', `/api/${slug}`, body);
+      if (mode === 'create') {
+        const created = await apiRequest<SectionRecord>('POST', `/api/${slug}`, body);
+        await setNewFocalPoints(created.data, focal);
+        return created;
+      }
       const path = id === undefined ? `/api/${slug}` : `/api/${slug}/${id}`;
       const response = await apiRequest<SectionRecord>('PUT', path, { ...body, ifMatch: etag });
       // Only 200 and 204 count as a saved edit
       if (response.status !== 200 && response.status !== 204) throw new Error('Unexpected response status');
       // the save itself is done: should the drop fail, the changes still wait and the banner offers to discard them
       if (hadPending) await apiRequest('DELETE', `${path}/changes`).catch(() => null);
+      await setNewFocalPoints(response.data, focal);
       return response;
     },
     onSuccess: () => refreshAfterRecordWrite(queryClient, slug),

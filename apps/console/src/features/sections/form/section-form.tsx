@@ -16,7 +16,15 @@ import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
 import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
 import { ConflictNotice } from './conflict-notice';
-import { altTexts, checkedValue, type FormValues, initialValues, sectionResolver, toPayload } from './form-model';
+import {
+  altTexts,
+  checkedValue,
+  type FormValues,
+  initialValues,
+  pickedFocalPoints,
+  sectionResolver,
+  toPayload,
+} from './form-model';
 import { type FormVariant, sectionForVariant } from './form-variant';
 import { handleSaveError } from './save-errors';
 import { useFocusFieldFromAddress } from './focus-field';
@@ -139,7 +147,13 @@ export function SectionForm({
       ? 'Published'
       : (variant?.created ?? (mode === 'create' ? 'Content created successfully' : 'Content updated successfully'));
     save.mutate(
-      { values: payloadOf(values), id: saveId, etag, hadPending: pending !== null },
+      {
+        values: payloadOf(values),
+        id: saveId,
+        etag,
+        hadPending: pending !== null,
+        focal: pickedFocalPoints(section, values),
+      },
       {
         onSuccess: () => {
           leave(values, done);
@@ -153,7 +167,7 @@ export function SectionForm({
   const onSaveDraft = form.handleSubmit((values) => {
     setConflict(null);
     saveDraft.mutate(
-      { values: payloadOf(values), record, etag, pendingEtag },
+      { values: payloadOf(values), record, etag, pendingEtag, focal: pickedFocalPoints(section, values) },
       {
         onSuccess: ({ data }) => {
           leave(values, DRAFT_SAVED);

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { apiRequest, toRequestBody } from '@/lib/api-client';
+import { type FocalPoint, setNewFocalPoints } from '@/lib/new-image-focal';
 import { publishingOf, recordApiPath } from '@/lib/publishing';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterRecordWrite } from '@/lib/write-refresh';
@@ -83,6 +84,16 @@ interface DraftSave {
   etag: string | null;
   /** The ETag of the pending changes, when the published record has some. */
   pendingEtag: string | null;
+  /** The focal points picked on its new images, by image field. */
+  focal?: Map<string, FocalPoint>;
+}
+
+function writeDraft(section: SectionDef, { values, record, etag, pendingEtag }: DraftSave) {
+  if (!record) return apiRequest('POST', `/api/${section.slug}`, toRequestBody({ ...values, status: 'draft' }));
+  const path = recordApiPath(section, record.id);
+  if (publishingOf(record).status === 'draft')
+    return apiRequest('PUT', path, { ...toRequestBody({ ...values, status: 'draft' }), ifMatch: etag });
+  return apiRequest('PUT', `${path}/changes`, { ...toRequestBody(values), ifMatch: pendingEtag });
 }
 
 /**
@@ -92,12 +103,10 @@ interface DraftSave {
 export function useSaveDraft(section: SectionDef) {
   const refresh = useRefresh(section);
   return useMutation({
-    mutationFn: async ({ values, record, etag, pendingEtag }: DraftSave) => {
-      if (!record) return apiRequest('POST', `/api/${section.slug}`, toRequestBody({ ...values, status: 'draft' }));
-      const path = recordApiPath(section, record.id);
-      if (publishingOf(record).status === 'draft')
-        return apiRequest('PUT', path, { ...toRequestBody({ ...values, status: 'draft' }), ifMatch: etag });
-      return apiRequest('PUT', `${path}/changes`, { ...toRequestBody(values), ifMatch: pendingEtag });
+    mutationFn: async ({ values, record, etag, pendingEtag, focal = new Map() }: DraftSave) => {
+      const response = await writeDraft(section, { values, record, etag, pendingEtag });
+      await setNewFocalPoints(response.data, focal);
+      return response;
     },
     onSuccess: refresh,
   });
