@@ -59,9 +59,11 @@ test('an uploaded image gets its alternative text in the same save, and its foca
   await page.getByLabel('Date').fill('2024-05-17');
   const file = pngFile(student);
   await fileInput(page, 'Image').setInputFiles(file);
-  // a new image is described now, and takes its focal point once it is saved
-  await expect(page.getByText('Save to set the focal point of the new image.')).toBeVisible();
-  await expect(page.getByRole('slider', { name: 'Focal point' })).toHaveCount(0);
+  // a new image is described now, and takes its focal point now too (left at its centre here)
+  await expect(page.getByRole('slider', { name: 'Focal point' })).toHaveAttribute(
+    'aria-valuetext',
+    '50% across, 50% down',
+  );
   await expect(
     page.getByText('Say what the image shows for people who cannot see it, in a short sentence. Leave out "image of".'),
   ).toBeVisible();
@@ -101,6 +103,33 @@ test('an uploaded image gets its alternative text in the same save, and its foca
   await picker.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
   await expect.poll(async () => (await mediaItem(api, name))?.focal_x ?? 0).toBeCloseTo(0.25, 1);
   expect((await mediaItem(api, name))?.focal_y ?? 0).toBeCloseTo(0.75, 1);
+});
+
+test('a new image takes its focal point before its first save, and keeps it once saved', async ({ page, api, uid }) => {
+  const student = uid('Focal before save');
+  await page.goto('/success-stories/create');
+  await page.getByLabel('Student Name').fill(student);
+  await page.getByLabel('Date').fill('2024-05-17');
+  await fileInput(page, 'Image').setInputFiles(pngFile(student));
+  const picker = page.getByRole('slider', { name: 'Focal point' });
+  await expect(picker).toHaveAttribute('aria-valuetext', '50% across, 50% down');
+  await picker.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await expect(picker).toHaveAttribute('aria-valuetext', '45% across, 45% down');
+  await page.getByLabel('Alternative text').fill(`${student} smiling`);
+  await page.getByRole('button', { name: 'Create Content' }).click();
+  await expectToast(page, 'Content created successfully');
+
+  const [story] = await api.list<Story>('success-stories', student);
+  const name = nameOf(story?.image ?? '');
+  await expect.poll(async () => (await mediaItem(api, name))?.focal_x).toBe(0.45);
+  expect((await mediaItem(api, name))?.focal_y).toBe(0.45);
+  await page.goto(`/success-stories/edit/${story?.id}`);
+  await expect(page.getByRole('slider', { name: 'Focal point' })).toHaveAttribute(
+    'aria-valuetext',
+    '45% across, 45% down',
+  );
 });
 
 test('/media shows an image with its text and uses, filters, edits the text in place and refuses to delete it while used', async ({

@@ -1,5 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { createUser, usernameOf } from './support/users.ts';
+import { makePng } from './support/png.ts';
+import { fileInput } from './support/ui.ts';
 
 /** The Site health page and card: a problem found as the content is saved, followed to its field, gone once fixed. */
 
@@ -63,4 +65,30 @@ test('a problem naming a long unbroken word wraps it: the page never scrolls sid
   expect(overflow).toBe(0);
   await row.getByRole('link', { name: username }).click();
   await expect(page).toHaveURL('/users');
+});
+
+test('an image without alternative text opens the Alternative text input, focused, not the file picker', async ({
+  page,
+  api,
+  uid,
+}) => {
+  const student = uid('Undescribed photo');
+  const response = await api.ctx.post('/api/success-stories', {
+    multipart: {
+      student_name: student,
+      date: '2024-05-17',
+      image: { name: 'photo.png', mimeType: 'image/png', buffer: makePng(Date.now() % 100_000, 19) },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: number };
+
+  await page.goto('/site-health?check=missing-alt-text&section=success-stories');
+  const group = page.getByRole('region', { name: /^Missing alternative text/ });
+  const more = group.getByRole('button', { name: /^Show all/ });
+  if (await more.isVisible()) await more.click();
+  await group.getByRole('listitem').filter({ hasText: student }).getByRole('link', { name: student }).click();
+  await expect(page).toHaveURL(`/success-stories/edit/${id}?field=image_alt`);
+  await expect(page.getByLabel('Alternative text')).toBeFocused();
+  await expect(fileInput(page, 'Image')).not.toBeFocused();
 });
