@@ -3,13 +3,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMediaItem, useUpdateMedia } from '@/lib/media-api';
 import { fixedWidthSources } from '@/lib/media-urls';
 import { toastFailure } from '@/lib/failure-toast';
+import type { FocalPoint } from '@/lib/new-image-focal';
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export const CENTRE: Point = { x: 0.5, y: 0.5 };
+const CENTRE: FocalPoint = { x: 0.5, y: 0.5 };
 /** An arrow key moves the point by this share of the image; with Shift, by a fifth of it, for fine placing. */
 const STEP = 0.05;
 const FINE_STEP = 0.01;
@@ -19,7 +15,7 @@ const KEY_SAVE_PAUSE_MS = 500;
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-const MOVES: Record<string, Point> = {
+const MOVES: Record<string, FocalPoint> = {
   ArrowLeft: { x: -1, y: 0 },
   ArrowRight: { x: 1, y: 0 },
   ArrowUp: { x: 0, y: -1 },
@@ -36,11 +32,11 @@ const STATUS_TEXT: Record<Status, string> = {
 interface FocalPointAreaProps {
   /** The image shown, as `<img>` takes it. */
   image: React.ImgHTMLAttributes<HTMLImageElement>;
-  point: Point;
+  point: FocalPoint;
   /** False while the stored point is being read: the point cannot be moved yet. */
   ready: boolean;
   /** A click places the point at once; arrow keys place it 'later', once they rest. */
-  onPlace: (next: Point, at: 'now' | 'later') => void;
+  onPlace: (next: FocalPoint, at: 'now' | 'later') => void;
   /** Where the point is kept, after the hint's first sentence. */
   keptText: string;
   /** Told politely as it changes: saving, saved. */
@@ -122,13 +118,13 @@ interface FocalPointPickerProps {
 export function FocalPointPicker({ url, name }: FocalPointPickerProps) {
   const item = useMediaItem(name);
   const update = useUpdateMedia();
-  const [moved, setMoved] = useState<Point | null>(null);
+  const [moved, setMoved] = useState<FocalPoint | null>(null);
   const [status, setStatus] = useState<Status>('idle');
   const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; send: () => void } | null>(null);
   const stored = item.data ? { x: item.data.focal_x, y: item.data.focal_y } : CENTRE;
   const point = moved ?? stored;
 
-  const send = (next: Point, report: boolean) =>
+  const send = (next: FocalPoint, report: boolean) =>
     update.mutate(
       { name, patch: { focal_x: next.x, focal_y: next.y } },
       report
@@ -146,7 +142,7 @@ export function FocalPointPicker({ url, name }: FocalPointPickerProps) {
     if (waiting.current) clearTimeout(waiting.current.timer);
     waiting.current = null;
   };
-  const place = (next: Point, at: 'now' | 'later') => {
+  const place = (next: FocalPoint, at: 'now' | 'later') => {
     setMoved(next);
     cancelWaiting();
     const save = () => {
@@ -193,8 +189,8 @@ export function NewImageFocalPoint({
   onChange,
 }: {
   preview: string;
-  point: Point | null;
-  onChange: (next: Point) => void;
+  point: FocalPoint | null;
+  onChange: (next: FocalPoint) => void;
 }) {
   return (
     <FocalPointArea

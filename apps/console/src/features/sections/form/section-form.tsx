@@ -121,7 +121,7 @@ export function SectionForm({
   const holds = held !== null && (held.status === 'draft' || held.hasChanges);
   const scheduledAt = held?.publishAt ?? null;
   const [askingToPublish, setAskingToPublish] = useState(false);
-  const leave = (values: FormValues, title: string) => {
+  const afterSave = (values: FormValues, title: string) => {
     toast({ title });
     guard.allowLeaving();
     form.reset(values);
@@ -156,7 +156,7 @@ export function SectionForm({
       },
       {
         onSuccess: () => {
-          leave(values, done);
+          afterSave(values, done);
           void navigate(listPath);
         },
         onError: (error) => failed(error, mode === 'create' ? 'Failed to create content' : 'Failed to update content'),
@@ -170,9 +170,9 @@ export function SectionForm({
       { values: payloadOf(values), record, etag, pendingEtag, focal: pickedFocalPoints(section, values) },
       {
         onSuccess: ({ data }) => {
-          leave(values, DRAFT_SAVED);
-          if (record) onDraftSaved?.();
-          else void navigate(editPathOf(section, (data as SectionRecord | null)?.id));
+          afterSave(values, DRAFT_SAVED);
+          onDraftSaved?.();
+          if (!record) void navigate(editPathOf(section, (data as SectionRecord | null)?.id));
         },
         onError: (error) => failed(error, 'Failed to save draft'),
       },
