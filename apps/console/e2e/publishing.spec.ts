@@ -1,7 +1,7 @@
-import { request, type Page } from '@playwright/test';
-import { BASE_URL } from './support/env.ts';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 import { expect, expectToast, test } from './support/fixtures.ts';
+import { publicFaqTitles as publicTitles, publishingBanner as banner } from './support/website.ts';
 import { createUser, signInFirstTime, usernameOf, useSession } from './support/users.ts';
 
 /**
@@ -15,20 +15,6 @@ interface Faq {
   id: number;
   title: string;
 }
-
-/** What the website reads: the public list, without a token. */
-async function publicTitles(q: string): Promise<string[]> {
-  const website = await request.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await website.get('/api/faqs', { params: { q } });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as Faq[]).map((faq) => faq.title);
-  } finally {
-    await website.dispose();
-  }
-}
-
-const banner = (page: Page) => page.getByRole('region', { name: 'Publishing' });
 
 /** The FAQ list filtered by one badge and searched for one title. */
 async function listWithBadge(page: Page, badge: string, title: string) {

@@ -1,6 +1,6 @@
-import { request, type Page } from '@playwright/test';
-import { BASE_URL } from './support/env.ts';
+import type { Page } from '@playwright/test';
 import { expect, expectToast, test } from './support/fixtures.ts';
+import { publicFaqTitles as publicTitles, publishingBanner as banner } from './support/website.ts';
 
 /**
  * A record whose change waits (saved as draft, perhaps scheduled): saving never publishes it unseen, 'Publish now'
@@ -15,19 +15,6 @@ interface Faq {
   title: string;
 }
 
-/** What the website reads: the public list, without a token, searched for `q`. */
-async function publicTitles(q: string): Promise<string[]> {
-  const website = await request.newContext({ baseURL: BASE_URL });
-  try {
-    const response = await website.get('/api/faqs', { params: { q } });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as Faq[]).map((faq) => faq.title);
-  } finally {
-    await website.dispose();
-  }
-}
-
-const banner = (page: Page) => page.getByRole('region', { name: 'Publishing' });
 const title = (page: Page) => page.getByLabel('Question (Title)');
 
 test("a scheduled change is kept by 'Save as draft' (the default); 'Publish now' asks, publishes and ends the schedule", async ({

@@ -44,6 +44,15 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
     }
   };
 
+  // each step says it is done, then the screen reads the record again; a refusal is told in the server's words
+  const told = (title: string) => ({
+    onSuccess: () => {
+      toast({ title });
+      onChanged();
+    },
+    onError: failure,
+  });
+
   return (
     <div className="flex flex-wrap gap-2">
       {unpublished && (
@@ -51,15 +60,7 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
           type="button"
           size="sm"
           loading={publish.isPending}
-          onClick={() =>
-            publish.mutate(undefined, {
-              onSuccess: () => {
-                toast({ title: 'Published' });
-                onChanged();
-              },
-              onError: failure,
-            })
-          }
+          onClick={() => publish.mutate(undefined, told('Published'))}
         >
           Publish
         </Button>
@@ -77,15 +78,7 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
           title="Discard changes?"
           description="The unpublished changes are deleted. The website keeps showing the published version."
           confirmLabel="Discard changes"
-          onConfirm={() =>
-            discard.mutate(undefined, {
-              onSuccess: () => {
-                toast({ title: 'Changes discarded' });
-                onChanged();
-              },
-              onError: failure,
-            })
-          }
+          onConfirm={() => discard.mutate(undefined, told('Changes discarded'))}
           trigger={
             <Button type="button" size="sm" variant="destructive" loading={discard.isPending}>
               Discard changes
@@ -98,15 +91,7 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
           title="Unpublish this record?"
           description="The website stops showing it at once. It is kept as a draft, with any changes waiting on it, until it is published again."
           confirmLabel="Unpublish"
-          onConfirm={() =>
-            unpublish.mutate(undefined, {
-              onSuccess: () => {
-                toast({ title: 'Unpublished' });
-                onChanged();
-              },
-              onError: failure,
-            })
-          }
+          onConfirm={() => unpublish.mutate(undefined, told('Unpublished'))}
           trigger={
             <Button type="button" size="sm" variant="outline" loading={unpublish.isPending}>
               Unpublish
