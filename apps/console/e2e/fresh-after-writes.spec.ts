@@ -45,10 +45,11 @@ async function showAll(page: Page) {
 async function expectSiteHealth(page: Page, api: Api, isMobile: boolean, student: string, listed: boolean) {
   await navigate(page, isMobile, 'Site health');
   await expect(page.getByRole('heading', { level: 1, name: 'Site health' })).toBeVisible();
-  await showAll(page);
-  await expect(row(page, student)).toHaveCount(listed ? 1 : 0);
+  // the count the server gives now, shown: the page has read again (a row may hide behind 'Show all' until then)
   const count = await missingNow(api);
   if (count > 0) await expect(group(page).getByRole('heading', { level: 2 })).toHaveText(`${CHECK} (${count})`);
+  await showAll(page);
+  await expect(row(page, student)).toHaveCount(listed ? 1 : 0);
 }
 
 test('Site health, its dashboard card and Media follow a fix, a delete and a restore at once', async ({
