@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FieldInput } from '@/components/fields/field-input';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { formatDateTimeGB } from '@/lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { publishingOf } from '@/lib/publishing';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
@@ -267,7 +267,7 @@ export function SectionForm({
           open={askingToPublish}
           onClose={() => setAskingToPublish(false)}
           title="Publish now?"
-          description={`This change is scheduled to publish on ${formatDateTimeGB(scheduledAt)}. Publishing it now puts it on the website at once and cancels that schedule.`}
+          description={`This change is scheduled to publish on ${formatDate(scheduledAt)}. Publishing it now puts it on the website at once and cancels that schedule.`}
           confirmLabel="Publish now"
           tone="default"
           onConfirm={() => void publish()}
