@@ -14,6 +14,7 @@ import { readIn } from '../records/view-reads.ts';
 import { recordNotFound } from '../records/record-writes.ts';
 import { writeContextOf } from '../records/write-request.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
+import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
 
 type Step = typeof publishIn;
 
@@ -73,12 +74,15 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
       );
       return reply.header('ETag', read.etag).send({ message: `${message}.` });
     });
-    app.post(`${base}/publish`, documented(schemas.publish, auth), step(publishIn));
-    app.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn));
+    return app.register(async (scope) => {
+      emptyJsonBodyIsEmptyObject(scope);
+      scope.post(`${base}/publish`, documented(schemas.publish, auth), step(publishIn));
+      scope.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn));
+    });
   };
 
-  register('/:id', false);
-  if (section.kind === 'single') register('', true);
+  await register('/:id', false);
+  if (section.kind === 'single') await register('', true);
 };
 
 export default publishingRoutes;

@@ -168,6 +168,7 @@ async function updateExisting(
     username: ctx.username,
     logs,
     now,
+    ...(published ? { event: 'saved live' as const } : {}),
   });
   await applyAltTexts(trx, write.alts, updated.record, { section, id });
   return updated;

@@ -30,11 +30,12 @@ const revisionRecord = (record: SectionRecord, status: RecordStatus, pending: Se
 });
 
 /**
- * What the website sees of a change, for the webhooks: `published` and `unpublished` say so; `hidden` is a change
- * it cannot see (saving or discarding pending changes). Without it, a record whose `status` is `draft` is hidden
- * and any other change is visible as its action.
+ * What the website sees of a change, for the webhooks: `published` and `unpublished` say so; `saved live` is a save
+ * that also took a draft live (its action's event and `record.published`, so a site listening for publishes alone
+ * hears of it); `hidden` is a change it cannot see (saving or discarding pending changes). Without it, a record
+ * whose `status` is `draft` is hidden and any other change is visible as its action.
  */
-export type ChangeEvent = 'published' | 'unpublished' | 'hidden';
+export type ChangeEvent = 'published' | 'saved live' | 'unpublished' | 'hidden';
 
 const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
   create: 'record.created',
@@ -43,13 +44,14 @@ const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
   restore: 'record.restored',
 };
 
-/** The record event the website may hear of, or none when the change is one it cannot see. */
-function visibleEvent(write: ChangeWrite): WebhookEvent | undefined {
-  if (write.event === 'hidden') return undefined;
-  if (write.event === 'published') return 'record.published';
-  if (write.event === 'unpublished') return 'record.unpublished';
-  if (write.status === 'draft') return undefined;
-  return ACTION_EVENTS[write.action];
+/** The record events the website may hear of: none when the change is one it cannot see. */
+function visibleEvents(write: ChangeWrite): WebhookEvent[] {
+  if (write.event === 'hidden') return [];
+  if (write.event === 'published') return ['record.published'];
+  if (write.event === 'saved live') return [ACTION_EVENTS[write.action], 'record.published'];
+  if (write.event === 'unpublished') return ['record.unpublished'];
+  if (write.status === 'draft') return [];
+  return [ACTION_EVENTS[write.action]];
 }
 
 /**
@@ -64,8 +66,8 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
       : ((await findPending(trx, write.section, write.record.id))?.record ?? null);
   const id = await storeRevision(trx, { ...write, record: revisionRecord(write.record, write.status, pending) });
   await appendLogs(trx, write.logs, id, write.now);
-  const event = visibleEvent(write);
-  if (event) {
+  const events = visibleEvents(write);
+  if (events.length > 0) {
     const title = write.record[write.section.titleField];
     const data: RecordEventData = {
       section: write.section.slug,
@@ -75,7 +77,7 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
       revision_id: id,
       username: write.username,
     };
-    await enqueueVisibleChange(trx, event, data, write.now);
+    for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
   }
   const deleted = write.action === 'delete';
   if (!deleted && write.status === 'published' && !pending)

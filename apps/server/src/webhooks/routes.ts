@@ -5,6 +5,7 @@ import { appendLogs, WEBHOOKS_LOG_SECTION } from '../audit/log-writes.ts';
 import { signedIn } from '../accounts/account-log.ts';
 import type { Db } from '../db/types.ts';
 import { documented } from '../lib/api-doc.ts';
+import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { parseQuery } from '../lib/query.ts';
@@ -155,14 +156,17 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
     },
   );
 
-  app.post('/api/webhooks/:id/ping', documented(schemas.ping, admin), async (request) => {
-    const id = webhookId(request);
-    await enabledWebhook(db, id);
-    const row = await queuePing(db, id, now());
-    await attemptDeliveries(deps, [row]);
-    return toDeliveryView(
-      await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow(),
-    );
+  void app.register(async (scope) => {
+    emptyJsonBodyIsEmptyObject(scope);
+    scope.post('/api/webhooks/:id/ping', documented(schemas.ping, admin), async (request) => {
+      const id = webhookId(request);
+      await enabledWebhook(db, id);
+      const row = await queuePing(db, id, now());
+      await attemptDeliveries(deps, [row]);
+      return toDeliveryView(
+        await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow(),
+      );
+    });
   });
 }
 
