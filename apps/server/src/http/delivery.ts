@@ -2,9 +2,11 @@ import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import { isPrivateRead, isPublicReadPath, isReadMethod } from './public-reads.ts';
+import { addVary } from '../lib/reply-headers.ts';
 
 /** What a browser on the website may send with a read: revalidation and a preview token, nothing that signs in. */
-const PUBLIC_READ_HEADERS = ['If-None-Match', 'Bursary-Preview'];
+const PREVIEW_HEADER = 'Bursary-Preview';
+const PUBLIC_READ_HEADERS = ['If-None-Match', PREVIEW_HEADER];
 
 /** A cross-origin read, or the preflight asking whether one is allowed, of an address the website reads. */
 function isCrossOriginRead(request: FastifyRequest): boolean {
@@ -35,19 +37,27 @@ export default fp(
       });
     }
 
-    const publicPolicy = `public, max-age=0, s-maxage=${publicCacheSeconds}, stale-while-revalidate=${publicCacheSeconds}`;
+    // browsers revalidate every time, so staff checking their change never see the old version; only shared
+    // caches may answer from a stale copy while they fetch the new one (CDN-Cache-Control is theirs alone)
+    const publicPolicy = `public, max-age=0, s-maxage=${publicCacheSeconds}`;
+    const sharedPolicy = `public, s-maxage=${publicCacheSeconds}, stale-while-revalidate=${publicCacheSeconds}`;
     // a callback hook, not an async one: it runs on every answer, and a promise per answer shows in the reads' figures
     app.addHook('onSend', (request, reply, payload, done) => {
       void reply.header('X-Robots-Tag', 'noindex, nofollow');
-      // media set their own policy (content-addressed, immutable); a failed read is not worth caching
-      if (
-        isReadMethod(request.method) &&
-        !reply.hasHeader('cache-control') &&
-        reply.statusCode < 400 &&
-        request.url.startsWith('/api/')
-      ) {
-        if (isPrivateRead(request.headers, request.url)) void reply.header('Cache-Control', 'private, no-store');
-        else if (isPublicReadPath(request.url)) void reply.header('Cache-Control', publicPolicy);
+      // media set their own policy (content-addressed, immutable)
+      if (isReadMethod(request.method) && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+        const status = reply.statusCode;
+        const website = isPublicReadPath(request.url);
+        // the same address answers a preview with the header: a cache must never hand one's answer to the other
+        if (website) addVary(reply, PREVIEW_HEADER);
+        if (isPrivateRead(request.headers, request.url)) {
+          if (website || status < 400) void reply.header('Cache-Control', 'private, no-store');
+        } else if (website && status < 400) {
+          void reply.header('Cache-Control', publicPolicy).header('CDN-Cache-Control', sharedPolicy);
+        } else if (website && status === 404) {
+          // a cache holding the copy of a record that was deleted or taken off replaces it with this
+          void reply.header('Cache-Control', publicPolicy);
+        }
       }
       done(null, payload);
     });

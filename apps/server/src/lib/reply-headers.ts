@@ -18,10 +18,20 @@ export function setTotalCount(reply: FastifyReply, total: number): void {
     .header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ETag`);
 }
 
+/** Whether a Vary value names the header already, made once per header name: reads call it on every answer. */
+const naming = new Map<string, RegExp>();
+function namesHeader(vary: string, header: string): boolean {
+  let pattern = naming.get(header);
+  if (!pattern) {
+    pattern = new RegExp(`(^|,)\\s*(${header}|\\*)\\s*(,|$)`, 'i');
+    naming.set(header, pattern);
+  }
+  return pattern.test(vary);
+}
+
 /** Adds a request header to Vary, keeping what other parts of the answer already vary on (Origin, Accept). */
 export function addVary(reply: FastifyReply, header: string): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) void reply.header('Vary', header);
-  else if (!new RegExp(`(^|,)\\s*(${header}|\\*)\\s*(,|$)`, 'i').test(String(vary)))
-    void reply.header('Vary', `${String(vary)}, ${header}`);
+  else if (!namesHeader(String(vary), header)) void reply.header('Vary', `${String(vary)}, ${header}`);
 }

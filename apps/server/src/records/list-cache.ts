@@ -24,6 +24,10 @@ const MAX_CACHED_BYTES = 4 * 1024 * 1024;
 export const contentTag = (body: Buffer): string =>
   `"l-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
+/** A strong tag of a page's bytes and the total it is a page of. */
+export const pageTag = (body: Buffer, total: number): string =>
+  `"p-${createHash('sha256').update(`${total}\n`).update(body).digest('base64url').slice(0, 27)}"`;
+
 function compressed(body: Buffer): CachedList['encoded'] {
   const done = new Map<Encoding, Buffer>();
   return (encoding) => {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SectionDef } from '@bursary/shared';
 import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts';
-import { type BuiltList, type CachedList, contentTag } from './list-cache.ts';
+import { type BuiltList, type CachedList, contentTag, pageTag } from './list-cache.ts';
 import { listIn, readSingleIn } from './view-reads.ts';
 import type { Db } from '../db/types.ts';
 import { addVary, notModified, setTotalCount } from '../lib/reply-headers.ts';
@@ -31,4 +31,14 @@ export function sendList(request: FastifyRequest, reply: FastifyReply, list: Cac
     list.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(list.body);
   return reply.header('Content-Encoding', encoding).send(list.encoded(encoding));
+}
+
+/**
+ * A public list with a query (a page, a search): sent as bytes with a tag of them and of the total, since the
+ * same page of records may sit in a longer list; 304 when the client holds it.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, records: unknown, total: number): FastifyReply {
+  const body = Buffer.from(JSON.stringify(records));
+  if (notModified(request, reply, pageTag(body, total))) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -7,7 +7,7 @@ import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
-import { buildList, sendList } from './list-reply.ts';
+import { buildList, sendList, sendPage } from './list-reply.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, isPlainPublicRead, readViewOf } from './read-view.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
@@ -71,7 +71,10 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     if (section.kind === 'single' && !q && !offset) {
       const single = await readSingleIn(app.db, section, view);
       if (single && answeredNotModified(request, reply, view, single.etag)) return reply.send();
+      return records;
     }
+    // a page or a search the website reads is tagged by its bytes and total, so a cache can revalidate it
+    if (view === 'public') return sendPage(request, reply, mediaUrls ? mediaUrls(records) : records, total);
     return records;
   });
 
