@@ -50,7 +50,12 @@ describe.each(dialects)('caches get the truth (%s)', (dialect) => {
   });
 
   it('gives a list with a query an ETag and 304, which moves when the page or the total does', async () => {
-    for (const url of ['/api/faqs?limit=2', '/api/faqs?limit=2&offset=1', '/api/faqs?q=apply', '/api/about-heroes?q=x']) {
+    for (const url of [
+      '/api/faqs?limit=2',
+      '/api/faqs?limit=2&offset=1',
+      '/api/faqs?q=apply',
+      '/api/about-heroes?q=x',
+    ]) {
       const first = await t.app.inject({ method: 'GET', url });
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag;

@@ -3,6 +3,24 @@ import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * The common nginx "microcache": answers kept as the origin's Cache-Control says, a stale copy served while one
+ * request fetches the new one, revalidation with the ETag; X-Cache-Status says HIT, MISS, STALE, UPDATING, ….
+ */
+const MICROCACHE = `      proxy_cache bursary;
+      proxy_cache_lock on;
+      proxy_cache_revalidate on;
+      proxy_cache_use_stale updating error timeout;
+      proxy_cache_background_update on;
+      add_header X-Cache-Status $upstream_cache_status always;
+`;
+
+/**
+ * Started by root (as in CI), nginx runs its worker as nobody, which cannot enter the suite's private scratch
+ * folder where the cache is kept; the worker stays the user that started it instead.
+ */
+const WORKER_AS_ROOT = 'user root;\n';
+
 export interface Proxy {
   base: string;
   stop: () => Promise<void>;
@@ -13,13 +31,18 @@ export interface Proxy {
  * and with every file it writes in `dir`. Not reusing upstream connections means an instance that
  * stops listening refuses new connections, which nginx passes to the next instance.
  */
-export async function startNginx(dir: string, port: number, upstreams: readonly number[]): Promise<Proxy> {
+export async function startNginx(
+  dir: string,
+  port: number,
+  upstreams: readonly number[],
+  options: { microcache?: boolean } = {},
+): Promise<Proxy> {
   mkdirSync(dir, { recursive: true });
   const conf = join(dir, 'nginx.conf');
   writeFileSync(
     conf,
     `worker_processes 1;
-daemon off;
+${process.getuid?.() === 0 ? WORKER_AS_ROOT : ''}daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
@@ -31,7 +54,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 13m;
-  upstream bursary {
+${options.microcache ? `  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=bursary:1m max_size=64m inactive=10m;\n` : ''}  upstream bursary {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
   }
   server {
@@ -42,7 +65,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error timeout http_503;
-    }
+${options.microcache ? MICROCACHE : ''}    }
   }
 }
 `,

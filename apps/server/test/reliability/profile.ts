@@ -78,7 +78,7 @@ export function profile(env: NodeJS.ProcessEnv): Settings {
   return {
     name,
     // e.g. RELIABILITY_SUITES=crash,load to run a part while working on it
-    suites: new Set((env.RELIABILITY_SUITES || 'crash,load,sqlmap,instances').split(',').map((s) => s.trim())),
+    suites: new Set((env.RELIABILITY_SUITES || 'crash,load,sqlmap,instances,caching').split(',').map((s) => s.trim())),
     port: count(env, 'RELIABILITY_PORT', 3410),
     postgresUrl: env.RELIABILITY_DATABASE_URL || env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     sqliteCycles: count(env, 'RELIABILITY_CRASH_CYCLES', base.sqliteCycles),

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { crashCycles } from './crash.ts';
 import { postgresInspector, sqliteInspector, throwawayPostgres } from './database.ts';
 import { multiInstanceSuite } from './instances.ts';
+import { cachingSuite } from './caching.ts';
 import { loadTest } from './load.ts';
 import { profile } from './profile.ts';
 import { undoOnInterrupt } from '../../bench/processes.ts';
@@ -95,6 +96,8 @@ try {
       log,
     }),
   );
+
+  await suite('caching (nginx microcache in front)', async () => cachingSuite({ scratch, log }));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
