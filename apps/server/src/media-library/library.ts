@@ -149,7 +149,8 @@ export async function patchMedia(db: Db, username: string, name: MediaName, patc
       .set({ ...(altChanged ? { alt: patch.alt } : {}), ...(focalMoved ? focal : {}) })
       .where('sha256', '=', name.sha256)
       .execute();
-    if (altChanged) await refreshRecordsShowing(trx, name);
+    // record answers carry both beside the image: every record showing it moves to a new version
+    await refreshRecordsShowing(trx, name);
     if (focalMoved)
       await trx
         .deleteFrom('media_variants')

@@ -40,10 +40,24 @@ export function checkAltText(value: unknown, path: string): string {
   return text;
 }
 
+interface ImageDetails {
+  alt: string;
+  width: number | null;
+  height: number | null;
+  focal_x: number | null;
+  focal_y: number | null;
+}
+
+const NO_IMAGE: ImageDetails = { alt: '', width: null, height: null, focal_x: null, focal_y: null };
+
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
 /**
- * Records as answered, each image field followed by its alternative text ('' when the field is empty or the
- * image has none). One query for all the records' images; a section without image fields is answered as it
- * is, without a query.
+ * Records as answered, each image field followed by what a website needs to show it: its alternative text
+ * (`F_alt`, '' when the field is empty or the image has none), the stored original's size in pixels
+ * (`F_width`, `F_height`; null for an SVG, or an image not measured yet) and its focal point (`F_focal_x`,
+ * `F_focal_y`, 0 to 1; null when the field is empty). One query for all the records' images; a section
+ * without image fields is answered as it is, without a query.
  */
 export async function withAltText<R extends Record<string, unknown>>(
   db: Db,
@@ -58,14 +72,21 @@ export async function withAltText<R extends Record<string, unknown>>(
       const name = imageNameOf(record[field]);
       if (name) shown.set(name.sha256, mediaFileName(name));
     }
-  const alts = new Map<string, string>();
+  const details = new Map<string, ImageDetails>();
   if (shown.size > 0) {
     const rows = await db
       .selectFrom('media')
-      .select(['sha256', 'ext', 'alt'])
+      .select(['sha256', 'ext', 'alt', 'width', 'height', 'focal_x', 'focal_y'])
       .where('sha256', 'in', [...shown.keys()])
       .execute();
-    for (const row of rows) alts.set(mediaFileName(row), row.alt);
+    for (const row of rows)
+      details.set(mediaFileName(row), {
+        alt: row.alt,
+        width: numberOrNull(row.width),
+        height: numberOrNull(row.height),
+        focal_x: Number(row.focal_x),
+        focal_y: Number(row.focal_y),
+      });
   }
   return records.map((record) => {
     const answered: Record<string, unknown> = {};
@@ -73,13 +94,17 @@ export async function withAltText<R extends Record<string, unknown>>(
       answered[key] = value;
       if (!fields.includes(key)) continue;
       const name = imageNameOf(value);
-      answered[altFieldOf(key)] = (name && alts.get(mediaFileName(name))) ?? '';
+      const image = (name && details.get(mediaFileName(name))) || NO_IMAGE;
+      answered[altFieldOf(key)] = image.alt;
+      answered[`${key}_width`] = image.width;
+      answered[`${key}_height`] = image.height;
+      answered[`${key}_focal_x`] = image.focal_x;
+      answered[`${key}_focal_y`] = image.focal_y;
     }
     return answered as R;
   });
 }
 
-/** One record as answered, with its alternative texts (withAltText). */
 export async function recordWithAltText<R extends Record<string, unknown>>(
   db: Db,
   section: SectionDef,

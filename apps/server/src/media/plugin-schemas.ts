@@ -13,9 +13,11 @@ export const mediaApi: RouteApi = {
       description: 'The image bytes, cached for a year (immutable)',
       headers: {
         ETag: { type: 'string', description: 'Strong: the SHA-256 of the bytes answered' },
+        'Cache-Control': { type: 'string', description: 'public, max-age=31536000, immutable' },
         Vary: { type: 'string', description: 'Accept, when fm=auto chose the format' },
       },
-      type: 'null',
+      // binary, whatever image type it is: a generated client reads it as a blob, never as JSON
+      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
     },
     ...notModified,
     ...errors(...ALWAYS, 404),

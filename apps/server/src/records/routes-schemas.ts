@@ -57,15 +57,32 @@ const statusProperties = {
   unpublish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled unpublish is due' },
 };
 
-/** Beside each image field `F`, `F_alt`: the alternative text of the image it holds, in every record answer. */
+/**
+ * Beside each image field `F`, in every record answer: `F_alt`, the alternative text of the image it holds, and
+ * what a website needs to size and crop it: `F_width`, `F_height`, `F_focal_x`, `F_focal_y`.
+ */
 export function altTextProperties(section: SectionDef): Json {
   const properties: Json = {};
-  for (const [altField, field] of altFieldsOf(section))
+  for (const [altField, field] of altFieldsOf(section)) {
     properties[altField] = {
       type: 'string',
       maxLength: MEDIA_ALT_MAX_LENGTH,
       description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending ${altField} with the record`,
     };
+    for (const side of ['width', 'height'])
+      properties[`${field}_${side}`] = {
+        type: ['integer', 'null'],
+        minimum: 1,
+        description: `The ${side} in pixels of the stored original in ${field} (null when it is empty, an SVG, or not measured yet); answered only`,
+      };
+    for (const axis of ['x', 'y'])
+      properties[`${field}_focal_${axis}`] = {
+        type: ['number', 'null'],
+        minimum: 0,
+        maximum: 1,
+        description: `The focal point's ${axis === 'x' ? 'distance from the left' : 'distance from the top'} of the image in ${field}, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only`,
+      };
+  }
   return properties;
 }
 
