@@ -10,7 +10,8 @@ export function emptyJsonBodyIsEmptyObject(scope: FastifyInstance): void {
   const parse = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, {});
-    else parse(request, body, done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, {});
+    else parse(request, text, done);
   });
 }
