@@ -12,6 +12,6 @@ export function emptyJsonBodyIsEmptyObject(scope: FastifyInstance): void {
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') done(null, {});
-    else parse(request, text, done);
+    else void parse(request, text, done);
   });
 }
