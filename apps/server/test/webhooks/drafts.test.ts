@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from '../helper.ts';
-import { addWebhook, startReceiver, testWorker } from './receiver.ts';
+import { dialects, type TestApp } from '../helper.ts';
+import { addWebhook, appWithReceiver } from './receiver.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,15 +15,8 @@ const send = async (t: TestApp, method: 'POST' | 'PUT' | 'DELETE', url: string, 
 
 describe.each(dialects)('webhooks and drafts (%s)', (dialect) => {
   it('tell the website nothing of a draft or of waiting changes, and tell it of publish and unpublish', async () => {
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const t = await buildTestApp({
-      dialect,
-      config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
-      webhooks: { background: false },
-    });
+    const { t, receiver, worker } = await appWithReceiver(dialect, closers);
     await addWebhook(t, receiver.url, ['*']);
-    const worker = testWorker(t.db, t.config);
     const types = () => receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type);
 
     const draft = await send(t, 'POST', '/api/faqs', { title: 'Secret plan', status: 'draft' });

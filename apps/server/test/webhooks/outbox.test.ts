@@ -3,7 +3,7 @@ import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { writeTransaction } from '../../src/db/write-transaction.ts';
 import { type ChangeEvent, storeChange } from '../../src/records/store-change.ts';
-import { addWebhook, startReceiver, testWorker } from './receiver.ts';
+import { addWebhook, appWithReceiver, startReceiver, testWorker } from './receiver.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
 const closers: (() => Promise<void>)[] = [];
@@ -45,13 +45,7 @@ const outbox = async (t: TestApp) =>
 
 describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
   it('keeps no event of a write rolled back, even when it shared its commit with writes that landed', async () => {
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const t = await buildTestApp({
-      dialect,
-      config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
-      webhooks: { background: false },
-    });
+    const { t, receiver, worker } = await appWithReceiver(dialect, closers);
     const hook = await addWebhook(t, receiver.url, ['record.updated']);
     // sent in one turn of the event loop: on SQLite they share one commit, each in its own savepoint
     const results = await Promise.allSettled([change(t, 1), change(t, 2, 'published', undefined, true), change(t, 3)]);
@@ -65,7 +59,7 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
         .sort(),
     ).toEqual([1, 3]);
     expect(queued.filter((e) => e.type === 'site.changed').length).toBeGreaterThanOrEqual(1);
-    await testWorker(t.db, t.config).runOnce();
+    await worker.runOnce();
     const sent = receiver.received.map((r) => JSON.parse(r.body) as { data: { id: number } });
     expect(sent.map((body) => body.data.id).sort()).toEqual([1, 3]);
     expect(await outbox(t)).toEqual([]);
@@ -77,15 +71,8 @@ describe.each(dialects)('the webhook outbox (%s)', (dialect) => {
   });
 
   it('sends nothing while the change’s transaction is open, and sends it once committed', async () => {
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const t = await buildTestApp({
-      dialect,
-      config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
-      webhooks: { background: false },
-    });
+    const { t, receiver, worker } = await appWithReceiver(dialect, closers);
     await addWebhook(t, receiver.url, ['record.updated']);
-    const worker = testWorker(t.db, t.config);
     let during: Promise<void> | undefined;
     await change(t, 1, 'published', undefined, false, async () => {
       // a round started now either waits for the connection (SQLite) or cannot see the row (PostgreSQL)

@@ -6,7 +6,7 @@ import { SecretBox } from '../../src/auth/secret-box.ts';
 import type { Db } from '../../src/db/types.ts';
 import type { Config } from '../../src/config/config.ts';
 import type { Resolver } from '../../src/lib/outbound-addresses.ts';
-import type { TestApp } from '../helper.ts';
+import { buildTestApp, type Dialect, type TestApp } from '../helper.ts';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -104,4 +104,19 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * What most webhook tests start from: a receiver on loopback (closed through `closers`), an app that may reach it
+ * and sends nothing by itself, and a worker the test drives; `site.changed` is not held back.
+ */
+export async function appWithReceiver(dialect: Dialect, closers: (() => Promise<void>)[]) {
+  const receiver = await startReceiver();
+  closers.push(receiver.close);
+  const t = await buildTestApp({
+    dialect,
+    config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
+    webhooks: { background: false },
+  });
+  return { t, receiver, worker: testWorker(t.db, t.config) };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from '../helper.ts';
-import { addWebhook, startReceiver, testWorker } from './receiver.ts';
+import { dialects, type TestApp } from '../helper.ts';
+import { addWebhook, appWithReceiver } from './receiver.ts';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,16 +13,8 @@ const emptyJson = (t: TestApp, url: string) =>
 
 describe.each(dialects)('webhooks a website can act on (%s)', (dialect) => {
   it('a PUT that takes a draft live sends record.published beside record.updated', async () => {
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const t = await buildTestApp({
-      dialect,
-      config: { webhookAllowPrivate: true, webhookDebounceSeconds: 0 },
-      webhooks: { background: false },
-    });
-    closers.push(t.close);
+    const { t, receiver, worker } = await appWithReceiver(dialect, closers);
     await addWebhook(t, receiver.url, ['*']);
-    const worker = testWorker(t.db, t.config);
     const draft = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Soon', status: 'draft' } });
     const id = draft.json<{ id: number }>().id;
     const put = await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}`, payload: { title: 'Now live' } });
@@ -40,10 +32,7 @@ describe.each(dialects)('webhooks a website can act on (%s)', (dialect) => {
   });
 
   it('publish, unpublish and ping take an empty JSON body as {}', async () => {
-    const receiver = await startReceiver();
-    closers.push(receiver.close);
-    const t = await buildTestApp({ dialect, config: { webhookAllowPrivate: true }, webhooks: { background: false } });
-    closers.push(t.close);
+    const { t, receiver } = await appWithReceiver(dialect, closers);
     const draft = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Empty', status: 'draft' } });
     const id = draft.json<{ id: number }>().id;
     const published = await emptyJson(t, `/api/faqs/${id}/publish`);
