@@ -41,6 +41,8 @@ export default fp(
     // caches may answer from a stale copy while they fetch the new one (CDN-Cache-Control is theirs alone)
     const publicPolicy = `public, max-age=0, s-maxage=${publicCacheSeconds}`;
     const sharedPolicy = `public, s-maxage=${publicCacheSeconds}, stale-while-revalidate=${publicCacheSeconds}`;
+    // a browser has no heuristic freshness for an answer without Last-Modified, so it keeps no copy of this one
+    const missingPolicy = `public, s-maxage=${publicCacheSeconds}`;
     // a callback hook, not an async one: it runs on every answer, and a promise per answer shows in the reads' figures
     app.addHook('onSend', (request, reply, payload, done) => {
       void reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -56,7 +58,7 @@ export default fp(
           void reply.header('Cache-Control', publicPolicy).header('CDN-Cache-Control', sharedPolicy);
         } else if (website && status === 404) {
           // a cache holding the copy of a record that was deleted or taken off replaces it with this
-          void reply.header('Cache-Control', publicPolicy);
+          void reply.header('Cache-Control', missingPolicy);
         }
       }
       done(null, payload);
