@@ -4,6 +4,7 @@ import type { LogEntry, SectionDef } from '@bursary/shared';
 // the registry alone, without the zod schemas: this reaches the dashboard's first load
 import { findSection } from '@bursary/shared/sections';
 import { Button } from '@/components/ui/button';
+import { withDatesRead } from '@/lib/format-date';
 
 /**
  * Where a record's history is read: /{slug}/history/{id} for a collection's record,
@@ -38,18 +39,16 @@ export function HistoryButton({ section, recordId }: { section: SectionDef; reco
 
 /**
  * A log row's text, as a link to the change it records when there is one: the text stays the
- * row's own letter for letter, and the link is named 'View change: {text}'.
+ * row's own letter for letter but for the moments in it, read in the browser's zone like every date
+ * the console shows, and the link is named 'View change: {text}'.
  */
 export function LogContent({ log }: { log: LogEntry }) {
   const to = logChangePath(log);
-  if (!to) return <>{log.content}</>;
+  const text = withDatesRead(log.content);
+  if (!to) return <>{text}</>;
   return (
-    <Link
-      to={to}
-      aria-label={`View change: ${log.content}`}
-      className="text-primary underline-offset-4 hover:underline"
-    >
-      {log.content}
+    <Link to={to} aria-label={`View change: ${text}`} className="text-primary underline-offset-4 hover:underline">
+      {text}
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format-date';
+import { formatDate, withDatesRead } from './format-date';
 
 describe('the one date format', () => {
   it('reads a moment as day, short month, year and a 24-hour time in the browser’s zone', () => {
@@ -21,5 +21,15 @@ describe('the one date format', () => {
     expect(formatDate('')).toBe('N/A');
     expect(formatDate('not a date')).toBe('Invalid Date');
     expect(formatDate('2024-13-45')).toBe('Invalid Date');
+  });
+
+  it('reads the moments a server-written sentence holds, and leaves the rest of it as written', () => {
+    const at = new Date(2026, 10, 28, 9, 0);
+    const iso = at.toISOString().replace(/\.000Z$/, 'Z');
+    expect(withDatesRead(`Scheduled FAQ "How do I apply?" to publish at ${iso}`)).toBe(
+      'Scheduled FAQ "How do I apply?" to publish at 28 Nov 2026, 09:00',
+    );
+    expect(withDatesRead(`due ${at.toISOString()} and ${iso}`)).toBe('due 28 Nov 2026, 09:00 and 28 Nov 2026, 09:00');
+    expect(withDatesRead('Updated FAQ "2026-11-28 plans"')).toBe('Updated FAQ "2026-11-28 plans"');
   });
 });

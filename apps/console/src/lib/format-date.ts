@@ -30,3 +30,15 @@ export function formatDate(value: DateInput): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   return (typeof value === 'string' && DATE_ONLY.test(value) ? CALENDAR_DATE : MOMENT).format(date);
 }
+
+/** A moment as the server writes one into a sentence: '2026-11-28T09:00:00Z', with or without seconds and fraction. */
+const ISO_MOMENT_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g;
+
+/**
+ * A server-written sentence with each moment in it read the one way (a log row's 'Scheduled FAQ "…" to publish
+ * at 2026-11-28T09:00:00Z'): the server stores the sentence once for every reader, so only the browser knows
+ * the zone to read it in.
+ */
+export function withDatesRead(text: string): string {
+  return text.replace(ISO_MOMENT_IN_TEXT, (moment) => formatDate(moment));
+}
