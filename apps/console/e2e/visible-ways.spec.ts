@@ -60,6 +60,11 @@ test('a card with a badge lines up with the cards beside it', async ({ page, api
 });
 
 test('an empty list reads the same everywhere: Webhooks as Trash', async ({ page }) => {
+  // other tests delete records and add webhooks at the same time: the two lists are answered empty here, since
+  // what is checked is how an empty list looks, not what the server holds
+  await page.route(/\/api\/(trash|webhooks)(\?.*)?$/, (route) =>
+    route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } }),
+  );
   for (const [path, title] of [
     ['/trash', 'Trash is empty'],
     ['/webhooks', 'No webhooks yet'],

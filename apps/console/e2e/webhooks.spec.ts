@@ -89,8 +89,12 @@ test('an administrator adds a webhook, sees its secret once, sends a test and se
 
     await choose(page, url, 'Send test');
     await expectToast(page, 'Test sent', 'The receiver answered 200.');
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,/);
+    // the webhook also hears of records other tests publish meanwhile: the test is the one ping
+    const pings = receiver.received.filter(
+      (delivery) => (JSON.parse(delivery.body) as { type: string }).type === 'ping',
+    );
+    expect(pings).toHaveLength(1);
+    expect(pings[0]?.headers['webhook-signature']).toMatch(/^v1,/);
     await expect(entry).toContainText('Sent');
     await expectNoSeriousViolationsInBothThemes(page, testInfo, 'the webhooks list');
 

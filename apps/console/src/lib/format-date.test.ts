@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, withDatesRead } from './format-date';
+import { formatDate, formatDay, withDatesRead } from './format-date';
 
 describe('the one date format', () => {
   it('reads a moment as day, short month, year and a 24-hour time in the browser’s zone', () => {
@@ -31,5 +31,11 @@ describe('the one date format', () => {
     );
     expect(withDatesRead(`due ${at.toISOString()} and ${iso}`)).toBe('due 28 Nov 2026, 09:00 and 28 Nov 2026, 09:00');
     expect(withDatesRead('Updated FAQ "2026-11-28 plans"')).toBe('Updated FAQ "2026-11-28 plans"');
+  });
+
+  it('reads the day alone of a moment, in the browser’s zone, for narrow columns', () => {
+    expect(formatDay(new Date(2026, 10, 28, 23, 30).toISOString())).toBe('28 Nov 2026');
+    expect(formatDay('2024-01-05')).toBe('5 Jan 2024');
+    expect(formatDay(null)).toBe('N/A');
   });
 });

@@ -24,11 +24,23 @@ const MOMENT = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-export function formatDate(value: DateInput): string {
+/** A moment's day, in the browser's zone: the same reading without the time. */
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+function readWith(value: DateInput, moment: Intl.DateTimeFormat): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return (typeof value === 'string' && DATE_ONLY.test(value) ? CALENDAR_DATE : MOMENT).format(date);
+  return (typeof value === 'string' && DATE_ONLY.test(value) ? CALENDAR_DATE : moment).format(date);
+}
+
+export function formatDate(value: DateInput): string {
+  return readWith(value, MOMENT);
+}
+
+/** The day alone ('28 Nov 2026'), for a column too narrow for the time; the cell's title gives the whole moment. */
+export function formatDay(value: DateInput): string {
+  return readWith(value, DAY);
 }
 
 /** A moment as the server writes one into a sentence: '2026-11-28T09:00:00Z', with or without seconds and fraction. */

@@ -3,7 +3,7 @@ import type { UserSummary } from '@bursary/shared';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDate } from '@/lib/format-date';
+import { formatDate, formatDay } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { roleName } from './user-form';
 
@@ -25,6 +25,15 @@ interface Column {
 }
 
 /** What each column shows of a user; the table and the cards read the same cells. */
+/** A day in a narrow column; its whole moment, time included, on hover and for assistive technology. */
+function Day({ moment }: { moment: string }) {
+  return (
+    <time dateTime={moment} title={formatDate(moment)}>
+      {formatDay(moment)}
+    </time>
+  );
+}
+
 const columns: Column[] = [
   // a name breaks between words, so it takes a second line before it is cut short; 'Administrator' fits a line
   {
@@ -53,13 +62,13 @@ const columns: Column[] = [
     cell: (user) => (user.two_factor ? <Badge variant="green">On</Badge> : <Badge variant="grey">Off</Badge>),
     width: 'w-23',
   },
-  // room for 'Sep 30,' above the year, so a date takes two lines at most; where the window has room, one
+  // room for '28 Nov' above the year, so a day takes two lines at most; where the window has room, one
   {
     head: 'Last sign-in',
-    cell: (user) => (user.last_login_at ? formatDate(user.last_login_at) : 'Never'),
+    cell: (user) => (user.last_login_at ? <Day moment={user.last_login_at} /> : 'Never'),
     width: 'w-20 2xl:w-28',
   },
-  { head: 'Created', cell: (user) => formatDate(user.created_at), width: 'w-20 2xl:w-28' },
+  { head: 'Created', cell: (user) => <Day moment={user.created_at} />, width: 'w-20 2xl:w-28' },
 ];
 
 /** The username, then '(you)' on the signed-in administrator's own entry. */

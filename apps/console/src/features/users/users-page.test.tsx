@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp, signInWithRole } from '@/testing/render';
 import { server } from '@/testing/server';
 import { expectToast } from '@/testing/toasts';
-import { formatDate } from '@/lib/format-date';
+import { formatDay } from '@/lib/format-date';
 import { PLACEHOLDER, admin, openAsAdmin, rowOf, serveUsers, user, viewer } from './users-page.test-helpers';
 
 // who sees the page, the list and adding a user; the row actions are in users-page-actions.test.tsx
@@ -53,7 +53,7 @@ describe('/users', () => {
       'Active',
       'On',
       'Never',
-      formatDate(admin.created_at),
+      formatDay(admin.created_at),
       'Actions',
     ]);
     expect(cells('nina')).toEqual([
@@ -63,8 +63,8 @@ describe('/users', () => {
       'Viewer',
       'Active',
       'Off',
-      formatDate(viewer.last_login_at),
-      formatDate(viewer.created_at),
+      formatDay(viewer.last_login_at),
+      formatDay(viewer.created_at),
       'Actions',
     ]);
   });
