@@ -52,10 +52,8 @@ const testSupportZones = [
 
 // The server's folders form layers, lowest first; a folder imports only the layers before it. The
 // list and each layer's description live in apps/server/layers.json, which the server's README must
-// follow (a test checks it). A layer may be a domain's sub-folder (`history/store`): the piece of a
-// domain that the records core writes through sits low, while the rest of the domain, built on the
-// core, sits above it. The files at the root of src compose them all into the app, and only cli/ (the
-// commands) is above them. Every folder must have a place, so a new one cannot slip past the zones.
+// follow (a test checks it). The files at the root of src compose them all into the app, and only cli/
+// (the commands) is above them. Every folder must have a place, so a new one cannot slip past the zones.
 const serverSrc = './apps/server/src';
 const serverLayers = JSON.parse(readFileSync(new URL('apps/server/layers.json', import.meta.url), 'utf8')).map(
   ([folder]) => folder,
@@ -65,23 +63,11 @@ const unplaced = serverEntries.filter((entry) => entry.isDirectory() && !serverL
 if (unplaced.length > 0)
   throw new Error(`eslint.config.js: give apps/server/src/${unplaced[0].name} its place in apps/server/layers.json`);
 const serverRootFiles = serverEntries.filter((entry) => entry.isFile()).map((entry) => `${serverSrc}/${entry.name}`);
-// One zone per layer and each layer above it; an upper layer's own sub-layers that sit at or below the
-// target (history/store for records) are the exceptions it may still be imported through.
-const serverZones = serverLayers.flatMap((folder, index) => {
-  const message = `the server's ${folder}/ imports only the layers below it (${serverLayers.slice(0, index).join(', ') || 'none'})`;
-  const lowerOrSame = serverLayers.slice(0, index + 1);
-  const uppers = serverLayers.slice(index + 1).map((upper) => ({
-    target: `${serverSrc}/${folder}`,
-    from: `${serverSrc}/${upper}`,
-    except: lowerOrSame
-      .filter((lower) => lower.startsWith(`${upper}/`))
-      .map((lower) => `./${lower.slice(upper.length + 1)}`),
-    message,
-  }));
-  return index === serverLayers.length - 1
-    ? []
-    : [...uppers, { target: `${serverSrc}/${folder}`, from: serverRootFiles, message }];
-});
+const serverZones = serverLayers.slice(0, -1).map((folder, index) => ({
+  target: `${serverSrc}/${folder}`,
+  from: [...serverLayers.slice(index + 1).map((upper) => `${serverSrc}/${upper}`), ...serverRootFiles],
+  message: `the server's ${folder}/ imports only the folders below it (${serverLayers.slice(0, index).join(', ') || 'none'})`,
+}));
 const typeScriptImports = (projects) => ({
   // the dependencies' own files are read as TypeScript too, or cycles through them go unseen
   'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],

@@ -24,16 +24,7 @@ describe('the server layers', () => {
     const folders = readdirSync(join(serverDir, 'src'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
-    const topLevel = new Set(layers.map(([folder]) => folder.split('/')[0]));
-    expect([...topLevel].sort()).toEqual([...folders].sort());
+    expect(layers.map(([folder]) => folder).sort()).toEqual([...folders].sort());
     for (const [folder] of layers) expect(readdirSync(join(serverDir, 'src', folder)).length).toBeGreaterThan(0);
-  });
-
-  it('keep a domain sub-layer below the rest of its domain', () => {
-    const names = layers.map(([folder]) => folder);
-    for (const [index, folder] of names.entries()) {
-      const [domain = '', sub] = folder.split('/');
-      if (sub) expect(names.indexOf(domain)).toBeGreaterThan(index);
-    }
   });
 });

@@ -60,7 +60,7 @@ export function restoredSummary(kind: string, name: unknown, id: number, version
 /**
  * Appends a change's audit rows in one statement, each naming the change's revision (none for an
  * account change); callers pass their transaction so the rows land with the change or not at all
- * (history/store/revisions.ts).
+ * (revisions/revisions.ts).
  */
 export async function appendLogs(
   db: Kysely<Database>,

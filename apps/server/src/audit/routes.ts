@@ -3,8 +3,8 @@ import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, sec
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
-import { changesBetween, type FieldChange } from '../history/store/changes.ts';
-import { findRevision, previousRevision } from '../history/store/revisions.ts';
+import { changesBetween, type FieldChange } from '../revisions/changes.ts';
+import { findRevision, previousRevision } from '../revisions/revisions.ts';
 import { parseId } from '../lib/ids.ts';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { parseQuery } from '../lib/query.ts';

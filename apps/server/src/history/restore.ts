@@ -9,11 +9,11 @@ import type { Db } from '../db/types.ts';
 import { type Row, insertRowWithId, updateRow } from '../records/repository.ts';
 import { replaceItems } from '../records/sub-item-repository.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from '../records/write-concurrency.ts';
-import { findRevision, latestRevision, type StoredRevision } from './store/revisions.ts';
+import { findRevision, latestRevision, type StoredRevision } from '../revisions/revisions.ts';
 import { storeChange } from '../records/store-change.ts';
 import { type RestorableVersion, restorableVersion } from './restore-validation.ts';
 import { pendingRecordOf } from '../records/pending-record.ts';
-import { putPending, removePending } from '../publishing/store/pending-store.ts';
+import { putPending, removePending } from '../pending/pending-store.ts';
 import { toColumns } from '../records/write-columns.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);

@@ -10,7 +10,7 @@ import { writeContextOf } from '../records/write-request.ts';
 import type { Db } from '../db/types.ts';
 import { restoreRevision } from './restore.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
-import { listRevisions } from './store/revisions.ts';
+import { listRevisions } from '../revisions/revisions.ts';
 import { listTrash } from './trash.ts';
 import { documented } from '../lib/api-doc.ts';
 import { historyPage, revisionsApi, schemas } from './routes-schemas.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { type TrashEntry, sections } from '@bursary/shared';
 import { DELETE_ACTION_LITERAL } from '../db/revision-literals.ts';
 import type { Db } from '../db/types.ts';
-import { fromStored, withLogId } from './store/revisions.ts';
+import { fromStored, withLogId } from '../revisions/revisions.ts';
 
 /** The deleted records not since restored: deletes that are their record's latest revision. */
 export async function listTrash(

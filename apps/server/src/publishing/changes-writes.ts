@@ -10,7 +10,7 @@ import { recordNotFound, recordPath } from '../records/record-writes.ts';
 import { publishingLog } from '../records/record-logs.ts';
 import { takeStatus, validateRecord } from '../records/record-validation.ts';
 import { pendingRecordOf } from '../records/pending-record.ts';
-import { type PendingChanges, findPending, putPending, removePending } from './store/pending-store.ts';
+import { type PendingChanges, findPending, putPending, removePending } from '../pending/pending-store.ts';
 import { storeChange } from '../records/store-change.ts';
 import { prepareWrite } from '../records/write-columns.ts';
 import { lockSection, type WriteContext } from '../records/write-concurrency.ts';

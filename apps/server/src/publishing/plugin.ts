@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { deleteExpiredPreviewTokens } from './store/preview-tokens.ts';
+import { deleteExpiredPreviewTokens } from '../pending/preview-tokens.ts';
 import { startPeriodicTask } from '../lib/periodic-task.ts';
 import previewTokenRoutes from './preview-token-routes.ts';
 import { scheduledActions } from './schedule-actions.ts';

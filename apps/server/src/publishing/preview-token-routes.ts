@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sections } from '@bursary/shared';
-import { createPreviewToken, listLivePreviewTokens, PREVIEW_ROLE, revokePreviewToken } from './store/preview-tokens.ts';
+import {
+  createPreviewToken,
+  listLivePreviewTokens,
+  PREVIEW_ROLE,
+  revokePreviewToken,
+} from '../pending/preview-tokens.ts';
 import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';

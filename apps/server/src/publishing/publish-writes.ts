@@ -8,7 +8,7 @@ import { recordPath, reread } from '../records/record-writes.ts';
 import { itemLogs, publishingLog } from '../records/record-logs.ts';
 import { validateRecord } from '../records/record-validation.ts';
 import { bodyOf } from '../records/pending-record.ts';
-import { findPending, removePending } from './store/pending-store.ts';
+import { findPending, removePending } from '../pending/pending-store.ts';
 import { storeChange } from '../records/store-change.ts';
 import { applySubList, type ItemChange, sentItems } from '../records/sub-list.ts';
 import { toColumns } from '../records/write-columns.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findLivePreviewToken } from '../publishing/store/preview-tokens.ts';
+import { findLivePreviewToken } from '../pending/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
 import { notModified } from '../lib/reply-headers.ts';
 import type { ViewQuery } from './routes-schemas.ts';

@@ -11,7 +11,7 @@ import { storeChange } from './store-change.ts';
 import { type Row, deleteRow, insertRow, updateRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
-import { findPending, removePending } from '../publishing/store/pending-store.ts';
+import { findPending, removePending } from '../pending/pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';

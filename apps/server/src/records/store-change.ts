@@ -2,10 +2,10 @@ import type { SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { appendLogs, type LogEvent } from '../audit/log-writes.ts';
 import { enqueueVisibleChange, type RecordEventData, type WebhookEvent } from '../webhooks/outbox.ts';
-import { type RevisionWrite, storeRevision } from '../history/store/revisions.ts';
+import { type RevisionWrite, storeRevision } from '../revisions/revisions.ts';
 import { storeRecordProblems } from '../site-health/record-problems.ts';
-import { findPending } from '../publishing/store/pending-store.ts';
-import { dropIdlePublishSchedule } from '../publishing/store/idle-schedules.ts';
+import { findPending } from '../pending/pending-store.ts';
+import { dropIdlePublishSchedule } from '../pending/idle-schedules.ts';
 import type { RecordStatus } from './record-validation.ts';
 
 export interface ChangeWrite extends RevisionWrite {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { latestRevisionId } from '../history/store/revisions.ts';
+import { latestRevisionId } from '../revisions/revisions.ts';
 import { storeChange } from './store-change.ts';
 import { type LogEvent, summary } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../db/types.ts';
 import { type ReadRecord, fromRow, readList } from './read.ts';
 import type { ReadView } from './read-view.ts';
 import { type ListQuery, type Row, findRow, findSingleRow } from './repository.ts';
-import { pendingOf } from '../publishing/store/pending-store.ts';
+import { pendingOf } from '../pending/pending-store.ts';
 import { withPending } from './pending-record.ts';
 import { withAltText } from '../media/alt-text.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, signInAs, type TestApp } from '../helper.ts';
-import { deleteExpiredPreviewTokens } from '../../src/publishing/store/preview-tokens.ts';
+import { deleteExpiredPreviewTokens } from '../../src/pending/preview-tokens.ts';
 import { createdRecord } from './schedule-helpers.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;

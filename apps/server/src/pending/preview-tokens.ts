@@ -1,6 +1,6 @@
-import type { Db } from '../../db/types.ts';
-import { rolesReaching } from '../../auth/roles.ts';
-import { hashToken, newToken } from '../../auth/tokens.ts';
+import type { Db } from '../db/types.ts';
+import { rolesReaching } from '../auth/roles.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
 
 /** Who may create a preview token; a token works only while its issuer still may. */
 export const PREVIEW_ROLE = 'editor';

@@ -1,5 +1,5 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '../db/types.ts';
 
 /** The changes waiting on a record: the record as it will be answered once they are published. */
 export interface PendingChanges {

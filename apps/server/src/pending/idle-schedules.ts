@@ -1,5 +1,5 @@
 import type { SectionDef } from '@bursary/shared';
-import type { Db } from '../../db/types.ts';
+import type { Db } from '../db/types.ts';
 
 /**
  * A scheduled publish makes a draft or a record's waiting changes live. Once a record is published with nothing

@@ -1,7 +1,7 @@
 import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, RevisionAction } from '../../db/types.ts';
-import type { Db } from '../../db/types.ts';
+import type { Database, RevisionAction } from '../db/types.ts';
+import type { Db } from '../db/types.ts';
 
 /** A revision as stored: the answer's fields (`Revision`, the wire contract) and what locates it. */
 export interface StoredRevision extends Revision {
