@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isFilled, isRequired, type SectionDef, type SectionRecord, type WriteMode } from '@bursary/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FieldInput } from '@/components/fields/field-input';
-import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { formatDate } from '@/lib/format-date';
 import { publishingOf } from '@/lib/publishing';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
@@ -16,6 +13,7 @@ import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
 import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
 import { ConflictNotice } from './conflict-notice';
+import { FormActions } from './form-actions';
 import {
   altTexts,
   checkedValue,
@@ -120,7 +118,6 @@ export function SectionForm({
   const held = record ? publishingOf(record) : null;
   const holds = held !== null && (held.status === 'draft' || held.hasChanges);
   const scheduledAt = held?.publishAt ?? null;
-  const [askingToPublish, setAskingToPublish] = useState(false);
   const afterSave = (values: FormValues, title: string) => {
     toast({ title });
     guard.allowLeaving();
@@ -178,7 +175,6 @@ export function SectionForm({
       },
     );
   });
-  const publishNow = () => (scheduledAt ? setAskingToPublish(true) : void publish());
 
   // Fields the editor has not touched take the current version; their own changes stay.
   const reload = async () => {
@@ -226,53 +222,18 @@ export function SectionForm({
           />
         );
       })}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button asChild variant="outline">
-          <Link to={listPath}>Cancel</Link>
-        </Button>
-        {holds ? (
-          <>
-            <Button type="button" variant="secondary" loading={save.isPending} onClick={publishNow}>
-              Publish now
-            </Button>
-            <Button type="submit" disabled={save.isPending} loading={saveDraft.isPending}>
-              Save as draft
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={waiting || save.isPending}
-              loading={saveDraft.isPending}
-              onClick={() => void onSaveDraft()}
-            >
-              Save as draft
-            </Button>
-            {variant ? (
-              <Button type="submit" disabled={waiting} loading={save.isPending}>
-                {save.isPending ? variant.pendingLabel : variant.submitLabel}
-              </Button>
-            ) : (
-              <Button type="submit" loading={save.isPending}>
-                {mode === 'create' ? 'Create Content' : 'Save Changes'}
-              </Button>
-            )}
-          </>
-        )}
-      </div>
-      {scheduledAt && (
-        <ConfirmDialog
-          open={askingToPublish}
-          onClose={() => setAskingToPublish(false)}
-          title="Publish now?"
-          description={`This change is scheduled to publish on ${formatDate(scheduledAt)}. Publishing it now puts it on the website at once and cancels that schedule.`}
-          confirmLabel="Publish now"
-          tone="default"
-          onConfirm={() => void publish()}
-        />
-      )}
+      <FormActions
+        listPath={listPath}
+        mode={mode}
+        variant={variant}
+        holds={holds}
+        scheduledAt={scheduledAt}
+        waiting={waiting}
+        saving={save.isPending}
+        savingDraft={saveDraft.isPending}
+        onPublish={() => void publish()}
+        onSaveDraft={() => void onSaveDraft()}
+      />
     </form>
   );
 }
