@@ -80,7 +80,8 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
   }
   const deleted = write.action === 'delete';
-  if (!deleted && write.status === 'published' && !pending)
+  // a new record has no schedule yet (ids are never reused), so a create skips the statement
+  if (!deleted && write.action !== 'create' && write.status === 'published' && !pending)
     await dropIdlePublishSchedule(trx, write.section, write.record.id);
   await storeRecordProblems(trx, write.section, write.record.id, {
     live: deleted || write.status === 'draft' ? null : write.record,
