@@ -21,19 +21,30 @@ function section(slug: string): SectionDef {
  */
 export async function seedDemo(db: Kysely<Database>, config: Config, username: string): Promise<void> {
   const ctx: WriteContext = { db, config, username, ifMatch: undefined };
-  const image = (bytes: Buffer) => storeImage(db, { bytes }, config.mediaMaxBytes);
+  // each image under a file name, as an upload keeps its own, so Media shows names rather than 'Unnamed' ones
+  const image = (bytes: Buffer, filename: string) => storeImage(db, { bytes, filename }, config.mediaMaxBytes);
+  const fileNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const create = async (slug: string, body: Record<string, unknown>) => {
     await createRecord(ctx, section(slug), { body, uploads: new Map() });
   };
 
-  await create('heroes', { ...sample.heroes, image: await image(bannerPng([30, 64, 175], [14, 165, 233])) });
+  await create('heroes', {
+    ...sample.heroes,
+    image: await image(bannerPng([30, 64, 175], [14, 165, 233]), 'home-banner.png'),
+  });
   await create('steps', { title: sample.steps.title, steps: sample.steps.steps.map((step) => ({ step })) });
   for (const faq of sample.faqs) await create('faqs', faq);
   await create('benefits', { ...sample.benefits, benefits: sample.benefits.benefits.map((benefit) => ({ benefit })) });
   await create('insights', sample.insights);
-  await create('about-heroes', { ...sample.aboutHeroes, image: await image(bannerPng([6, 95, 70], [132, 204, 22])) });
+  await create('about-heroes', {
+    ...sample.aboutHeroes,
+    image: await image(bannerPng([6, 95, 70], [132, 204, 22]), 'about-banner.png'),
+  });
   await create('missions', { ...sample.missions, missions: sample.missions.missions.map((mission) => ({ mission })) });
-  await create('visions', { ...sample.visions, image: await image(bannerPng([88, 28, 135], [236, 72, 153])) });
+  await create('visions', {
+    ...sample.visions,
+    image: await image(bannerPng([88, 28, 135], [236, 72, 153]), 'vision-banner.png'),
+  });
   await create('stakeholders', {
     ...sample.stakeholders,
     stakeHolders: sample.stakeholders.stakeHolders.map((stakeholder) => ({ stakeholder })),
@@ -45,10 +56,12 @@ export async function seedDemo(db: Kysely<Database>, config: Config, username: s
     [16, 185, 129],
   ];
   for (const [n, story] of sample.successStories.entries()) {
-    await create('success-stories', { ...story, image: await image(portraitPng(grounds[n % grounds.length]!)) });
+    const portrait = await image(portraitPng(grounds[n % grounds.length]!), `${fileNameOf(story.student_name)}.png`);
+    await create('success-stories', { ...story, image: portrait });
   }
   for (const { university_name, initials, colour } of sample.universities) {
-    await create('disbursement-testimonials', { university_name, image: await image(crestSvg(initials, colour)) });
+    const crest = await image(crestSvg(initials, colour), `${fileNameOf(university_name)}-crest.svg`);
+    await create('disbursement-testimonials', { university_name, image: crest });
   }
   for (const message of sample.messages) await create('messages', message);
   for (const item of sample.content) await create('content', item);

@@ -39,6 +39,19 @@ describe.each(dialects)('the demo on %s', (dialect) => {
     const publicContent = await t.app.inject({ method: 'GET', url: '/api/content' });
     expect(publicContent.body).not.toContain('Applications close on Friday');
   });
+
+  it('names each image as an upload would be named, so Media lists no unnamed ones', async () => {
+    const t = await buildTestApp({ dialect });
+    await seedDemo(t.db, t.config, TEST_USERNAME);
+    const media = (await t.injectAs({ method: 'GET', url: '/api/media?limit=100' })).json() as {
+      file_name: string | null;
+    }[];
+    const names = media.map((item) => item.file_name);
+    expect(names).toHaveLength(10);
+    expect(names).toContain('university-of-nairobi-crest.svg');
+    expect(names).toContain('amina-otieno.png');
+    expect(names.filter((name) => !name)).toEqual([]);
+  });
 });
 
 describe('the demo notice week', () => {

@@ -1,5 +1,6 @@
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { DateReading, readingIdOf, withReading } from './date-reading';
 
 /** What every field input takes: a string value in, a string value out. */
 export interface TextInputProps {
@@ -56,7 +57,23 @@ export function NumberInput(props: TextInputProps) {
   );
 }
 
-/** The date is edited as YYYY-MM-DD. */
+/**
+ * The date is edited as YYYY-MM-DD in the browser's own date control, which keeps its picker, its keyboard entry
+ * and a phone's date wheels, but shows the day in the browser's locale ('12/08/2023': August or December?), a
+ * format no page can set. The day it holds is read beside it the way every screen reads it ('12 Aug 2023').
+ */
 export function DateInput(props: TextInputProps) {
-  return <Input type="date" value={props.value} onChange={(e) => props.onChange(e.target.value)} {...common(props)} />;
+  const describedBy = withReading(props.id, props.value, props.describedBy);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Input
+        type="date"
+        className="w-auto min-w-44"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        {...common({ ...props, describedBy })}
+      />
+      <DateReading id={readingIdOf(props.id)} value={props.value} />
+    </div>
+  );
 }

@@ -25,7 +25,7 @@ export function NavList({ collapsed = false, onNavigate }: NavListProps) {
             aria-current={active ? 'page' : undefined}
             aria-label={collapsed ? item.label : undefined}
             className={cn(
-              'flex h-8 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              'flex min-h-8 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
               active
                 ? 'bg-primary text-primary-foreground hover:bg-primary/90 hover:text-primary-foreground'
                 : 'text-foreground/80',
@@ -34,9 +34,9 @@ export function NavList({ collapsed = false, onNavigate }: NavListProps) {
           >
             <item.icon className="size-5 shrink-0" aria-hidden />
             {!collapsed && (
-              <span className="truncate" title={item.label}>
-                {item.label}
-              </span>
+              // a name too long for the 240 px menu ('Disbursement Testimonials') takes two lines of 16 px, still one
+              // 32 px row, rather than being cut
+              <span className="leading-4 break-words">{item.label}</span>
             )}
           </Link>
         );

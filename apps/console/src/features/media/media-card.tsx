@@ -66,7 +66,11 @@ export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }:
           {mediaLabel(item)}
         </CardTitle>
         <p className="text-sm text-muted-foreground">
-          {formatBytes(item.bytes)} · {mediaDimensions(item)} · {formatDate(item.created_at)}
+          {formatBytes(item.bytes)} · {mediaDimensions(item)} ·{' '}
+          {/* the line wraps between its facts, not inside the date */}
+          <time dateTime={item.created_at} className="whitespace-nowrap">
+            {formatDate(item.created_at)}
+          </time>
         </p>
         {item.alt === '' && (
           <div>

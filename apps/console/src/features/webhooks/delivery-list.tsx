@@ -26,7 +26,8 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
             </span>
             <DeliveryState delivery={delivery} />
           </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {/* labels kept on one line, so every card's values start at the same place */}
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted-foreground">Time</dt>
             <dd>
               <time dateTime={deliveryTime(delivery)}>{formatDate(deliveryTime(delivery))}</time>
@@ -34,7 +35,7 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
             <dt className="text-muted-foreground">Attempt</dt>
             <dd>{delivery.attempt}</dd>
             <dt className="text-muted-foreground">Status code</dt>
-            <dd>{statusText(delivery)}</dd>
+            <dd className="break-words">{statusText(delivery)}</dd>
             <dt className="text-muted-foreground">Duration</dt>
             <dd>{duration(delivery.duration_ms)}</dd>
           </dl>

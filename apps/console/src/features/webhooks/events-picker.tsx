@@ -29,7 +29,7 @@ export function EventsPicker({ form }: { form: UseFormReturn<WebhookInput> }) {
             <input
               type="checkbox"
               value={event}
-              className="size-4 accent-primary"
+              className="size-4 shrink-0 accent-primary"
               {...form.register('events', { validate: (list) => list.length > 0 || 'Choose at least one event' })}
             />
             <EventName event={event} />

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { BreakableUrl } from '@/components/breakable-url';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -43,7 +44,9 @@ const columns: { head: string; cell: (webhook: Webhook) => React.ReactNode }[] =
 function Address({ webhook }: { webhook: Webhook }) {
   return (
     <span className="grid gap-1">
-      <span className="break-all font-medium">{webhook.url}</span>
+      <span className="font-medium">
+        <BreakableUrl url={webhook.url} />
+      </span>
       {webhook.description && <span className="text-sm text-muted-foreground">{webhook.description}</span>}
     </span>
   );

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { DateReading, readingIdOf, withReading } from '@/components/fields/date-reading';
 import { serverMessage } from '@/lib/api-client';
 import { publishingOf } from '@/lib/publishing';
 import { toast } from '@/lib/toast';
@@ -81,7 +82,9 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
               type="datetime-local"
               value={publish}
               onChange={(event) => setPublish(event.target.value)}
+              aria-describedby={withReading(`${id}-publish`, publish)}
             />
+            <DateReading id={readingIdOf(`${id}-publish`)} value={publish} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-unpublish`}>Unpublish at ({zone})</Label>
@@ -90,7 +93,9 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
               type="datetime-local"
               value={unpublish}
               onChange={(event) => setUnpublish(event.target.value)}
+              aria-describedby={withReading(`${id}-unpublish`, unpublish)}
             />
+            <DateReading id={readingIdOf(`${id}-unpublish`)} value={unpublish} />
           </div>
           {problem && (
             <p role="alert" className="text-sm font-medium text-destructive">
