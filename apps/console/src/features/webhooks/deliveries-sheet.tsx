@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BreakableUrl } from '@/components/breakable-url';
+import { BreakableText } from '@/components/breakable-text';
 import { ErrorPanel } from '@/components/list-states';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,7 +50,7 @@ export function DeliveriesSheet({ webhook, onClose }: { webhook: Webhook | null;
         <div className="grid gap-1 pr-6">
           <SheetTitle>Deliveries</SheetTitle>
           <SheetDescription className="break-words">
-            The newest {SHOWN} attempts to <BreakableUrl url={webhook?.url ?? ''} />, in your time zone.
+            The newest {SHOWN} attempts to <BreakableText text={webhook?.url ?? ''} />, in your time zone.
           </SheetDescription>
         </div>
         {webhook && <Deliveries webhook={webhook} />}

@@ -1,3 +1,4 @@
+import { BreakableText } from '@/components/breakable-text';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
 import { DeliveryState, deliveryTime, statusText } from './delivery-outcome';
@@ -35,7 +36,9 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
             <dt className="text-muted-foreground">Attempt</dt>
             <dd>{delivery.attempt}</dd>
             <dt className="text-muted-foreground">Status code</dt>
-            <dd className="break-words">{statusText(delivery)}</dd>
+            <dd>
+              <BreakableText text={statusText(delivery)} />
+            </dd>
             <dt className="text-muted-foreground">Duration</dt>
             <dd>{duration(delivery.duration_ms)}</dd>
           </dl>

@@ -1,3 +1,4 @@
+import { BreakableText } from '@/components/breakable-text';
 import { formatDate } from '@/lib/format-date';
 import { DeliveryState, deliveryTime, statusText } from './delivery-outcome';
 import { useDeliveries } from './webhooks-api';
@@ -14,7 +15,9 @@ export function LastDelivery({ webhook }: { webhook: Webhook }) {
     <span className="inline-flex flex-wrap items-center gap-2">
       <time dateTime={deliveryTime(last)}>{formatDate(deliveryTime(last))}</time>
       <DeliveryState delivery={last} />
-      <span className="text-muted-foreground">{statusText(last)}</span>
+      <span className="text-muted-foreground">
+        <BreakableText text={statusText(last)} />
+      </span>
     </span>
   );
 }

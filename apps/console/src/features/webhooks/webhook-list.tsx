@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { BreakableUrl } from '@/components/breakable-url';
+import { BreakableText } from '@/components/breakable-text';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -45,7 +45,7 @@ function Address({ webhook }: { webhook: Webhook }) {
   return (
     <span className="grid gap-1">
       <span className="font-medium">
-        <BreakableUrl url={webhook.url} />
+        <BreakableText text={webhook.url} />
       </span>
       {webhook.description && <span className="text-sm text-muted-foreground">{webhook.description}</span>}
     </span>
