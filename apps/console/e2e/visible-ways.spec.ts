@@ -26,6 +26,19 @@ test('every item of the menu is in sight, none behind a scroll', async ({ page, 
     await expect(item).toBeInViewport({ ratio: 1 });
 });
 
+test('every item of the menu shows its whole name, none cut short', async ({ page, isMobile }) => {
+  const menu = await openMenu(page, isMobile);
+  const names = menu.getByRole('navigation', { name: 'Main' }).getByRole('link').locator('span');
+  expect(await names.count()).toBeGreaterThanOrEqual(18);
+  const cut = await names.evaluateAll((spans) =>
+    spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent),
+  );
+  expect(cut).toEqual([]);
+  // the longest name takes two lines in its row rather than a taller row
+  const longest = menu.getByRole('link', { name: 'Disbursement Testimonials' });
+  expect((await longest.boundingBox())?.height).toBeLessThanOrEqual(32);
+});
+
 test("a list's status badges are in sight at every width", async ({ page, api, uid }) => {
   const title = uid('Badge row');
   await api.create('faqs', { title, description: '<p>Waiting.</p>', status: 'draft' });
