@@ -1,7 +1,7 @@
 import { BreakableText } from '@/components/breakable-text';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
-import { DeliveryState, deliveryTime, statusText } from './delivery-outcome';
+import { DeliveryState, deliveryTime, statusLabel, statusText } from './delivery-outcome';
 import { EventName } from './event-words';
 import type { WebhookDelivery } from './webhook-types';
 
@@ -35,7 +35,7 @@ export function DeliveryList({ deliveries, retrying, onRetry }: DeliveryListProp
             </dd>
             <dt className="text-muted-foreground">Attempt</dt>
             <dd>{delivery.attempt}</dd>
-            <dt className="text-muted-foreground">Status code</dt>
+            <dt className="text-muted-foreground">{statusLabel(delivery)}</dt>
             <dd>
               <BreakableText text={statusText(delivery)} />
             </dd>

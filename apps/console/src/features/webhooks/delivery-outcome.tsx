@@ -16,6 +16,12 @@ export function DeliveryState({ delivery }: { delivery: WebhookDelivery }) {
 /** When an attempt happened: when it was sent, else when it was queued. */
 export const deliveryTime = (delivery: WebhookDelivery) => delivery.sent_at ?? delivery.created_at;
 
+/** What the value beside it is: the receiver's status code, else why there is none. */
+export function statusLabel(delivery: WebhookDelivery): string {
+  if (delivery.status_code === null && delivery.error) return 'Error';
+  return 'Status code';
+}
+
 /** '200', or why there is no status code ('Timed out' and the like). */
 export function statusText(delivery: WebhookDelivery): string {
   if (delivery.status_code !== null) return String(delivery.status_code);

@@ -112,6 +112,23 @@ describe('/webhooks actions', { timeout: 15_000 }, () => {
     });
   });
 
+  it("labels a delivery's reason as an error when the receiver gave no status code", async () => {
+    serveWebhooks(
+      [makeWebhook()],
+      [
+        makeDelivery({ id: 12, state: 'failed', status_code: null, error: 'ERR_TLS_CERT_ALTNAME_INVALID' }),
+        makeDelivery({ id: 10 }),
+      ],
+    );
+    await openAsAdmin();
+    await choose(URL, 'Deliveries');
+    const panel = await screen.findByRole('dialog', { name: 'Deliveries' });
+    const reason = await within(panel).findByText('Error');
+    expect(reason.tagName).toBe('DT');
+    expect(reason.nextElementSibling).toHaveTextContent('ERR_TLS_CERT_ALTNAME_INVALID');
+    expect(within(panel).getAllByText('Status code')).toHaveLength(1);
+  });
+
   it('shows the deliveries with their answers as text, and retries a failed one', async () => {
     const calls = serveWebhooks(
       [makeWebhook()],
