@@ -67,7 +67,7 @@ test('Site health, its dashboard card and Media follow a fix, a delete and a res
 
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Site health' });
-  await expect(card.getByRole('link', { name: new RegExp(`^${await missingNow(api)} ${CHECK}$`) })).toBeVisible();
+  await expect(card.getByRole('link', { name: new RegExp(`^${CHECK} \\(${await missingNow(api)}\\)$`) })).toBeVisible();
   await expectSiteHealth(page, api, isMobile, inForm, true);
   await expect(row(page, inMedia)).toHaveCount(1);
   await navigate(page, isMobile, 'Media');
@@ -83,7 +83,7 @@ test('Site health, its dashboard card and Media follow a fix, a delete and a res
   await expectToast(page, 'Content updated successfully');
   await expectSiteHealth(page, api, isMobile, inForm, false);
   await navigate(page, isMobile, 'Dashboard');
-  await expect(card.getByRole('link', { name: new RegExp(`^${await missingNow(api)} ${CHECK}$`) })).toBeVisible();
+  await expect(card.getByRole('link', { name: new RegExp(`^${CHECK} \\(${await missingNow(api)}\\)$`) })).toBeVisible();
 
   // described in the media library
   await navigate(page, isMobile, 'Media');

@@ -21,7 +21,7 @@ export function SiteHealthCard() {
       <Card>
         <CardHeader className="pb-2">
           <CardTitle as="h3" className="text-base">
-            {health.data ? `${health.data.problems.length.toLocaleString('en-US')} problems found` : 'Problems found'}
+            {health.data ? problemsFound(health.data.problems.length) : 'Problems found'}
           </CardTitle>
         </CardHeader>
         <CardContent>
@@ -39,7 +39,7 @@ export function SiteHealthCard() {
                     to={`/site-health?check=${check}`}
                     className="text-sm font-medium underline-offset-4 hover:underline"
                   >
-                    <span className="tabular-nums">{counts.get(check)}</span> {CHECK_NAMES[check]}
+                    {CHECK_NAMES[check]} <span className="tabular-nums">({counts.get(check)})</span>
                   </Link>
                 </li>
               ))}
@@ -50,3 +50,7 @@ export function SiteHealthCard() {
     </section>
   );
 }
+
+// a check's name is a plural noun ('Failing webhooks'), so its count follows it as on the Site health page
+const problemsFound = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'} found`;

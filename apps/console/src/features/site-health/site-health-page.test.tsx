@@ -86,6 +86,14 @@ describe('the Site health page', () => {
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
   });
 
+  it('reads one problem in the singular', async () => {
+    serveHealth([empty]);
+    signInWithRole('editor');
+    renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Site health' });
+    expect(await within(card).findByText('1 problem found')).toBeInTheDocument();
+  });
+
   it('says all is well when nothing is wrong', async () => {
     serveHealth([]);
     signInWithRole('viewer');
@@ -101,11 +109,11 @@ describe('the dashboard card', () => {
     signInWithRole('editor');
     renderApp('/dashboard');
     const card = await screen.findByRole('region', { name: 'Site health' });
-    expect(await within(card).findByRole('link', { name: '2 Vague link text' })).toHaveAttribute(
+    expect(await within(card).findByRole('link', { name: 'Vague link text (2)' })).toHaveAttribute(
       'href',
       '/site-health?check=vague-link-text',
     );
-    expect(within(card).getByRole('link', { name: '1 Empty sections' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: 'Empty sections (1)' })).toHaveAttribute(
       'href',
       '/site-health?check=empty-section',
     );
