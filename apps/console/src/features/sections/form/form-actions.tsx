@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { WriteMode } from '@bursary/shared';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/lib/format-date';
+import { PublishNowQuestion } from '@/features/sections/publishing/publish-now-question';
 import type { FormVariant } from './form-variant';
 
 interface FormActionsProps {
@@ -80,13 +79,10 @@ export function FormActions({
         )}
       </div>
       {scheduledAt && (
-        <ConfirmDialog
+        <PublishNowQuestion
+          scheduledAt={scheduledAt}
           open={askingToPublish}
           onClose={() => setAskingToPublish(false)}
-          title="Publish now?"
-          description={`This change is scheduled to publish on ${formatDate(scheduledAt)}. Publishing it now puts it on the website at once and cancels that schedule.`}
-          confirmLabel="Publish now"
-          tone="default"
           onConfirm={onPublish}
         />
       )}

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { publishingOf } from '@/lib/publishing';
 import { toast } from '@/lib/toast';
+import { PublishNowQuestion } from './publish-now-question';
 import { requestPreview, usePublishingActions } from './publishing-api';
 
 // the dialogs load when first opened, so the edit screens' code stays as small as it was
@@ -53,17 +54,26 @@ export function BannerActions({ section, record, pending, onChanged }: BannerAct
     onError: failure,
   });
 
+  const publishNow = () => publish.mutate(undefined, told('Published'));
+
   return (
     <div className="flex flex-wrap gap-2">
-      {unpublished && (
-        <Button
-          type="button"
-          size="sm"
-          loading={publish.isPending}
-          onClick={() => publish.mutate(undefined, told('Published'))}
-        >
-          Publish
-        </Button>
+      {unpublished && state.publishAt ? (
+        <PublishNowQuestion
+          scheduledAt={state.publishAt}
+          onConfirm={publishNow}
+          trigger={
+            <Button type="button" size="sm" loading={publish.isPending}>
+              Publish
+            </Button>
+          }
+        />
+      ) : (
+        unpublished && (
+          <Button type="button" size="sm" loading={publish.isPending} onClick={publishNow}>
+            Publish
+          </Button>
+        )
       )}
       {unpublished && (
         <Button type="button" size="sm" variant="outline" loading={previewing} onClick={() => void preview()}>

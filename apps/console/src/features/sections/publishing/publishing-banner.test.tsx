@@ -64,6 +64,23 @@ describe('the publishing banner on an edit screen', { timeout: 15_000 }, () => {
     expect(await screen.findByDisplayValue('How do I apply?')).toBeInTheDocument();
   });
 
+  it("asks before the banner's 'Publish' puts a scheduled change live early, and Cancel publishes nothing", async () => {
+    signInAs();
+    const published = watch('post', '/api/faqs/3/publish');
+    const scheduled = { ...faq, has_changes: true, publish_at: '2027-11-28T09:00:00Z' };
+    const banner = await openFaq(scheduled, { ...scheduled, title: 'How can I apply?' });
+    await user.click(within(banner).getByRole('button', { name: 'Publish' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Publish now?' });
+    expect(question).toHaveTextContent('Publishing it now puts it on the website at once and cancels that schedule.');
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(published).toEqual([]);
+
+    await user.click(within(banner).getByRole('button', { name: 'Publish' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Publish now' }));
+    await expectToast('Published');
+    expect(published).toEqual(['Bearer token-123']);
+  });
+
   it("asks before 'Discard changes', and Cancel discards nothing", async () => {
     signInAs();
     const discarded = watch('delete', '/api/faqs/3/changes');
