@@ -51,27 +51,32 @@ const passwordChangeBody = {
 
 export const schemas = {
   me: {
+    operationId: 'getMe',
     summary: 'The signed-in user, with the role and what the account must still do',
     token: true,
     answers: { 200: answer('The user', userShape), ...errors(...ALWAYS, 401) },
   },
   profile: {
+    operationId: 'updateMe',
     summary: "Change one's own name or email",
     token: true,
     body: profileBody,
     answers: { 200: answer('The user', userShape), ...errors(...ALWAYS, ...BODY, 401) },
   },
   sessions: {
+    operationId: 'listMySessions',
     summary: "One's own sessions, newest first",
     token: true,
     answers: { 200: answer('The sessions', { type: 'array', items: sessionShape }), ...errors(...ALWAYS, 401) },
   },
   endOtherSessions: {
+    operationId: 'endMyOtherSessions',
     summary: 'Sign out of every other session',
     token: true,
     answers: { 200: answer('Signed out', endedShape), ...errors(...ALWAYS, ...BODY, 401) },
   },
   password: {
+    operationId: 'changeMyPassword',
     summary: "Change the password (ends the user's other sessions)",
     token: true,
     body: passwordChangeBody,

@@ -22,17 +22,20 @@ const recoveryCodesShape = new Shape(
 
 export const schemas = {
   begin: {
+    operationId: 'beginMyTwoFactor',
     summary: 'Start setting up two-factor sign-in: a new secret and its otpauth:// URI',
     token: true,
     answers: { 200: answer('The secret', totpSetupShape), ...errors(...ALWAYS, ...BODY, 401, 409) },
   },
   confirm: {
+    operationId: 'confirmMyTwoFactor',
     summary: 'Confirm two-factor sign-in with a code; answers the recovery codes once',
     token: true,
     body: codeBody,
     answers: { 200: answer('On', recoveryCodesShape), ...errors(...ALWAYS, ...BODY, 401, 409, 429) },
   },
   turnOff: {
+    operationId: 'turnOffMyTwoFactor',
     summary: 'Turn two-factor sign-in off (the password and a code or recovery code)',
     token: true,
     body: totpOffBody,

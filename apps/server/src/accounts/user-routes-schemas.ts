@@ -45,11 +45,13 @@ const temporaryPasswordShape = new Shape(
 
 export const schemas = {
   list: {
+    operationId: 'listUsers',
     summary: 'Every user (administrators only)',
     token: true,
     answers: { 200: answer('The users', { type: 'array', items: listedUserShape }), ...errors(...ALWAYS, 401) },
   },
   add: {
+    operationId: 'createUser',
     summary: 'Add a user with a temporary password (administrators only)',
     token: true,
     body: newUserBody,
@@ -59,6 +61,7 @@ export const schemas = {
     },
   },
   change: {
+    operationId: 'updateUser',
     summary: "Change a user's name, email, role or disabled (administrators only)",
     token: true,
     params: idParams,
@@ -66,6 +69,7 @@ export const schemas = {
     answers: { 200: answer('The user', listedUserShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 503) },
   },
   resetPassword: {
+    operationId: 'resetUserPassword',
     summary: "A new temporary password; ends the user's sessions (administrators only)",
     token: true,
     params: idParams,
@@ -75,12 +79,14 @@ export const schemas = {
     },
   },
   endSessions: {
+    operationId: 'endUserSessions',
     summary: 'Sign the user out everywhere (administrators only)',
     token: true,
     params: idParams,
     answers: { 200: answer('Signed out', endedShape), ...errors(...ALWAYS, ...BODY, 401, 404) },
   },
   turnOffTotp: {
+    operationId: 'turnOffUserTwoFactor',
     summary: "Turn off a user's lost second factor (administrators only)",
     token: true,
     params: idParams,

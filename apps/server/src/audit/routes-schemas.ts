@@ -2,7 +2,6 @@ import { type LogDetail, type LogEntry, type LogSummary, LOGS_MAX_LIMIT } from '
 import {
   ALWAYS,
   answer,
-  BODY,
   contract,
   errors,
   type RouteApi,
@@ -62,6 +61,7 @@ const logSummary = new Shape(
 
 export const schemas = {
   list: {
+    operationId: 'listLogs',
     summary: 'Audit log, newest first (100 without parameters)',
     token: true,
     query: logsPage,
@@ -71,24 +71,16 @@ export const schemas = {
     },
   },
   one: {
+    operationId: 'getLog',
     summary: 'One log row with what its change did, against the version before it',
     token: true,
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
     answers: { 200: answer('The log row and its changes', logDetail), ...errors(...ALWAYS, 401, 404) },
   },
   summary: {
+    operationId: 'getLogSummary',
     summary: 'Count and latest change',
     token: true,
     answers: { 200: answer('Summary', logSummary), ...errors(...ALWAYS, 401) },
   },
-  /** The wildcard route that refuses writes to any log row is documented as /api/logs/{id}. */
-  refusedWrite: (url: string) => ({
-    summary: 'Refused: the audit log is written by the server only',
-    token: true,
-    path: url.replace('*', '{id}'),
-    ...(url.endsWith('*')
-      ? { params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } }
-      : {}),
-    answers: errors(...ALWAYS, ...BODY, 401, 405),
-  }),
-} satisfies Record<string, RouteApi | ((path: string) => RouteApi)>;
+} satisfies Record<string, RouteApi>;

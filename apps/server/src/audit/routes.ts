@@ -117,17 +117,12 @@ const logRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // writes are refused, but only to a caller whose role writes: without a token the answer is 401, to a viewer 403, as
-  // for any write
+  // for any write. The API document leaves them out: a generated client would offer calls that can only fail.
   const refuse = async () => {
     throw new MethodNotAllowedError(READ_ONLY, 'GET');
   };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      url,
-      ...documented(schemas.refusedWrite(url), requireRole(app, 'editor')),
-      handler: refuse,
-    });
+    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...requireRole(app, 'editor'), handler: refuse });
   }
 };
 

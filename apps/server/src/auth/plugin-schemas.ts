@@ -58,6 +58,7 @@ const credentialsBody = {
 
 export const schemas = {
   login: {
+    operationId: 'signIn',
     summary: 'Sign in (with two-factor sign-in on, the first of two steps)',
     body: credentialsBody,
     answers: {
@@ -68,11 +69,13 @@ export const schemas = {
     },
   },
   loginCode: {
+    operationId: 'signInWithCode',
     summary: 'Second step of a two-factor sign-in: a code from the authenticator app or a recovery code',
     body: loginCodeBody,
     answers: { 200: answer('A token and the user', loginShape), ...errors(...ALWAYS, ...BODY, 401, 429) },
   },
   logout: {
+    operationId: 'signOut',
     summary: 'Sign out (revokes the token)',
     token: true,
     answers: { 200: answer('Signed out', messageShape), ...errors(...ALWAYS, ...BODY, 401) },

@@ -14,6 +14,7 @@ import {
 } from '../lib/api-doc.ts';
 import { pageQuery } from '../lib/query.ts';
 import { z } from 'zod';
+import { operationNames } from '../records/routes-schemas.ts';
 
 /** History pages and the trash are paged as the audit log is. */
 export const historyPage = z.object(pageQuery(LOGS_MAX_LIMIT));
@@ -32,6 +33,7 @@ function revisionShape(section: SectionDef): Shape {
       record: {
         type: 'object',
         required: ['id'],
+        properties: { id: { type: 'integer', minimum: 1 } },
         description: `The ${section.singular} after the change (for a delete, as it was), as the API answered it then`,
       },
     }),
@@ -53,6 +55,7 @@ const trashEntryShape = new Shape(
 /** Every version of a record, or of a single-record section's record (no id in its address). */
 export function revisionsApi(section: SectionDef, single: boolean): RouteApi {
   return {
+    operationId: `list${operationNames(section, single).target}Revisions`,
     tags: [section.label],
     token: true,
     summary: single
@@ -73,6 +76,7 @@ export function revisionsApi(section: SectionDef, single: boolean): RouteApi {
 
 export const schemas = {
   restore: {
+    operationId: 'restoreRevision',
     summary: "Write a revision's record back as a new change (a deleted record comes back under its id)",
     token: true,
     params: idParams,
@@ -86,11 +90,16 @@ export const schemas = {
       },
     },
     answers: {
-      200: answer('The record as restored', { type: 'object', required: ['id'] }, etag),
+      200: answer(
+        'The record as restored',
+        { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+        etag,
+      ),
       ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
     },
   },
   trash: {
+    operationId: 'listTrash',
     summary: 'Deleted records not since restored, newest first',
     token: true,
     query: historyPage,

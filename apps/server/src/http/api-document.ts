@@ -1,10 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import { type Answer, errors, type Json, json, ref, type RouteApi, type Schema, Shape } from '../lib/api-doc.ts';
+import { z } from 'zod';
+import {
+  type Answer,
+  documented,
+  errors,
+  type Json,
+  json,
+  ref,
+  type RouteApi,
+  type Schema,
+  Shape,
+} from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
+import { parseQuery, queryText } from '../lib/query.ts';
+import { websiteDocument } from './website-document.ts';
+import { shareRepeatedParts } from './shared-parts.ts';
 
 const bearer = [{ bearer: [] }];
+/** Public: no requirement; optional: none, or the bearer token (`{}` is the empty requirement). */
+const securityOf = (token: RouteApi['token']) =>
+  token === true ? bearer : token === 'optional' ? [{}, ...bearer] : [];
 
 const isZod = (node: object): node is Parameters<typeof schemaOf>[0] => '_zod' in node;
 
@@ -32,30 +49,68 @@ const isContent = (
 ): body is { content: Record<string, { schema: Schema }> | (() => Record<string, { schema: Schema }>) } =>
   typeof body === 'object' && !(body instanceof Shape) && !isZod(body) && 'content' in body;
 
-/** A route's declaration in the form @fastify/swagger reads (its `schema`), zod and shapes resolved. */
-function operationOf(api: RouteApi, components: Json): Json {
+/** A HEAD answers a GET's status and headers without its body. */
+const withoutBodies = (answers: Record<number, Answer>): Record<number, Answer> =>
+  Object.fromEntries(
+    Object.entries(answers).map(([status, { description, headers }]) => [
+      status,
+      { description, ...(headers ? { headers } : {}), type: 'null' as const },
+    ]),
+  );
+
+/** The HEAD of a read is named after its GET: listFaqs → headFaqs, getFaq → headFaq. */
+const headOperationId = (getId: string) => getId.replace(/^(list|get)(?=[A-Z])/, 'head');
+
+/**
+ * A route's declaration in the form @fastify/swagger reads (its `schema`), zod and shapes resolved; `head`: the
+ * HEAD route Fastify adds beside a GET.
+ */
+function operationOf(api: RouteApi, components: Json, head: boolean): Json {
   const resolve = resolverInto(components);
   const answers: Record<number, Answer> = { ...api.answers };
   // every operation that takes a token may also answer 403: a role that does not reach it, or an account still to be
   // finished
-  if (api.token) answers[403] ??= errors(403)[403]!;
+  if (api.token === true) answers[403] ??= errors(403)[403]!;
   return resolve({
-    summary: api.summary,
+    operationId: head ? headOperationId(api.operationId) : api.operationId,
+    summary: head ? `${api.summary}: the headers alone` : api.summary,
     ...(api.tags ? { tags: api.tags } : {}),
-    ...(api.token ? { security: bearer } : {}),
+    security: securityOf(api.token),
     ...(api.query ? { querystring: api.query } : {}),
     ...(api.params ? { params: api.params } : {}),
     ...(api.headers ? { headers: api.headers } : {}),
-    ...(api.body ? { body: isContent(api.body) ? api.body : { content: json(api.body) } } : {}),
-    response: answers,
+    ...(api.body && !head ? { body: isContent(api.body) ? api.body : { content: json(api.body) } } : {}),
+    response: head ? withoutBodies(answers) : answers,
   }) as Json;
 }
+
+const documentQuery = z.object({
+  audience: queryText('audience', 20)
+    .pipe(
+      z.enum(['website'], {
+        error: 'audience must be "website" (the reads a website makes), or left out for the whole document.',
+      }),
+    )
+    .optional()
+    .meta({ description: "website: the public reads alone, what a website's generated client needs" }),
+});
+
+const documentApi: RouteApi = {
+  operationId: 'getApiDocument',
+  summary: 'This description (or, with audience=website, the part of it a website reads)',
+  query: documentQuery,
+  answers: {
+    200: { description: 'The OpenAPI document', content: json({ type: 'object' }) },
+    ...errors(400, 503),
+  },
+};
 
 /**
  * The API document, assembled by @fastify/swagger from the routes' own declarations (their
  * `config.api`): registered before the routes, it sees each as it is added. A route without a
- * declaration (the console's files, the unknown-address answers) is left out. The document is
- * built on the first GET /api/openapi.json, then kept.
+ * declaration (the console's files, the unknown-address answers, the audit log's refused writes) is
+ * left out, and so is the HEAD of a read that takes a token. The document is built on the first
+ * GET /api/openapi.json, then kept.
  */
 const apiDocument: FastifyPluginAsync = async (app) => {
   await app.register(swagger, {
@@ -69,32 +124,36 @@ const apiDocument: FastifyPluginAsync = async (app) => {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
     },
+    // the HEAD of a public read is what a cache or a link checker sends: documented beside its GET
+    exposeHeadRoutes: true,
     // const stays const: the document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12
     convertConstToEnum: false,
     transform: ({ schema, url, route, ...document }) => {
       const api = route.config?.api;
-      if (!api) return { schema: { ...schema, hide: true }, url };
+      const head = route.method === 'HEAD';
+      if (!api || (head && api.token === true)) return { schema: { ...schema, hide: true }, url };
       if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
       const components = ((document.openapiObject.components ??= {}).schemas ??= {});
-      return { schema: operationOf(api, components as Json) as typeof schema, url: api.path ?? url };
+      return { schema: operationOf(api, components as Json, head) as typeof schema, url };
+    },
+    transformObject: (built) => {
+      if (!('openapiObject' in built)) throw new Error('The API document is OpenAPI, not Swagger 2');
+      const document = built.openapiObject as Json;
+      // the server that answered, unless PUBLIC_URL names where the website reaches it
+      document.servers = [
+        { url: app.config.publicUrl ?? '/', description: 'This server (the paths start with /api and /media)' },
+      ];
+      shareRepeatedParts(document);
+      return built.openapiObject;
     },
   });
 
-  app.get(
-    '/api/openapi.json',
-    {
-      config: {
-        api: {
-          summary: 'This description',
-          answers: {
-            200: { description: 'The OpenAPI document', content: json({ type: 'object' }) },
-            ...errors(400, 503),
-          },
-        },
-      },
-    },
-    async () => app.swagger(),
-  );
+  let website: Json | undefined;
+  app.get('/api/openapi.json', documented(documentApi), async (request) => {
+    const { audience } = parseQuery(documentQuery, request);
+    const whole = app.swagger() as unknown as Json;
+    return audience === 'website' ? (website ??= websiteDocument(whole)) : whole;
+  });
 };
 
 export default fp(apiDocument, { name: 'api-document' });

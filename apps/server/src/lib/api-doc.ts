@@ -49,12 +49,18 @@ export interface Answer {
 }
 
 export interface RouteApi {
+  /**
+   * The operation's name in the document, which generated clients name their functions after: a verb and what it
+   * acts on (`listFaqs`, `getFaq`, `publishFaq`). Clients depend on it: renaming one breaks them.
+   */
+  operationId: string;
   summary: string;
   tags?: string[];
-  /** Takes a bearer token: the document lists the scheme and the 403 of a role or an unfinished account. */
-  token?: boolean;
-  /** Documents the route under this address instead of its own (a wildcard route's). */
-  path?: string;
+  /**
+   * true: takes a bearer token, and the document lists the scheme and the 403 of a role or an unfinished account.
+   * 'optional': public, and a token adds to what it answers (drafts with status=all). Left out: public.
+   */
+  token?: boolean | 'optional';
   params?: Schema;
   query?: Schema;
   headers?: Schema;
@@ -92,6 +98,25 @@ export const totalCount = {
   'X-Total-Count': { type: 'integer', minimum: 0, description: 'How many there are in all' },
 };
 export const etag = { ETag: { type: 'string', description: 'The version to send as If-Match with the next write' } };
+/** Where a created record or item is read from. */
+export const location = { Location: { type: 'string', description: 'The address of what was created' } };
+/** What a shared cache is told about a public read, and which request headers change its answer. */
+export const publicCache = {
+  'Cache-Control': {
+    type: 'string',
+    description:
+      'public, max-age=0, s-maxage=PUBLIC_CACHE_SECONDS for a public read (a 404 too: public, s-maxage); private, no-store for a signed-in or preview read',
+  },
+  'CDN-Cache-Control': {
+    type: 'string',
+    description: 'For shared caches only: public, s-maxage and stale-while-revalidate',
+  },
+  Vary: { type: 'string', description: 'Names Bursary-Preview (and Accept-Encoding when compressed)' },
+};
+/** The version of a public read, for If-None-Match. */
+const readEtag = { ETag: { type: 'string', description: 'The version answered; send it as If-None-Match to get 304' } };
+/** The headers of a public read's 200 and 304. */
+export const publicRead = { ...readEtag, ...publicCache };
 
 /** Every error answers `{ message, error }`; a field at fault is named in `fields`, a stale If-Match gets `current`. */
 export const errorShape = new Shape(
@@ -125,7 +150,6 @@ const ERROR_MEANINGS: Record<number, string> = {
   401: 'No token, or its session has ended (on sign-in: a wrong username, password or code)',
   403: 'The role does not allow this (viewer: reads only; editor: no users), or the account must first change its temporary password or set up two-factor sign-in',
   404: 'No such record, item, image, log row, revision or user',
-  405: 'The audit log cannot be written',
   409: "Conflicts with what is stored (a second record of a single-record section, a sub-item before its record, a restore of a deleted record where its section has another, an existing username, the last active administrator, two-factor sign-in already on or off, one's own password or second factor through the administration routes, a published record saved as a draft or a draft's separate changes, publishing with nothing to publish, unpublishing a draft, deleting an image that a record, a draft, waiting changes or a kept revision still uses)",
   412: 'If-Match names a version that is no longer current; `current` holds the current record',
   413: 'The body, or an uploaded image, is larger than the limit',
@@ -145,6 +169,10 @@ export const ALWAYS = [400, 503];
 /** Every operation that reads a body: bad JSON, too large, not JSON or a form. */
 export const BODY = [400, 413, 415];
 export const notModified = { 304: answer('The version named in If-None-Match is still current', undefined, etag) };
+/** The 304 of a public read, with what a shared cache is told. */
+export const publicNotModified = {
+  304: answer('The version named in If-None-Match is still current', undefined, publicRead),
+};
 
 const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
 export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };

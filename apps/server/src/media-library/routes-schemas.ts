@@ -86,6 +86,7 @@ const patchBody = {
 
 export const mediaLibraryApi = {
   list: {
+    operationId: 'listMedia',
     summary: 'Every stored image, newest first (100 without parameters), with the records that use it',
     tags: ['Media'],
     token: true,
@@ -96,6 +97,7 @@ export const mediaLibraryApi = {
     },
   },
   patch: {
+    operationId: 'updateMedia',
     summary: "Set an image's alternative text and/or focal point (editors)",
     tags: ['Media'],
     token: true,
@@ -104,6 +106,7 @@ export const mediaLibraryApi = {
     answers: { 200: answer('The image as updated', mediaItem), ...errors(...ALWAYS, ...BODY, 401, 404) },
   },
   delete: {
+    operationId: 'deleteMedia',
     summary:
       'Delete an image and its variants (editors); refused while a record, a draft, waiting changes or a kept revision uses it',
     tags: ['Media'],

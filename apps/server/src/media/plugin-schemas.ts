@@ -3,6 +3,7 @@ import { variantQuery } from './variant-params.ts';
 
 /** The API declaration of GET /media/{file} (media/plugin.ts). */
 export const mediaApi: RouteApi = {
+  operationId: 'getMediaFile',
   summary:
     'An uploaded image, or a variant of a raster image: resized to at most w wide (never enlarged), converted by fm, cropped to w × h around its focal point with fit=cover. An SVG is always answered as it is. Other query parameters are ignored.',
   params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },

@@ -16,6 +16,7 @@ const healthBody = (status: HealthResponse['status']) =>
 
 /** The API declaration of GET /api/health (operations/health.ts). */
 export const healthApi: RouteApi = {
+  operationId: 'getHealth',
   summary:
     "Health: the database answers and this server's migrations have run (the checks only for the METRICS_TOKEN or an administrator's token)",
   answers: {

@@ -76,6 +76,7 @@ async function createMetrics(db: Kysely<unknown>) {
  */
 /** The API declaration of GET /api/metrics, whether metrics are on or off. */
 const metricsApi: RouteApi = {
+  operationId: 'getMetrics',
   summary: 'Metrics in the Prometheus text format (only with METRICS_TOKEN set, as the bearer token)',
   token: true,
   answers: {

@@ -33,6 +33,7 @@ const live = new Shape('LivePreviewToken', {
 
 export const previewTokenSchemas = {
   list: {
+    operationId: 'listPreviewTokens',
     tags: ['Publishing'],
     summary:
       'Every preview token that reads now (administrators only): not revoked or expired, its issuer still an active editor or administrator',
@@ -40,6 +41,7 @@ export const previewTokenSchemas = {
     answers: { 200: answer('The live tokens', { type: 'array', items: live }), ...errors(...ALWAYS, 401) },
   },
   create: {
+    operationId: 'createPreviewToken',
     tags: ['Publishing'],
     summary: 'A read-only preview token for the website, valid for one hour',
     token: true,
@@ -55,6 +57,7 @@ export const previewTokenSchemas = {
     answers: { 201: answer('Created', created), ...errors(...ALWAYS, ...BODY, 401) },
   },
   revoke: {
+    operationId: 'revokePreviewToken',
     tags: ['Publishing'],
     summary: 'Revoke a preview token at once',
     token: true,

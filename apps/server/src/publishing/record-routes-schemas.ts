@@ -13,7 +13,7 @@ import {
   Shape,
 } from '../lib/api-doc.ts';
 import { recordBody } from '../records/record-body-schemas.ts';
-import { altTextProperties, recordShape } from '../records/routes-schemas.ts';
+import { altTextProperties, operationNames, recordShape } from '../records/routes-schemas.ts';
 
 /** The API declarations of a record's publishing routes (publishing/record-routes.ts). */
 
@@ -57,6 +57,7 @@ function changesShape(section: SectionDef): Shape {
 export function publishingSchemas(section: SectionDef, single: boolean) {
   const tags = [section.label];
   const one = section.singular;
+  const { target } = operationNames(section, single);
   const route = (summary: string, api: Omit<RouteApi, 'summary' | 'tags' | 'token'>): RouteApi => ({
     tags,
     summary,
@@ -68,12 +69,14 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
   const published = answer('The record with its status (as status=all answers it)', recordShape(section), recordEtag);
   return {
     readChanges: route(`The changes waiting on the ${one} (editors)`, {
+      operationId: `get${target}Changes`,
       answers: {
         200: answer('The record as it will be once published', changes, changesEtag),
         ...errors(...ALWAYS, 401, 404),
       },
     }),
     saveChanges: route(`Save changes to the ${one} for later, without publishing them`, {
+      operationId: `save${target}Changes`,
       headers: ifMatch,
       body: recordBody(section, 'update', false),
       answers: {
@@ -82,6 +85,7 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
       },
     }),
     discardChanges: route(`Discard the changes waiting on the ${one}`, {
+      operationId: `discard${target}Changes`,
       headers: ifMatch,
       answers: {
         200: answer("Discarded; the ETag is the record's", messageShape, recordEtag),
@@ -89,9 +93,11 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
       },
     }),
     publish: route(`Publish the ${one}: its waiting changes and/or the draft go live`, {
+      operationId: `publish${target}`,
       answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
     unpublish: route(`Take the ${one} off the website; it is kept as a draft`, {
+      operationId: `unpublish${target}`,
       answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
   };

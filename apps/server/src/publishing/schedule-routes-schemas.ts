@@ -1,6 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
 import { ALWAYS, answer, BODY, errors, idParams, type Json, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { RECENT_DONE } from './schedule-store.ts';
+import { operationNames } from '../records/routes-schemas.ts';
 
 /** The API declarations of the schedule routes (publishing/schedule-routes.ts). */
 
@@ -77,8 +78,10 @@ export function scheduleSchemas(section: SectionDef) {
   const single = section.kind === 'single';
   const params = single ? {} : { params: idParams };
   const which = single ? `the ${section.singular}` : `a ${section.singular}`;
+  const { target } = operationNames(section, single);
   return {
     get: {
+      operationId: `get${target}Schedule`,
       tags,
       summary: `What is scheduled for ${which}`,
       token: true,
@@ -89,6 +92,7 @@ export function scheduleSchemas(section: SectionDef) {
       },
     },
     put: {
+      operationId: `schedule${target}`,
       tags,
       summary: `Schedule ${which} to be published or unpublished`,
       token: true,
@@ -97,6 +101,7 @@ export function scheduleSchemas(section: SectionDef) {
       answers: { 200: answer('Scheduled', recordSchedule), ...errors(...ALWAYS, ...BODY, 401, 404) },
     },
     delete: {
+      operationId: `cancel${target}Schedule`,
       tags,
       summary: `Cancel what is scheduled for ${which}`,
       token: true,
@@ -107,6 +112,7 @@ export function scheduleSchemas(section: SectionDef) {
 }
 
 export const overviewSchema: RouteApi = {
+  operationId: 'listSchedules',
   tags: ['Publishing'],
   summary: 'Every schedule: upcoming, failed and recently done',
   token: true,

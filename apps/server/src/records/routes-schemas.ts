@@ -19,7 +19,10 @@ import {
   ifMatch,
   ifNoneMatch,
   type Json,
-  notModified,
+  location,
+  publicCache,
+  publicNotModified,
+  publicRead,
   type RouteApi,
   Shape,
   totalCount,
@@ -159,61 +162,101 @@ const viewHeaders = {
   },
 };
 
+const pascal = (words: string) =>
+  words.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+
+/**
+ * How a section is named in its operations' ids: `all` for the section (`listFaqs`), `one` for a record of it
+ * (`getFaq`, `publishFaq`; `getContentItem` where the slug is no plural), and `target` for what an address of `single` form acts on: a single-record
+ * section's addresses without an id act on the section's record (`publishStakeholdersSection`), beside the
+ * same operations by id (`publishStakeholder`). Derived from the slug, so they stay as stable as the addresses.
+ */
+export function operationNames(section: SectionDef, single = false) {
+  const all = pascal(section.slug);
+  const singular = all.replace(/ies$/, 'y').replace(/oes$/, 'o').replace(/s$/, '');
+  // a slug that is not a plural (content) names its records as items: listContent, getContentItem
+  const one = singular === all ? `${all}Item` : singular;
+  return { all, one, target: single ? `${all}Section` : one };
+}
+
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
   const record = recordShape(section);
-  const saved = (status: number, description: string, schema: Json | Shape) => ({
-    [status]: answer(description, schema, etag),
+  const { all, one } = operationNames(section);
+  const saved = (status: number, description: string, schema: Json | Shape, headers: Json = etag) => ({
+    [status]: answer(description, schema, headers),
   });
   const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({ tags, summary, token: true, ...api });
+  // a 404 of a public read is kept by shared caches too, so that they drop a deleted or unpublished record
+  const publicNotFound = {
+    404: { ...errors(404)[404]!, headers: { 'Cache-Control': publicCache['Cache-Control'], Vary: publicCache.Vary } },
+  };
   return {
     list: {
+      operationId: `list${all}`,
       tags,
       summary: `List ${section.label} (newest first)`,
+      token: 'optional',
       headers: viewHeaders,
       query: listQuery,
       answers: {
-        200: answer('The records; X-Total-Count holds the total', { type: 'array', items: record }, totalCount),
-        ...notModified,
+        200: answer(
+          'The records; X-Total-Count holds the total',
+          { type: 'array', items: record },
+          { ...totalCount, ...publicRead },
+        ),
+        ...publicNotModified,
         ...errors(...ALWAYS, 401),
       },
     },
     one: {
+      operationId: `get${one}`,
       tags,
       summary: `One ${section.singular}`,
+      token: 'optional',
       params: idParams,
       query: viewQuery,
       headers: viewHeaders,
-      answers: { ...saved(200, 'The record, with its ETag', record), ...notModified, ...errors(...ALWAYS, 401, 404) },
+      answers: {
+        ...saved(200, 'The record, with its ETag', record, publicRead),
+        ...publicNotModified,
+        ...errors(...ALWAYS, 401),
+        ...publicNotFound,
+      },
     },
     // a create has no earlier version to name: If-Match plays no part
     create: write(`Create a ${section.singular}`, {
+      operationId: `create${one}`,
       body: recordBody(section, 'create'),
-      answers: { ...saved(201, 'Created', record), ...errors(...ALWAYS, ...BODY, 401, 409) },
+      answers: { ...saved(201, 'Created', record, { ...etag, ...location }), ...errors(...ALWAYS, ...BODY, 401, 409) },
     }),
     putSingle: write(`Create or replace the ${section.singular}`, {
+      operationId: `replace${all}Section`,
       headers: ifMatch,
       body: recordBody(section, 'update'),
       answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
     }),
     update: write(`Update a ${section.singular}`, {
+      operationId: `update${one}`,
       params: idParams,
       headers: ifMatch,
       body: recordBody(section, 'update'),
       answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
     }),
     delete: write(`Delete a ${section.singular}`, {
+      operationId: `delete${one}`,
       params: idParams,
       headers: ifMatch,
       answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
     }),
-  };
+  } satisfies Record<string, RouteApi>;
 }
 
 /** The declarations of a single-record section's sub-item routes. */
 export function subItemSchemas(section: SectionDef, sub: SubItems) {
   const tags = [section.label];
+  const { all } = operationNames(section);
   const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({
     tags,
     summary,
@@ -223,6 +266,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
   });
   return {
     edit: write(`Edit, add and reorder ${sub.field}`, {
+      operationId: `edit${all}Items`,
       body: subEditSchema(sub),
       answers: {
         200: answer('The record', recordShape(section), etag),
@@ -230,6 +274,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       },
     }),
     add: write(`Add one ${sub.itemKey}`, {
+      operationId: `add${all}Item`,
       body: subAddSchema(sub),
       answers: {
         201: answer("The new item; the ETag is the record's", subItemsSchema(sub).items, etag),
@@ -237,6 +282,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       },
     }),
     delete: write(`Delete one ${sub.itemKey}`, {
+      operationId: `delete${all}Item`,
       params: idParams,
       answers: {
         200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),

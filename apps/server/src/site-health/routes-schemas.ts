@@ -33,6 +33,7 @@ const report = new Shape(
 
 export const schemas = {
   report: {
+    operationId: 'getSiteHealth',
     summary:
       "What is wrong with the website's content and where to fix it; backups and accounts only for administrators",
     token: true,

@@ -66,11 +66,13 @@ const FOUND = [...ALWAYS, 401, 404];
 
 export const schemas = {
   list: {
+    operationId: 'listWebhooks',
     summary: 'Every webhook (administrators only)',
     token: true,
     answers: { 200: answer('The webhooks', { type: 'array', items: webhookShape }), ...errors(...ALWAYS, 401) },
   },
   add: {
+    operationId: 'createWebhook',
     summary: 'Add a webhook; the answer holds its signing secret, shown once (administrators only)',
     token: true,
     body: newWebhookBody,
@@ -80,12 +82,14 @@ export const schemas = {
     },
   },
   one: {
+    operationId: 'getWebhook',
     summary: 'One webhook (administrators only)',
     token: true,
     params: idParams,
     answers: { 200: answer('The webhook', webhookShape), ...errors(...FOUND) },
   },
   change: {
+    operationId: 'updateWebhook',
     summary: "Change a webhook's url, events, description or enabled (administrators only)",
     token: true,
     params: idParams,
@@ -93,18 +97,21 @@ export const schemas = {
     answers: { 200: answer('The webhook', webhookShape), ...errors(...FOUND, ...BODY) },
   },
   remove: {
+    operationId: 'deleteWebhook',
     summary: 'Delete a webhook and its deliveries (administrators only)',
     token: true,
     params: idParams,
     answers: { 200: answer('Deleted', messageShape), ...errors(...FOUND, ...BODY) },
   },
   rotate: {
+    operationId: 'rotateWebhookSecret',
     summary: 'A new signing secret, shown once; the old one signs nothing more (administrators only)',
     token: true,
     params: idParams,
     answers: { 200: answer('The new secret', secretShape), ...errors(...FOUND, ...BODY) },
   },
   deliveries: {
+    operationId: 'listWebhookDeliveries',
     summary: "A webhook's delivery attempts, newest first (administrators only)",
     token: true,
     params: idParams,
@@ -115,12 +122,14 @@ export const schemas = {
     },
   },
   retry: {
+    operationId: 'retryWebhookDelivery',
     summary: 'Send a delivery again now, under the same webhook-id (administrators only)',
     token: true,
     params: deliveryParams,
     answers: { 202: answer('The new attempt, queued', deliveryShape), ...errors(...FOUND, ...BODY, 409) },
   },
   ping: {
+    operationId: 'pingWebhook',
     summary: 'Send a test delivery now and answer its outcome (administrators only)',
     token: true,
     params: idParams,

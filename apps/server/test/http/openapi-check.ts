@@ -49,6 +49,10 @@ export class ResponseChecker {
     this.ajv.addFormat('binary', true);
     this.ajv.addSchema({ $id: DOC_ID, components: document.components }, DOC_ID);
     const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+    // an answer shared by many operations is written once under components.responses
+    const shared = ((document.components as Json | undefined)?.responses ?? {}) as Record<string, Json>;
+    const answerOf = (response: Json): Json =>
+      typeof response.$ref === 'string' ? (shared[response.$ref.split('/').pop()!] ?? {}) : response;
     this.paths = Object.entries(document.paths as Record<string, Json>).map(([template, item]) => {
       const operations = new Map<string, Operation>();
       for (const method of methods) {
@@ -56,7 +60,9 @@ export class ResponseChecker {
         if (operation)
           operations.set(method.toUpperCase(), {
             key: `${method.toUpperCase()} ${template}`,
-            responses: operation.responses,
+            responses: Object.fromEntries(
+              Object.entries(operation.responses).map(([status, response]) => [status, answerOf(response)]),
+            ),
           });
       }
       const source = template
