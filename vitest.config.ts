@@ -6,7 +6,7 @@ const reportDir = process.env.BURSARY_REPORT_DIR;
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/console'],
+    projects: ['packages/shared', 'packages/client', 'apps/server', 'apps/console'],
     reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/vitest.json` }]] : ['default'],
     // Vitest's default (one worker fewer than the cores) runs the files one by one on 2 cores, while the
     // server's files spend much of their time waiting on fsync and PostgreSQL: one worker more than the

@@ -1,14 +1,5 @@
 import { type LogDetail, type LogEntry, type LogSummary, LOGS_MAX_LIMIT } from '@bursary/shared';
-import {
-  ALWAYS,
-  answer,
-  contract,
-  errors,
-  type RouteApi,
-  type Schema,
-  Shape,
-  totalCount,
-} from '../lib/api-doc.ts';
+import { ALWAYS, answer, contract, errors, type RouteApi, type Schema, Shape, totalCount } from '../lib/api-doc.ts';
 import { pageQuery } from '../lib/query.ts';
 import { z } from 'zod';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helper.ts';
 
@@ -27,7 +27,7 @@ interface Problem {
  */
 const ACCEPTED_WARNINGS = new Set(['no-ambiguous-paths', 'info-license']);
 
-const cli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+const cli = join(dirname(fileURLToPath(import.meta.resolve('@redocly/cli/package.json'))), 'bin', 'cli.js');
 
 function lint(file: string): { problems: Problem[]; totals: { errors: number; warnings: number } } {
   const run = spawnSync(
