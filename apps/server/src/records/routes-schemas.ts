@@ -167,9 +167,9 @@ const pascal = (words: string) =>
 
 /**
  * How a section is named in its operations' ids: `all` for the section (`listFaqs`), `one` for a record of it
- * (`getFaq`, `publishFaq`; `getContentItem` where the slug is no plural), and `target` for what an address of `single` form acts on: a single-record
- * section's addresses without an id act on the section's record (`publishStakeholdersSection`), beside the
- * same operations by id (`publishStakeholder`). Derived from the slug, so they stay as stable as the addresses.
+ * (`getFaq`, `publishFaq`), and `target` for what an address acts on: a single-record section's addresses without
+ * an id act on the section's record (`publishStakeholdersSection`), beside the same operations by id
+ * (`publishStakeholder`). Derived from the slug, so they stay as stable as the addresses.
  */
 export function operationNames(section: SectionDef, single = false) {
   const all = pascal(section.slug);
