@@ -145,6 +145,16 @@ describe('the API description', () => {
     expect(JSON.stringify(website).length).toBeLessThan(JSON.stringify(document).length * 0.2);
   });
 
+  it("names the website's address as the server when PUBLIC_URL is set", async () => {
+    const other = await buildTestApp({ signIn: false, config: { publicUrl: 'https://cms.fund.example' } });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/openapi.json?audience=website' });
+      expect(res.json().servers).toEqual([expect.objectContaining({ url: 'https://cms.fund.example' })]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses an audience it does not know, with what it takes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json?audience=console' });
     expect(res.statusCode).toBe(400);
