@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LogAction } from '@bursary/shared';
 import type { Database } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /** Audit rows of account changes go under this section name; only administrators read them. */
 export const USERS_LOG_SECTION = 'users';
@@ -57,6 +58,30 @@ export function restoredSummary(kind: string, name: unknown, id: number, version
   return `${named(kind, name, id)} restored to the version of ${when}`;
 }
 
+/** A change's one audit row, the usual case. */
+const insertLog = preparedQuery(
+  (
+    db: Kysely<Database>,
+    action: LogAction,
+    content: string,
+    section: string,
+    recordId: number | null,
+    username: string,
+    now: string,
+    revisionId: number | null,
+  ) =>
+    db.insertInto('logs').values({
+      action,
+      content,
+      section,
+      record_id: recordId,
+      username,
+      created_at: now,
+      updated_at: now,
+      revision_id: revisionId,
+    }),
+);
+
 /**
  * Appends a change's audit rows in one statement, each naming the change's revision (none for an
  * account change); callers pass their transaction so the rows land with the change or not at all
@@ -69,6 +94,11 @@ export async function appendLogs(
   now: string,
 ): Promise<void> {
   if (events.length === 0) return;
+  const [only] = events;
+  if (only && events.length === 1) {
+    await insertLog(db, only.action, only.content, only.section, only.recordId, only.username, now, revisionId);
+    return;
+  }
   await db
     .insertInto('logs')
     .values(

@@ -1,5 +1,6 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /** The changes waiting on a record: the record as it will be answered once they are published. */
 export interface PendingChanges {
@@ -32,13 +33,12 @@ const fromRow = (row: PendingRow): PendingChanges => {
   };
 };
 
+const selectPending = preparedQuery((db: Db, section: string, id: number) =>
+  db.selectFrom('pending_changes').selectAll().where('section', '=', section).where('record_id', '=', id),
+);
+
 export async function findPending(db: Db, section: SectionDef, id: number): Promise<PendingChanges | undefined> {
-  const row = await db
-    .selectFrom('pending_changes')
-    .selectAll()
-    .where('section', '=', section.slug)
-    .where('record_id', '=', id)
-    .executeTakeFirst();
+  const [row] = (await selectPending(db, section.slug, id)).rows;
   return row && fromRow(row);
 }
 

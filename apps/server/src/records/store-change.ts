@@ -80,12 +80,16 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
   }
   const deleted = write.action === 'delete';
-  // a new record has no schedule yet (ids are never reused), so a create skips the statement
-  if (!deleted && write.action !== 'create' && write.status === 'published' && !pending)
+  // a new record has no schedule and no stored problems yet (ids are never reused): a create skips those statements
+  const created = write.action === 'create';
+  if (!deleted && !created && write.status === 'published' && !pending)
     await dropIdlePublishSchedule(trx, write.section, write.record.id);
-  await storeRecordProblems(trx, write.section, write.record.id, {
-    live: deleted || write.status === 'draft' ? null : write.record,
-    pending: deleted ? null : pending,
-  });
+  await storeRecordProblems(
+    trx,
+    write.section,
+    write.record.id,
+    { live: deleted || write.status === 'draft' ? null : write.record, pending: deleted ? null : pending },
+    { created },
+  );
   return id;
 }

@@ -2,6 +2,7 @@ import type { Revision, SectionDef, SectionRecord } from '@bursary/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, RevisionAction } from '../db/types.ts';
 import type { Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /** A revision as stored: the answer's fields (`Revision`, the wire contract) and what locates it. */
 export interface StoredRevision extends Revision {
@@ -20,21 +21,37 @@ export interface RevisionWrite {
   now: string;
 }
 
+const insertRevision = preparedQuery(
+  (
+    db: Db,
+    section: string,
+    recordId: number,
+    action: RevisionAction,
+    version: number,
+    record: string,
+    username: string,
+    createdAt: string,
+  ) =>
+    db
+      .insertInto('revisions')
+      .values({ section, record_id: recordId, action, version, record, username, created_at: createdAt })
+      .returning('id'),
+);
+
 /** Stores the change's revision; its log rows are written after it, naming it (records/store-change.ts). */
 export async function storeRevision(trx: Db, write: RevisionWrite): Promise<number> {
-  const row = await trx
-    .insertInto('revisions')
-    .values({
-      section: write.section.slug,
-      record_id: write.record.id,
-      action: write.action,
-      version: write.version,
-      record: JSON.stringify(write.record),
-      username: write.username,
-      created_at: write.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertRevision(
+    trx,
+    write.section.slug,
+    write.record.id,
+    write.action,
+    write.version,
+    JSON.stringify(write.record),
+    write.username,
+    write.now,
+  );
+  const [row] = rows;
+  if (!row) throw new Error('the revision was not stored');
   return Number(row.id);
 }
 

@@ -1,5 +1,6 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { readableTitle } from '../audit/log-writes.ts';
 import {
   brokenMediaProblem,
@@ -65,6 +66,21 @@ async function problemsOf(
 const titleOf = (section: SectionDef, content: CheckedContent): string =>
   readableTitle((content.pending ?? content.live)?.[section.titleField]);
 
+/** The rows a record's change replaces: its problems and its external links. */
+const dropStored = (['site_health_records', 'record_links'] as const).map((table) =>
+  preparedQuery((db: Db, section: string, recordId: number) =>
+    db.deleteFrom(table).where('section', '=', section).where('record_id', '=', recordId),
+  ),
+);
+
+export interface StoreOptions {
+  /**
+   * The record was created in this transaction: it has no rows to replace yet (ids are never reused), so the
+   * deletes are skipped.
+   */
+  created?: boolean;
+}
+
 /**
  * Stores what is wrong with a record, in the transaction that changed it, so the site's health is read, not
  * computed, and is exact the moment the change commits. A record with nothing wrong has no row.
@@ -74,11 +90,11 @@ export async function storeRecordProblems(
   section: SectionDef,
   recordId: number,
   content: CheckedContent,
+  options: StoreOptions = {},
 ): Promise<void> {
   const { problems, links } = await problemsOf(db, section, content);
   const title = titleOf(section, content);
-  for (const table of ['site_health_records', 'record_links'] as const)
-    await db.deleteFrom(table).where('section', '=', section.slug).where('record_id', '=', recordId).execute();
+  if (!options.created) for (const drop of dropStored) await drop(db, section.slug, recordId);
   if (problems.length > 0)
     await db
       .insertInto('site_health_records')

@@ -1,11 +1,14 @@
 import type { Insertable } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 import { bookkeeping } from './bookkeeping.ts';
 import { subscribes } from './store.ts';
 
 /** Outbox rows taken per transaction. */
 const BATCH = 100;
+
+const firstWaiting = preparedQuery((db: Db) => db.selectFrom('webhook_outbox').select('id').limit(1));
 
 /**
  * Turns committed outbox events into one pending delivery per subscribed, enabled webhook, and deletes them, in
@@ -16,8 +19,7 @@ const BATCH = 100;
  */
 export async function fanOut(db: Db, now: Date, debounceMs: number): Promise<number> {
   // most commits queue no event (no webhook is on, or the change was a draft's): a read, not a write, tells
-  const waiting = await db.selectFrom('webhook_outbox').select('id').limit(1).executeTakeFirst();
-  if (!waiting) return 0;
+  if ((await firstWaiting(db)).rows.length === 0) return 0;
   return bookkeeping(db, async (trx) => {
     let query = trx.selectFrom('webhook_outbox').selectAll().orderBy('id').limit(BATCH);
     if (dialectOf(db) === 'postgres') query = query.forUpdate().skipLocked();

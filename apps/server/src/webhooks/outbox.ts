@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 export type { WebhookEvent };
 
@@ -17,13 +18,16 @@ export interface RecordEventData {
 /** The Standard Webhooks message id of an event: the same on every attempt, so receivers can drop repeats. */
 export const newEventId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
+const firstWebhookOn = preparedQuery((db: Db) =>
+  db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1),
+);
+
 /**
  * Whether any webhook is on, read in the caller's transaction: with none, a write queues nothing and pays one
  * indexed read. A webhook turned on after this transaction began hears of later changes only, as it would anyway.
  */
 async function anyWebhookOn(trx: Db): Promise<boolean> {
-  const on = await trx.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1).executeTakeFirst();
-  return on !== undefined;
+  return (await firstWebhookOn(trx)).rows.length > 0;
 }
 
 async function insertEvent(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
@@ -46,6 +50,10 @@ export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, no
   if (await anyWebhookOn(trx)) await insertEvent(trx, type, data, now);
 }
 
+const firstSiteChange = preparedQuery((db: Db) =>
+  db.selectFrom('webhook_outbox').select('id').where('type', '=', 'site.changed').limit(1),
+);
+
 /**
  * Queues a change the website can see: its record event, and a note that the website's content changed. One
  * waiting note is enough: the worker sends `site.changed` once the oldest waiting note is old enough, so a burst
@@ -54,11 +62,6 @@ export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, no
 export async function enqueueVisibleChange(trx: Db, type: WebhookEvent, data: object, now: string): Promise<void> {
   if (!(await anyWebhookOn(trx))) return;
   await insertEvent(trx, type, data, now);
-  const waiting = await trx
-    .selectFrom('webhook_outbox')
-    .select('id')
-    .where('type', '=', 'site.changed')
-    .limit(1)
-    .executeTakeFirst();
-  if (!waiting) await insertEvent(trx, 'site.changed', {}, now);
+  const { rows: waiting } = await firstSiteChange(trx);
+  if (waiting.length === 0) await insertEvent(trx, 'site.changed', {}, now);
 }

@@ -51,7 +51,7 @@ export default async function webhooksPlugin(app: FastifyInstance, options: Webh
   let stopPruning: (() => Promise<void>) | undefined;
   let stopListening: (() => void) | undefined;
   app.addHook('onReady', async () => {
-    stopListening = onWriteCommitted(db, () => void worker.kick(onError));
+    stopListening = onWriteCommitted(db, () => void worker.kick(onError, true));
     stop = worker.start(options.pollMs ?? POLL_MS, onError);
     stopPruning = startDeliveryRetention(db, config.webhookKeepDays, (error) =>
       app.log.error({ err: error }, 'pruning old webhook deliveries failed; the next hour tries again'),

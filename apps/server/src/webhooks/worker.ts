@@ -38,6 +38,8 @@ export class WebhookWorker {
   readonly #deps: WorkerDeps;
   #running: Promise<void> | undefined;
   #again = false;
+  /** A kick other than a commit's came since the last round began. */
+  #fullRound = false;
   /** Attempts on the wire, by webhook id. */
   readonly #busy = new Map<number, number>();
   readonly #sending = new Set<Promise<void>>();
@@ -52,10 +54,17 @@ export class WebhookWorker {
     return this.#deps;
   }
 
-  /** Every waiting event fanned out, then due attempts started while there is room. Answers how many started. */
-  async #startDue(): Promise<number> {
+  /**
+   * Every waiting event fanned out, then due attempts started while there is room. Answers how many started.
+   * `newOnly`: only what fanning out adds is looked for (after a commit, which adds no attempt that is due for
+   * another reason: retries and what another instance left are the timer's).
+   */
+  async #startDue(newOnly = false): Promise<number> {
     const { db, now, debounceMs } = this.#deps;
-    while ((await fanOut(db, now(), debounceMs)) > 0);
+    let fanned = 0;
+    for (let taken = await fanOut(db, now(), debounceMs); taken > 0; taken = await fanOut(db, now(), debounceMs))
+      fanned += taken;
+    if (newOnly && fanned === 0) return 0;
     let started = 0;
     for (;;) {
       const room = PARALLEL - this.#sending.size;
@@ -111,8 +120,13 @@ export class WebhookWorker {
     }
   }
 
-  /** Starts a round soon; a round already running is followed by one more. */
-  kick(onError: (error: unknown) => void): Promise<void> {
+  /**
+   * Starts a round soon; a round already running is followed by one more. `afterCommit`: the kick of a commit, whose
+   * round looks for due attempts only when the commit's events gave some (most commits queue none).
+   */
+  kick(onError: (error: unknown) => void, afterCommit = false): Promise<void> {
+    // a full round asked for while one runs is not narrowed by a commit's kick that follows it
+    this.#fullRound ||= !afterCommit;
     if (this.#running) {
       this.#again = true;
       return this.#running;
@@ -121,7 +135,9 @@ export class WebhookWorker {
       try {
         do {
           this.#again = false;
-          await this.#startDue().catch(onError);
+          const newOnly = !this.#fullRound;
+          this.#fullRound = false;
+          await this.#startDue(newOnly).catch(onError);
         } while (this.#again);
       } finally {
         this.#running = undefined;
