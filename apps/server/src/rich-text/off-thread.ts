@@ -2,6 +2,7 @@ import type { Piscina } from 'piscina';
 import { ValidationError } from '../lib/errors.ts';
 import { richTextSanitizer } from './sanitize.ts';
 import type { SanitizeResult, SanitizeTask } from './sanitize-worker.ts';
+import { keepFindings } from './findings.ts';
 
 /**
  * Below this length rich text is cleaned on the event loop: within the bounds it takes a few
@@ -38,5 +39,6 @@ export async function sanitizeRichText(html: string, field: string, publicUrl?: 
   const task: SanitizeTask = { html, publicUrl };
   const result = (await (await sanitizerPool()).run(task)) as SanitizeResult;
   if ('problem' in result) throw new ValidationError([{ path: field, message: result.problem }]);
+  keepFindings(result.html, result.findings);
   return result.html;
 }

@@ -1,7 +1,7 @@
 import type { SectionDef, SiteHealthCheck, SiteHealthSeverity } from '@bursary/shared';
 import { imageNameOf } from '../media/image-fields.ts';
 import { mediaFileName } from '../media/media-name.ts';
-import { readRichText, type RichTextFindings } from './rich-text-findings.ts';
+import { readRichText, type RichTextFindings } from '../rich-text/findings.ts';
 
 /** A problem of one record, before its section, id and title are put beside it. */
 export interface RecordProblem {

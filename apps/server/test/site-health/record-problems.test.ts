@@ -35,6 +35,19 @@ describe.each(dialects)('site health of the records themselves (%s)', (dialect) 
   });
   afterAll(() => t.close());
 
+  it('finds the problems of a long text, which the worker that cleans it reads, as of a short one', async () => {
+    // beyond the length cleaned on the event loop: the worker reads the findings beside cleaning
+    const long = `<p>${'Loans are repaid over ten years. '.repeat(700)}</p>${FLAWED}`;
+    const faq = await create(t, faqs, { title: 'A long answer', description: long });
+    const found = problemsOf(await report(t), 'faqs', faq.id);
+    expect(found.map((p) => p.check).sort()).toEqual([
+      'heading-order',
+      'insecure-link',
+      'missing-alt-text',
+      'vague-link-text',
+    ]);
+  });
+
   it('finds each problem of rich text when it is saved, says where and how to fix it, and forgets it once fixed', async () => {
     const faq = await create(t, faqs, { title: 'How do I apply?', description: FLAWED });
     const found = problemsOf(await report(t), 'faqs', faq.id);

@@ -17,10 +17,42 @@ export interface RichTextFindings {
 const HEADING = /^h([1-6])$/;
 
 /**
+ * Findings of long texts the sanitiser's worker read beside cleaning them, until the write that stores the text
+ * asks for them: reading a field of a megabyte or two takes tens of milliseconds, which on the event loop would hold
+ * every other request. Kept few and small: a write takes its text's findings within its own request, and what a
+ * failed write left is pushed out by the next ones.
+ */
+const readOffThread = new Map<string, RichTextFindings>();
+const KEPT_TEXTS = 4;
+
+/** Keeps what the worker found in `html` (as cleaned) for the readRichText call of the write that stores it. */
+export function keepFindings(html: string, findings: RichTextFindings): void {
+  readOffThread.delete(html);
+  readOffThread.set(html, findings);
+  for (const oldest of readOffThread.keys()) {
+    if (readOffThread.size <= KEPT_TEXTS) break;
+    readOffThread.delete(oldest);
+  }
+}
+
+/**
+ * What the site-health checks need of stored rich text: the worker's findings when it read this very text for the
+ * write storing it, else read here.
+ */
+export function readRichText(html: string): RichTextFindings {
+  const found = readOffThread.get(html);
+  if (found) {
+    readOffThread.delete(html);
+    return found;
+  }
+  return parseRichText(html);
+}
+
+/**
  * Reads stored rich text, which the sanitiser has already reduced to a small allow-list of elements, so a
  * streaming parse with no tree is enough and costs microseconds for the few kilobytes a record holds.
  */
-export function readRichText(html: string): RichTextFindings {
+export function parseRichText(html: string): RichTextFindings {
   const findings: RichTextFindings = { headings: [], links: [], images: [] };
   let link: LinkFinding | undefined;
   let linkDepth = 0;

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../src/rich-text/off-thread.ts';
+import { keepFindings, parseRichText, readRichText } from '../../src/rich-text/findings.ts';
+
+/** Beyond the length cleaned on the event loop. */
+const LONG = `<p>${'Loans are repaid over ten years. '.repeat(700)}<a href="http://fund.example/apply">here</a></p>`;
+
+/** Each thread of this process by name, with its nice value (Linux). */
+function threads(): { name: string; nice: number }[] {
+  return readdirSync('/proc/self/task').flatMap((task) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ name: readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim(), nice: Number(fields[16]) }];
+    } catch {
+      return []; // a thread that ended meanwhile
+    }
+  });
+}
+
+describe('long rich text, cleaned off the event loop', () => {
+  it('comes back with what the site-health checks read of it, taken once by the write that stores it', async () => {
+    const clean = await sanitizeRichText(LONG, 'description');
+    const kept = readRichText(clean);
+    expect(kept).toEqual(parseRichText(clean));
+    expect(kept.links).toEqual([{ href: 'http://fund.example/apply', text: 'here' }]);
+  });
+
+  it('hands kept findings once, and keeps only the last few texts', () => {
+    const marked = (n: number) => ({ headings: [n], links: [], images: [] });
+    for (let n = 0; n < 6; n++) keepFindings(`<p>text ${n}</p>`, marked(n));
+    // the two oldest were pushed out: read again here
+    expect(readRichText('<p>text 0</p>')).toEqual(parseRichText('<p>text 0</p>'));
+    expect(readRichText('<p>text 1</p>').headings).toEqual([]);
+    for (let n = 2; n < 6; n++) expect(readRichText(`<p>text ${n}</p>`)).toEqual(marked(n));
+    // taken: a second read parses
+    expect(readRichText('<p>text 5</p>')).toEqual(parseRichText('<p>text 5</p>'));
+  });
+
+  it.runIf(process.platform === 'linux')('cleans in a thread below the event loop’s priority', async () => {
+    await sanitizeRichText(LONG, 'description');
+    const main = threads().find((thread) => thread.name === 'MainThread');
+    const workers = threads().filter((thread) => thread.name === 'WorkerThread');
+    expect(workers.length).toBeGreaterThan(0);
+    // vitest's own worker threads keep theirs; the cleaner's is the one lowered
+    expect(Math.max(...workers.map((worker) => worker.nice))).toBeGreaterThan(main?.nice ?? 0);
+  });
+});
