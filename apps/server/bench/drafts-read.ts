@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type SqliteDatabase from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Measure, errorsText, measure, measureInTurn } from './load.ts';
@@ -16,7 +17,23 @@ import { faqAnswer, insertRows } from './seed.ts';
 const here = import.meta.dirname;
 const EACH = 1_000;
 /** A word in one published FAQ in ten, and in drafts too: what the search looks for. */
-const WORD = 'guarantor-9';
+export const DRAFTS_SEARCH_WORD = 'guarantor-9';
+const WORD = DRAFTS_SEARCH_WORD;
+
+/** The FAQs of this part, published and draft in turn. */
+export function insertFaqsWithDrafts(database: SqliteDatabase.Database): void {
+  insertRows(
+    database,
+    'faqs',
+    EACH * 2,
+    (n) => ({
+      title: `Question ${n}${n % 20 < 2 ? ` ${WORD}` : ''}`,
+      description: faqAnswer(n),
+      status: n % 2 === 0 ? 'published' : 'draft',
+    }),
+    (n) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
+  );
+}
 
 export interface DraftsReadOptions {
   seconds: { warm: number; run: number };
@@ -26,19 +43,7 @@ export interface DraftsReadOptions {
 }
 
 export async function measureDraftsRead(options: DraftsReadOptions): Promise<Part> {
-  const folder = await ownDataFolder((database) =>
-    insertRows(
-      database,
-      'faqs',
-      EACH * 2,
-      (n) => ({
-        title: `Question ${n}${n % 20 < 2 ? ` ${WORD}` : ''}`,
-        description: faqAnswer(n),
-        status: n % 2 === 0 ? 'published' : 'draft',
-      }),
-      (n) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
-    ),
-  );
+  const folder = await ownDataFolder(insertFaqsWithDrafts);
   const server = await startOwnServer(folder);
   const rawPort = await freePort();
   let rawChild: ChildProcess | undefined;

@@ -79,6 +79,28 @@ export function insertRows(
 }
 
 /**
+ * The content area's items: one title in fifty carries SEARCH_WORD, and PROBLEM_ITEMS of them spread evenly have a
+ * body with a problem for the site's health to report.
+ */
+export function insertContentItems(database: SqliteDatabase.Database, count: number): void {
+  const recentStart = Date.now() - count * 1_000;
+  const problemEvery = Math.max(1, Math.floor(count / PROBLEM_ITEMS));
+  const hasProblem = (n: number) => n % problemEvery === problemEvery - 1;
+  insertRows(
+    database,
+    'content',
+    count,
+    (n) => ({
+      title: `Item ${n}: ${WORDS[n % WORDS.length]} news${n % 50 === 7 ? ` ${SEARCH_WORD}` : ''}`,
+      excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
+      body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>${hasProblem(n) ? FLAWED_PARAGRAPH : ''}`,
+    }),
+    // kept current, so that only the items given a problem show one in the site's health
+    (n) => new Date(recentStart + n * 1_000).toISOString(),
+  );
+}
+
+/**
  * A data folder migrated by the server's own migrations, with the first user created as the server
  * does; answers its SQLite file opened for bulk inserts (the caller closes it).
  */
@@ -99,6 +121,16 @@ export async function migratedDataFolder(
   return database;
 }
 
+/** The server would check the records at its first start, in the background, while the bench measures it. */
+export async function checkRecordsBeforeStart(dataDir: string): Promise<void> {
+  const db = await openDatabase({ ...loadConfig({}), dataDir });
+  try {
+    await recheckRecordsIfNeeded(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /**
  * A fresh data folder as a fund would have after years of use: migrated by the server's own
  * migrations, the first user created as the server does, then filled in bulk straight into SQLite
@@ -112,10 +144,6 @@ export async function seedDataFolder(
   const database = await migratedDataFolder(dataDir, admin);
   const start = Date.UTC(2019, 0, 1);
   const at = (n: number) => new Date(start + n * 60_000).toISOString();
-  const recentStart = Date.now() - scale.content * 1_000;
-  const recently = (n: number) => new Date(recentStart + n * 1_000).toISOString();
-  const problemEvery = Math.max(1, Math.floor(scale.content / PROBLEM_ITEMS));
-  const hasProblem = (n: number) => n % problemEvery === problemEvery - 1;
   database.transaction(() => {
     insertRows(
       database,
@@ -148,18 +176,7 @@ export async function seedDataFolder(
       }),
       at,
     );
-    insertRows(
-      database,
-      'content',
-      scale.content,
-      (n) => ({
-        title: `Item ${n}: ${WORDS[n % WORDS.length]} news${n % 50 === 7 ? ` ${SEARCH_WORD}` : ''}`,
-        excerpt: `Excerpt of item ${n}: ${WORDS[(n + 3) % WORDS.length]} and ${WORDS[(n + 5) % WORDS.length]} for students this semester.`,
-        body: `<p>Body of item ${n}.</p><p>${faqAnswer(n).slice(0, 200)}</p>${hasProblem(n) ? FLAWED_PARAGRAPH : ''}`,
-      }),
-      // kept current, so that only the items given a problem show one in the site's health
-      recently,
-    );
+    insertContentItems(database, scale.content);
     const revision = database.prepare(
       'insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -200,11 +217,5 @@ export async function seedDataFolder(
   })();
   database.pragma('wal_checkpoint(TRUNCATE)');
   database.close();
-  // the server would check the records at its first start, in the background, while the bench measures it
-  const db = await openDatabase({ ...loadConfig({}), dataDir });
-  try {
-    await recheckRecordsIfNeeded(db);
-  } finally {
-    await db.destroy();
-  }
+  await checkRecordsBeforeStart(dataDir);
 }
