@@ -7,6 +7,7 @@ import { checkSecretKey } from './auth/secret-key-check.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { searchIndexNotice } from './db/search-indexes.ts';
 import { movePastedImagesAtStart } from './cli/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
@@ -33,6 +34,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     await migrateToLatest(db);
+    const notice = await searchIndexNotice(db);
+    if (notice) print(notice);
     await checkSecretKey(db, config);
     await movePastedImagesAtStart(db, config, print);
     await ensureFirstUser(db, config, print);

@@ -36,8 +36,9 @@ function postgresKind(dataType: string): ValueKind {
 }
 
 async function sqliteTables(db: Kysely<unknown>): Promise<TableInfo[]> {
-  const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master
-    where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
+  // ordinary tables only: a search's full-text table and its shadow tables are made again from the rows
+  const { rows: tables } = await sql<{ name: string }>`select name from pragma_table_list
+    where schema = 'main' and type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`.execute(db);
   const result: TableInfo[] = [];
   for (const { name } of tables) {
     const { rows: columns } = await sql<{

@@ -1,17 +1,134 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
 import { columnOf, tableOf } from './naming.ts';
 import { dialectOf } from './dialect.ts';
+import type { Db } from './types.ts';
 
 /**
- * On SQLite, an index holding a section's search columns lets a search's count scan that narrow
- * index instead of every whole row (a `like '%…%'` cannot seek, but it can scan less): the content
- * area's total over 100,000 items. Only sections searched on plain text get one, so rich text is not
- * stored twice. PostgreSQL limits the size of a b-tree entry, and counts in parallel: it gets none.
+ * The indexes a section's search (`?q=`, "contains, case-insensitive") finds its rows with, so a search reads
+ * the rows that match instead of every row of the section. The search's own condition is unchanged: an index
+ * only tells where to look, so the answers are exactly those of a scan.
+ *
+ * - SQLite: a full-text table per section (FTS5 with the trigram tokenizer: any substring of three characters or
+ *   more is found). It holds the search fields in lower case as SQLite's `lower()` makes it (ASCII letters only,
+ *   like SQLite's `like`), and matches case-sensitively, so a match is the very rows `like` finds. It stores no copy
+ *   of the text (contentless), and triggers on the section table keep it in the writing transaction, whoever
+ *   writes: the API, a restore, a shell. Its `locale` column is null for the values the section table holds (the
+ *   default language), leaving room for a row per record and language.
+ * - PostgreSQL: a trigram index (`pg_trgm`) on `lower()` of each search field, which the planner uses for the
+ *   very `lower(field) like '%…%'` the search sends. Without the extension (a database that refuses to install
+ *   it) searches scan as before.
+ */
+
+/** The full-text table of a section's search on SQLite. */
+export const searchTableOf = (section: SectionDef): string => `${tableOf(section)}_fts`;
+
+/** Fewer characters than a trigram: the full-text table cannot find them, so such a search scans. */
+const SHORTEST_INDEXED = 3;
+
+/**
+ * The full-text query that finds every row whose search fields contain `text` (already in lower case), or
+ * undefined when the text is too short for the index.
+ */
+export function searchPhrase(text: string): string | undefined {
+  if ([...text].length < SHORTEST_INDEXED) return undefined;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+const TRIGGER_EVENTS = ['insert', 'update', 'delete'] as const;
+const triggerOf = (section: SectionDef, event: (typeof TRIGGER_EVENTS)[number]) => `${searchTableOf(section)}_${event}`;
+
+/** The columns the full-text table must have: the search fields, then the language. */
+const indexedColumns = (section: SectionDef): string[] => [...section.search.map(columnOf), 'locale'];
+
+async function sqliteColumns(db: Kysely<unknown>, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+async function ensureSqliteSearchTable(db: Kysely<unknown>, section: SectionDef): Promise<void> {
+  const table = tableOf(section);
+  const fts = searchTableOf(section);
+  const fields = section.search.map(columnOf);
+  const lowered = (prefix: 'new' | 'old' | 'row') =>
+    sql.join(
+      fields.map((field) =>
+        prefix === 'row' ? sql`lower(${sql.ref(field)})` : sql`lower(${sql.raw(prefix)}.${sql.ref(field)})`,
+      ),
+    );
+  const current = (await sqliteColumns(db, fts)).join(',') === indexedColumns(section).join(',');
+  // the triggers are made again at every start, so they always follow the search fields of this version
+  for (const event of TRIGGER_EVENTS)
+    await sql`drop trigger if exists ${sql.id(triggerOf(section, event))}`.execute(db);
+  if (!current) {
+    // a new section, or its search fields changed: the table is made again from the section's rows
+    await sql`drop table if exists ${sql.id(fts)}`.execute(db);
+    await sql`create virtual table ${sql.id(fts)} using fts5(${sql.join(fields.map((f) => sql.id(f)))}, locale unindexed,
+      content='', contentless_delete=1, contentless_unindexed=1, tokenize='trigram case_sensitive 1')`.execute(db);
+    await sql`insert into ${sql.id(fts)} (rowid, ${sql.join(fields.map((f) => sql.id(f)))})
+      select id, ${lowered('row')} from ${sql.table(table)}`.execute(db);
+  }
+  const columns = sql.join(fields.map((f) => sql.id(f)));
+  await sql`create trigger ${sql.id(triggerOf(section, 'insert'))} after insert on ${sql.table(table)}
+    begin insert into ${sql.id(fts)} (rowid, ${columns}) values (new.id, ${lowered('new')}); end`.execute(db);
+  // only a change of a search field moves the index: publishing, a version bump or another field does not
+  await sql`create trigger ${sql.id(triggerOf(section, 'update'))} after update of ${columns} on ${sql.table(table)}
+    begin
+      delete from ${sql.id(fts)} where rowid = old.id;
+      insert into ${sql.id(fts)} (rowid, ${columns}) values (new.id, ${lowered('new')});
+    end`.execute(db);
+  await sql`create trigger ${sql.id(triggerOf(section, 'delete'))} after delete on ${sql.table(table)}
+    begin delete from ${sql.id(fts)} where rowid = old.id; end`.execute(db);
+}
+
+/** The schema pg_trgm is installed in, or undefined when the database does not have it. */
+async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
+    join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+  return rows[0]?.schema;
+}
+
+/**
+ * Installs pg_trgm when the database lets this user (it is a trusted extension: a database owner may), in the
+ * public schema so that every schema of the database finds it. A refusal is no error: searches scan instead.
+ */
+export async function installTrigramExtension(db: Kysely<unknown>): Promise<void> {
+  if ((await trigramSchema(db)) !== undefined) return;
+  await sql`savepoint install_pg_trgm`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    await sql`release savepoint install_pg_trgm`.execute(db);
+  } catch {
+    await sql`rollback to savepoint install_pg_trgm`.execute(db);
+    await sql`release savepoint install_pg_trgm`.execute(db);
+  }
+}
+
+async function ensurePostgresSearchIndexes(db: Kysely<unknown>, registry: readonly SectionDef[]): Promise<void> {
+  const schema = await trigramSchema(db);
+  if (schema === undefined) return;
+  for (const section of registry) {
+    const table = tableOf(section);
+    for (const field of section.search.map(columnOf)) {
+      await sql`create index if not exists ${sql.id(`${table}_${field}_trgm`)} on ${sql.table(table)}
+        using gin (lower(${sql.ref(field)}) ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
+    }
+  }
+}
+
+/**
+ * Brings every section's search index in line with the registry (a new section, changed search fields). On
+ * SQLite a narrow b-tree of the search fields stays beside the full-text table for the searches too short for
+ * it: their scan reads that index instead of every whole row. Only sections searched on plain text get one,
+ * so rich text is not stored twice.
  */
 export async function ensureSearchIndexes(db: Kysely<unknown>, registry: readonly SectionDef[]): Promise<void> {
-  if (dialectOf(db) === 'postgres') return;
+  if (dialectOf(db) === 'postgres') {
+    await ensurePostgresSearchIndexes(db, registry);
+    return;
+  }
   for (const section of registry) {
+    await ensureSqliteSearchTable(db, section);
     if (section.search.some((field) => section.fields[field]?.kind === 'richtext')) continue;
     const table = tableOf(section);
     await db.schema
@@ -21,4 +138,11 @@ export async function ensureSearchIndexes(db: Kysely<unknown>, registry: readonl
       .columns(section.search.map(columnOf))
       .execute();
   }
+}
+
+/** What an operator should know about searching at start-up, or undefined when every search is indexed. */
+export async function searchIndexNotice(db: Db): Promise<string | undefined> {
+  if (dialectOf(db) !== 'postgres' || (await trigramSchema(db as unknown as Kysely<unknown>)) !== undefined)
+    return undefined;
+  return 'PostgreSQL has no pg_trgm extension, so each search reads every row of its section. An administrator of the database can install it with: create extension pg_trgm;';
 }

@@ -4,6 +4,7 @@ import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/types.ts';
 import { columnOf, tableOf } from '../db/naming.ts';
+import { searchPhrase, searchTableOf } from '../db/search-indexes.ts';
 
 /**
  * Table access for every section. Section tables come from the registry at run time, so they are
@@ -25,19 +26,26 @@ export interface ListQuery {
 }
 
 /** `%`, `_` and the escape character itself match literally in a search. */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
   if (!q) return undefined;
-  const pattern = likePattern(q);
+  const text = q.toLowerCase();
+  const pattern = likePattern(text);
+  const postgres = dialectOf(db) === 'postgres';
   // SQLite's like already ignores ASCII case, and its lower() changes nothing else: the same match
   // without a function call per row, and its plain columns let a search index cover the scan
-  const column = (field: string) =>
-    dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(columnOf(field))})` : sql.ref(columnOf(field));
-  return sql<boolean>`(${sql.join(
+  const column = (field: string) => (postgres ? sql`lower(${sql.ref(columnOf(field))})` : sql.ref(columnOf(field)));
+  const contains = sql<boolean>`(${sql.join(
     section.search.map((field) => sql`${column(field)} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
+  // PostgreSQL's planner finds the trigram indexes for the like itself; SQLite is told where to look by its
+  // full-text table, and the like still decides, so the index can only narrow the rows read, never change them
+  const phrase = postgres ? undefined : searchPhrase(text);
+  if (!phrase) return contains;
+  const fts = sql.table(searchTableOf(section));
+  return sql<boolean>`id in (select rowid from ${fts} where ${fts} match ${phrase}) and ${contains}`;
 }
 
 /** Rows of a section, newest first (a new item goes to the front). */
