@@ -3,6 +3,7 @@ import type { SectionDef } from '@bursary/shared';
 import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts';
 import { type BuiltList, type CachedList, contentTag, pageTag } from './list-cache.ts';
 import { listIn, readSingleIn } from './view-reads.ts';
+import type { CachedPage } from './page-cache.ts';
 import type { Db } from '../db/types.ts';
 import { addVary, notModified, setTotalCount } from '../lib/reply-headers.ts';
 
@@ -34,11 +35,17 @@ export function sendList(request: FastifyRequest, reply: FastifyReply, list: Cac
 }
 
 /**
- * A public list with a query (a page, a search): sent as bytes with a tag of them and of the total, since the
- * same page of records may sit in a longer list; 304 when the client holds it.
+ * A public list with a query (a page, a search) as bytes, with a tag of them and of the total, since the same page
+ * of records may sit in a longer list.
  */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, records: unknown, total: number): FastifyReply {
+export function builtPage(records: unknown, total: number): CachedPage {
   const body = Buffer.from(JSON.stringify(records));
-  if (notModified(request, reply, pageTag(body, total))) return reply.send();
-  return reply.type('application/json; charset=utf-8').send(body);
+  return { body, total, etag: pageTag(body, total) };
+}
+
+/** A public page with its total; 304 when the client holds it. */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  setTotalCount(reply, page.total);
+  if (notModified(request, reply, page.etag)) return reply.send();
+  return reply.type('application/json; charset=utf-8').send(page.body);
 }

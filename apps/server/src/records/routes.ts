@@ -7,7 +7,8 @@ import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
-import { buildList, sendList, sendPage } from './list-reply.ts';
+import { buildList, builtPage, sendList, sendPage } from './list-reply.ts';
+import { PublicPageCache } from './page-cache.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, isPlainPublicRead, readViewOf } from './read-view.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
@@ -40,6 +41,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
   const schemas = sectionSchemas(section);
 
   const cache = new SectionListCache();
+  const pages = new PublicPageCache();
   const counter = sectionCounter(section);
   const { publicUrl } = app.config;
   const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
@@ -61,20 +63,25 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     const view = await readViewOf(app, request, query);
     const { limit, offset } = query;
     const q = query.q?.trim();
-    const { records, total } = await listIn(app.db, section, view, {
-      q,
-      offset,
-      limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined),
-    });
-    setTotalCount(reply, total);
+    const page = { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) };
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
-    if (section.kind === 'single' && !q && !offset) {
+    const singleRecord = section.kind === 'single' && !q && !offset;
+    if (view === 'public' && !singleRecord) {
+      // a page or a search the website reads is tagged by its bytes and total, so a cache can revalidate it;
+      // asked again, it is answered from memory until the section changes (the key holds all that shapes it)
+      const version = await app.counters.read(counter);
+      const cached = await pages.current(version, JSON.stringify(page), async () => {
+        const { records, total } = await listIn(app.db, section, view, page);
+        return builtPage(mediaUrls ? mediaUrls(records) : records, total);
+      });
+      return sendPage(request, reply, cached);
+    }
+    const { records, total } = await listIn(app.db, section, view, page);
+    setTotalCount(reply, total);
+    if (singleRecord) {
       const single = await readSingleIn(app.db, section, view);
       if (single && answeredNotModified(request, reply, view, single.etag)) return reply.send();
-      return records;
     }
-    // a page or a search the website reads is tagged by its bytes and total, so a cache can revalidate it
-    if (view === 'public') return sendPage(request, reply, mediaUrls ? mediaUrls(records) : records, total);
     return records;
   });
 
