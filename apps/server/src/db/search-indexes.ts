@@ -13,8 +13,11 @@ import type { Db } from './types.ts';
  *   more is found). It holds the search fields in lower case as SQLite's `lower()` makes it (ASCII letters only,
  *   like SQLite's `like`), and matches case-sensitively, so a match is the very rows `like` finds. It stores no copy
  *   of the text (contentless), and triggers on the section table keep it in the writing transaction, whoever
- *   writes: the API, a restore, a shell. Its `locale` column is null for the values the section table holds (the
- *   default language), leaving room for a row per record and language.
+ *   writes: the API, a restore, a shell. Its row ids are the section's record ids: it indexes the values the
+ *   section table holds, the default language's. Values in other languages live in rows of their own, so they can
+ *   be indexed the same way beside it (one row per record and language, keyed by that row), and a search in a
+ *   language reads both. (No language column is stored here: an FTS5 table keeping unindexed values without their
+ *   text leaves one of its tables behind when it is dropped, and then cannot be made again under its name.)
  * - PostgreSQL: a trigram index (`pg_trgm`) on `lower()` of each search field, which the planner uses for the
  *   very `lower(field) like '%…%'` the search sends. Without the extension (a database that refuses to install
  *   it) searches scan as before.
@@ -38,8 +41,8 @@ export function searchPhrase(text: string): string | undefined {
 const TRIGGER_EVENTS = ['insert', 'update', 'delete'] as const;
 const triggerOf = (section: SectionDef, event: (typeof TRIGGER_EVENTS)[number]) => `${searchTableOf(section)}_${event}`;
 
-/** The columns the full-text table must have: the search fields, then the language. */
-const indexedColumns = (section: SectionDef): string[] => [...section.search.map(columnOf), 'locale'];
+/** The columns the full-text table must have: the search fields. */
+const indexedColumns = (section: SectionDef): string[] => section.search.map(columnOf);
 
 async function sqliteColumns(db: Kysely<unknown>, table: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`.execute(db);
@@ -63,8 +66,8 @@ async function ensureSqliteSearchTable(db: Kysely<unknown>, section: SectionDef)
   if (!current) {
     // a new section, or its search fields changed: the table is made again from the section's rows
     await sql`drop table if exists ${sql.id(fts)}`.execute(db);
-    await sql`create virtual table ${sql.id(fts)} using fts5(${sql.join(fields.map((f) => sql.id(f)))}, locale unindexed,
-      content='', contentless_delete=1, contentless_unindexed=1, tokenize='trigram case_sensitive 1')`.execute(db);
+    await sql`create virtual table ${sql.id(fts)} using fts5(${sql.join(fields.map((f) => sql.id(f)))},
+      content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`.execute(db);
     await sql`insert into ${sql.id(fts)} (rowid, ${sql.join(fields.map((f) => sql.id(f)))})
       select id, ${lowered('row')} from ${sql.table(table)}`.execute(db);
   }
