@@ -11,7 +11,7 @@ type Body = Record<string, unknown>;
  * the records core wrote it then (kept here word for word, so the index's answers are compared with the scan's).
  * On PostgreSQL the planner is kept off the indexes, so the rows are found by reading them all.
  */
-export async function scannedSearch(
+async function scannedSearch(
   t: TestApp,
   section: SectionDef,
   q: string,
