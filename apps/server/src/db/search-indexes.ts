@@ -74,8 +74,14 @@ async function ensureSqliteSearchTable(db: Kysely<unknown>, section: SectionDef)
   const columns = sql.join(fields.map((f) => sql.id(f)));
   await sql`create trigger ${sql.id(triggerOf(section, 'insert'))} after insert on ${sql.table(table)}
     begin insert into ${sql.id(fts)} (rowid, ${columns}) values (new.id, ${lowered('new')}); end`.execute(db);
-  // only a change of a search field moves the index: publishing, a version bump or another field does not
+  // only a change of a search field's value moves the index (a write costs the index a few hundred trigrams):
+  // publishing, a version bump, another field or a save of the same text does not
+  const changed = sql.join(
+    fields.map((field) => sql`old.${sql.ref(field)} is not new.${sql.ref(field)}`),
+    sql` or `,
+  );
   await sql`create trigger ${sql.id(triggerOf(section, 'update'))} after update of ${columns} on ${sql.table(table)}
+    when ${changed}
     begin
       delete from ${sql.id(fts)} where rowid = old.id;
       insert into ${sql.id(fts)} (rowid, ${columns}) values (new.id, ${lowered('new')});
