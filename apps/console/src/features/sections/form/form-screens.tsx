@@ -5,13 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { findSection, type SectionDef, UNSUPPORTED_SECTION } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { PageLoading } from '@/components/page-loading';
+import { useRichTextEditorReady } from '@/components/rich-text';
 import { toast } from '@/lib/toast';
 import { useCanEdit } from '@/lib/permissions';
 import { sectionRecordQuery } from '@/lib/section-api';
 import { slugHeading } from '@/lib/record-text';
 import { HistoryButton } from '@/components/history-link';
 import { PublishingBanner } from '@/features/sections/publishing/publishing-banner';
-import type { FormVariant } from './form-variant';
+import { type FormVariant, sectionForVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
 
@@ -49,6 +51,10 @@ function FormFrame({
   );
 }
 
+/** True once the form can appear whole: the rich-text editor's code is here when the section has such a field. */
+const useFormReady = (section: SectionDef | undefined) =>
+  useRichTextEditorReady(Object.values(section?.fields ?? {}).some((def) => def.kind === 'richtext'));
+
 function Unsupported() {
   return (
     <div className="mx-auto max-w-3xl">
@@ -62,7 +68,9 @@ export function CreateScreen() {
   const slug = useSlug();
   const canEdit = useCanEdit();
   const section = findSection(slug);
+  const ready = useFormReady(canEdit ? section : undefined);
   if (!section) return <Unsupported />;
+  if (!ready) return <PageLoading />;
   return (
     <FormFrame heading={`Create ${slugHeading(slug)}`}>
       {canEdit ? (
@@ -85,6 +93,8 @@ export function DedicatedCreateScreen({
   variant: FormVariant;
 }) {
   const canEdit = useCanEdit();
+  const ready = useFormReady(canEdit ? sectionForVariant(section, variant) : undefined);
+  if (!ready) return <PageLoading />;
   return (
     <FormFrame heading={heading} cardTitle={variant.cardTitle}>
       {canEdit ? (
@@ -109,6 +119,8 @@ function EditLoader({ section }: { section: SectionDef }) {
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
+  // the editor's code loads beside the record, so the form appears whole and nothing moves under the pointer
+  const ready = useFormReady(canEdit ? section : undefined);
   // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
 
@@ -121,7 +133,7 @@ function EditLoader({ section }: { section: SectionDef }) {
 
   // the section by its name, as the navigation shows it ('Edit FAQs'), not by its address ('faqs')
   const heading = `Edit ${section.label}`;
-  if (!record.isSuccess) {
+  if (!record.isSuccess || !ready) {
     return (
       <FormFrame heading={heading}>
         <div className="flex justify-center p-8">
