@@ -18,15 +18,18 @@ const desktop = { width: 1280, height: 800 };
 const mobile = { width: 375, height: 800 };
 const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//];
 
-// CI sums every suite's JSON report into one closing line.
+// CI sums every suite's JSON report into one closing line; each stage of `npm run test:e2e` writes its own.
 const reportDir = process.env.BURSARY_REPORT_DIR;
 const reporter: ReporterDescription[] = [['list']];
-if (reportDir) reporter.push(['json', { outputFile: `${reportDir}/playwright.json` }]);
+if (reportDir)
+  reporter.push(['json', { outputFile: `${reportDir}/${process.env.E2E_REPORT_NAME || 'playwright'}.json` }]);
 
 /**
  * One server for the whole run. The projects run one after another (desktop, then mobile, then the
  * screen tour, then the audit-log check) so that the one record of a single-record section is never
- * edited by two projects at once; within a project two workers share the files.
+ * edited by two projects at once; within a project two workers share the files. `npm run test:e2e`
+ * (e2e/support/run-in-stages.ts) runs them stage by stage in the order of their dependencies, so that a
+ * failure does not skip the later projects as Playwright's own dependencies do; it starts the server itself.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -75,12 +78,14 @@ export default defineConfig({
     // stored XSS and SVG checks write hostile content into every section, so they run last
     { name: 'security', testMatch: /security\/.*\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['audit-log'] },
   ],
-  webServer: {
-    command: 'node e2e/support/start-server.ts',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: process.env.E2E_SERVER_STARTED
+    ? undefined
+    : {
+        command: 'node e2e/support/start-server.ts',
+        url: `${BASE_URL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 240_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 });
