@@ -51,6 +51,14 @@ function FormFrame({
   );
 }
 
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center p-8">
+      <Spinner className="size-6" label={label} />
+    </div>
+  );
+}
+
 /** True once the form can appear whole: the rich-text editor's code is here when the section has such a field. */
 const useFormReady = (section: SectionDef | undefined) =>
   useRichTextEditorReady(Object.values(section?.fields ?? {}).some((def) => def.kind === 'richtext'));
@@ -119,7 +127,7 @@ function EditLoader({ section }: { section: SectionDef }) {
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const record = useQuery(sectionRecordQuery(section, id || undefined));
-  // the editor's code loads beside the record, so the form appears whole and nothing moves under the pointer
+  // the editor's code loads beside the record; the form appears whole, so nothing moves under the pointer
   const ready = useFormReady(canEdit ? section : undefined);
   // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
@@ -133,12 +141,10 @@ function EditLoader({ section }: { section: SectionDef }) {
 
   // the section by its name, as the navigation shows it ('Edit FAQs'), not by its address ('faqs')
   const heading = `Edit ${section.label}`;
-  if (!record.isSuccess || !ready) {
+  if (!record.isSuccess) {
     return (
       <FormFrame heading={heading}>
-        <div className="flex justify-center p-8">
-          <Spinner className="size-6" label="Loading record" />
-        </div>
+        <Loading label="Loading record" />
       </FormFrame>
     );
   }
@@ -155,7 +161,11 @@ function EditLoader({ section }: { section: SectionDef }) {
             onChanged={() => setVersion((n) => n + 1)}
           />
         )}
-        {canEdit ? (
+        {!canEdit ? (
+          <ReadOnlyRecord section={section} record={saved} />
+        ) : !ready ? (
+          <Loading label="Loading the editor" />
+        ) : (
           <SectionForm
             key={version}
             section={section}
@@ -166,8 +176,6 @@ function EditLoader({ section }: { section: SectionDef }) {
             routeId={id || undefined}
             onDraftSaved={() => setVersion((n) => n + 1)}
           />
-        ) : (
-          <ReadOnlyRecord section={section} record={saved} />
         )}
       </div>
     </FormFrame>
