@@ -7,7 +7,7 @@ import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } fr
 import type { Report, Row } from './report.ts';
 import { finishRun } from './run-goals.ts';
 import { admin, base, dataDir, json, ports, startServer } from './run-server.ts';
-import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, seedDataFolder } from './seed.ts';
+import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, SECOND_LANGUAGE, seedDataFolder } from './seed.ts';
 import { measureSiteHealthWriteCost } from './site-health-cost.ts';
 import { postLoad, putLoad } from './writes.ts';
 import { measurePostgresWrites } from './postgres-writes.ts';
@@ -86,6 +86,12 @@ async function main(): Promise<void> {
   const rawGet = add('raw node:http GET list (c=50)', rawGetM as Measure);
   const fastifyGet = add('Fastify+SQLite GET list (c=50)', fastifyGetM as Measure);
   const get = add('Bursary GET /api/faqs (c=50)', getM as Measure, rawGet, fastifyGet);
+  const getInLanguage = add(
+    `Bursary GET /api/faqs?locale=${SECOND_LANGUAGE}, every FAQ in it too (c=50)`,
+    await run(ports.server, { ...getList, path: `/api/faqs?locale=${SECOND_LANGUAGE}` }),
+    rawGet,
+    fastifyGet,
+  );
   add(
     'Bursary GET /api/faqs br (c=50)',
     await run(ports.server, { ...getList, headers: { 'accept-encoding': 'br, gzip' } }),
@@ -213,6 +219,7 @@ async function main(): Promise<void> {
     scale,
     rows,
     get,
+    getInLanguage,
     rawGet,
     notModified,
     write,

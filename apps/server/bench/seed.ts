@@ -78,6 +78,30 @@ export function insertRows(
   }
 }
 
+/** The second language every seeded FAQ is written in too: the reads in a language measure against it. */
+export const SECOND_LANGUAGE = 'fr';
+
+/**
+ * Adds a public language, and each of the first `count` records of a collection (ids 1…count, as `insertRows`
+ * made them) in it: what a fund with a second language filled for every record has.
+ */
+export function insertLanguage(
+  database: SqliteDatabase.Database,
+  slug: string,
+  count: number,
+  values: (n: number) => Record<string, string>,
+): void {
+  const stamp = new Date(Date.UTC(2019, 0, 1)).toISOString();
+  database
+    .prepare('insert into locales (code, name, fallback, public, created_at, updated_at) values (?, ?, null, 1, ?, ?)')
+    .run(SECOND_LANGUAGE, 'Français', stamp, stamp);
+  const insert = database.prepare(
+    'insert into translations (section, record_id, item_id, locale, field, value, updated_at) values (?, ?, 0, ?, ?, ?, ?)',
+  );
+  for (let n = 0; n < count; n++)
+    for (const [field, value] of Object.entries(values(n))) insert.run(slug, n + 1, SECOND_LANGUAGE, field, value, stamp);
+}
+
 /**
  * The content area's items: one title in fifty carries SEARCH_WORD, and PROBLEM_ITEMS of them spread evenly have a
  * body with a problem for the site's health to report.
@@ -152,6 +176,10 @@ export async function seedDataFolder(
       (n) => ({ title: `How does ${WORDS[n % WORDS.length]} question ${n} work?`, description: faqAnswer(n) }),
       at,
     );
+    insertLanguage(database, 'faqs', scale.faqs, (n) => ({
+      title: `Comment fonctionne la question ${n} ?`,
+      description: faqAnswer(n).replaceAll('Answer', 'Réponse'),
+    }));
     insertRows(
       database,
       'heroes',

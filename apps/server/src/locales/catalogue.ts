@@ -23,11 +23,6 @@ export class Languages {
     return this.#byCode.get(code);
   }
 
-  /** Whether more than the default language exists: with one language, nothing of languages shows anywhere. */
-  get several(): boolean {
-    return this.list.length > 1;
-  }
-
   /**
    * Where a field of `code` is read from, in order: the language itself, its fallback, the fallback's fallback… and
    * the default language last. A language met twice ends the chain (the routes refuse a cycle; this keeps a read

@@ -222,6 +222,16 @@ export function sectionSchemas(section: SectionDef) {
   const publicNotFound = {
     404: { ...errors(404)[404]!, headers: { 'Cache-Control': publicCache['Cache-Control'], Vary: publicCache.Vary } },
   };
+  const translationDelete = (summary: string, operationId: string, withId: boolean) =>
+    write(summary, {
+      operationId,
+      params: translationParams(withId),
+      headers: ifMatch,
+      answers: {
+        ...saved(200, 'The record, in the default language', record),
+        ...errors(...ALWAYS, 401, 404, 409, 412),
+      },
+    });
   return {
     list: {
       operationId: `list${all}`,
@@ -285,24 +295,16 @@ export function sectionSchemas(section: SectionDef) {
       query: noWriteQuery,
       answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
     }),
-    deleteTranslation: write(`Delete a ${section.singular}'s text in one language`, {
-      operationId: `delete${one}Translation`,
-      params: translationParams(true),
-      headers: ifMatch,
-      answers: {
-        ...saved(200, 'The record, in the default language', record),
-        ...errors(...ALWAYS, 401, 404, 409, 412),
-      },
-    }),
-    deleteSingleTranslation: write(`Delete the ${section.singular}'s text in one language`, {
-      operationId: `delete${all}SectionTranslation`,
-      params: translationParams(false),
-      headers: ifMatch,
-      answers: {
-        ...saved(200, 'The record, in the default language', record),
-        ...errors(...ALWAYS, 401, 404, 409, 412),
-      },
-    }),
+    deleteTranslation: translationDelete(
+      `Delete a ${section.singular}'s text in one language`,
+      `delete${one}Translation`,
+      true,
+    ),
+    deleteSingleTranslation: translationDelete(
+      `Delete the ${section.singular}'s text in one language`,
+      `delete${all}SectionTranslation`,
+      false,
+    ),
   } satisfies Record<string, RouteApi>;
 }
 

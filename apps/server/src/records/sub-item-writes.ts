@@ -64,14 +64,18 @@ async function touchParent(
   if (!landed) throw staleWrite(section, await readRecord(trx, section, parent.record.id));
 }
 
-/** The parent as the sub-item write left it, stored as the write's revision (an update of the record). */
-async function rereadAndStore(
+/**
+ * The record as a write left it, stored as the write's revision (an update of the record): a sub-item write, or a
+ * write in one language (`locale`: the language written, null when only shared fields changed).
+ */
+export async function rereadAndStore(
   trx: Db,
-  ctx: WriteContext,
+  ctx: Pick<WriteContext, 'username'>,
   section: SectionDef,
   id: number,
   logs: LogEvent[],
   now: string,
+  locale?: string | null,
 ): Promise<ReadRecord> {
   const read = await readRecord(trx, section, id);
   if (!read) throw new NotFoundError(`${section.label} has no record.`);
@@ -84,6 +88,7 @@ async function rereadAndStore(
     username: ctx.username,
     logs,
     now,
+    ...(locale !== undefined ? { locale } : {}),
   });
   return read;
 }

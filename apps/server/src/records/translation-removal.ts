@@ -7,14 +7,9 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { deleteTranslations, recordsTranslatedIn } from '../locales/translations-store.ts';
 import { type ReadRecord, readRecord } from './read.ts';
-import { reread } from './record-writes.ts';
 import { updateRow } from './repository.ts';
-import { storeChange } from './store-change.ts';
+import { rereadAndStore } from './sub-item-writes.ts';
 import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
-
-/** `FAQ "How do I apply?" translation deleted (Français)`. */
-const removedSummary = (section: SectionDef, read: ReadRecord, languageName: string) =>
-  `${named(section.singular, read.record[section.titleField], read.record.id)} translation deleted (${languageName})`;
 
 /**
  * Removes one language's values of a record as an ordinary change: the record's version moves (its ETag, and the
@@ -34,29 +29,9 @@ async function removeIn(
   if ((await deleteTranslations(trx, section, id, locale.code)) === 0) return undefined;
   const landed = await updateRow(trx, section, id, {}, now, ctx.ifMatch === undefined ? undefined : current.version);
   if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
-  const read = await reread(trx, section, id);
-  await storeChange(trx, {
-    section,
-    action: 'update',
-    record: read.record,
-    version: read.version,
-    status: read.status,
-    username: ctx.username,
-    logs: [
-      {
-        action: 'update',
-        content: removedSummary(section, read, locale.name),
-        section: section.slug,
-        recordId: id,
-        username: ctx.username,
-      },
-    ],
-    now,
-    locale: locale.code,
-    // the website's text in that language changed only if the record is live
-    ...(read.status === 'draft' ? { event: 'hidden' as const } : {}),
-  });
-  return read;
+  const content = `${named(section.singular, current.record[section.titleField], id)} translation deleted (${locale.name})`;
+  const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
+  return rereadAndStore(trx, ctx, section, id, [log], now, locale.code);
 }
 
 /** DELETE /api/{section}/{id}/translations/{code}: 409 for the default language, 404 for an unknown one. */

@@ -11,9 +11,8 @@ import { takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
 import { type ReadRecord, readRecord } from './read.ts';
 import { takeStatus, validateRecord } from './record-validation.ts';
-import { reread } from './record-writes.ts';
 import { type Row, updateRow } from './repository.ts';
-import { storeChange } from './store-change.ts';
+import { rereadAndStore } from './sub-item-writes.ts';
 import { sentItems } from './sub-list.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
@@ -78,7 +77,7 @@ function itemTranslations(sub: SubItems, record: SectionRecord, list: unknown): 
  * every language), this language's translated values, and the translated fields it clears (sent empty: they fall
  * back again).
  */
-export async function translationColumns(
+async function translationColumns(
   trx: Db,
   section: SectionDef,
   current: SectionRecord,
@@ -103,10 +102,6 @@ export async function translationColumns(
   return { shared, values, cleared };
 }
 
-/** `FAQ "How do I apply?" updated (Français)`: the record named as in the default language. */
-const updatedIn = (section: SectionDef, record: SectionRecord, locale: Locale) =>
-  `${summary(section.singular, record[section.titleField], 'update', record.id)} (${locale.name})`;
-
 /**
  * PUT of a record (or of a single-record section's sub-items) in a language other than the default: an ordinary
  * write, with If-Match, in one transaction, its log row naming the language, its revision holding every language
@@ -130,27 +125,10 @@ export async function writeInLanguage(
       throw staleWrite(section, await readRecord(trx, section, id));
     await writeTranslations(trx, section, id, locale.code, values, now);
     for (const field of cleared) await deleteTranslations(trx, section, id, locale.code, field);
-    const read = await reread(trx, section, id);
-    await storeChange(trx, {
-      section,
-      action: 'update',
-      record: read.record,
-      version: read.version,
-      status: read.status,
-      username: ctx.username,
-      logs: [
-        {
-          action: 'update',
-          content: updatedIn(section, read.record, locale),
-          section: section.slug,
-          recordId: id,
-          username: ctx.username,
-        },
-      ],
-      now,
-      locale: values.length > 0 || cleared.length > 0 ? locale.code : null,
-    });
-    return read;
+    const content = `${summary(section.singular, current.record[section.titleField], 'update', id)} (${locale.name})`;
+    const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
+    const written = values.length > 0 || cleared.length > 0 ? locale.code : null;
+    return rereadAndStore(trx, ctx, section, id, [log], now, written);
   });
 }
 
