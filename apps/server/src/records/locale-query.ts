@@ -58,3 +58,23 @@ export function localeReadOf(
     languages,
   };
 }
+
+/**
+ * `localeReadOf` for the website's list in a language, remembered per code asked while the languages stand: the hot
+ * path of a cached list answers without parsing the tag or walking the chain again. Only codes of languages are
+ * remembered (an unknown one is refused), so it holds no more entries than there are ways of writing them.
+ */
+export function publicLocaleReads(): (languages: Languages, asked: string) => LocaleRead | undefined {
+  let held: Languages | undefined;
+  const reads = new Map<string, LocaleRead | undefined>();
+  return (languages, asked) => {
+    if (held !== languages) {
+      held = languages;
+      reads.clear();
+    }
+    if (reads.has(asked)) return reads.get(asked);
+    const read = localeReadOf(languages, 'public', { locale: asked });
+    reads.set(asked, read);
+    return read;
+  };
+}

@@ -19,7 +19,7 @@ import { PublicPageCache } from './page-cache.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, isPlainPublicRead, publicListLanguage, readViewOf } from './read-view.ts';
 import { ListCachesByLanguage } from './list-cache.ts';
-import { localeReadOf } from './locale-query.ts';
+import { localeReadOf, publicLocaleReads } from './locale-query.ts';
 import { localized, viewTag } from './localized-read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
@@ -53,6 +53,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
   const cache = new SectionListCache();
   const pages = new PublicPageCache();
   const localeCaches = new ListCachesByLanguage();
+  const publicRead = publicLocaleReads();
   const counter = sectionCounter(section);
   const { publicUrl } = app.config;
   const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
@@ -76,7 +77,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       const known = app.locales.current();
       const version = app.counters.read(counter);
       const languages = known instanceof Promise ? await known : known;
-      const locale = localeReadOf(languages, 'public', { locale: asked });
+      const locale = publicRead(languages, asked);
       if (locale?.kind === 'one') {
         const cache = localeCaches.of(locale.code);
         const key = `${typeof version === 'number' ? version : await version}.${languages.version}`;
