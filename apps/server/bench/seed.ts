@@ -99,7 +99,8 @@ export function insertLanguage(
     'insert into translations (section, record_id, item_id, locale, field, value, updated_at) values (?, ?, 0, ?, ?, ?, ?)',
   );
   for (let n = 0; n < count; n++)
-    for (const [field, value] of Object.entries(values(n))) insert.run(slug, n + 1, SECOND_LANGUAGE, field, value, stamp);
+    for (const [field, value] of Object.entries(values(n)))
+      insert.run(slug, n + 1, SECOND_LANGUAGE, field, value, stamp);
 }
 
 /**
