@@ -55,6 +55,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/locales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The languages (callers who are not signed in see the public ones only) */
+    get: operations['listLocales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/heroes': {
     parameters: {
       query?: never;
@@ -535,12 +552,47 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Locale: {
+      /** @description A BCP 47 code in canonical form (fr-ca is stored as fr-CA) */
+      code: string;
+      name: string;
+      /** @description The language a missing translation is read from; null: the default language */
+      fallback: string | null;
+      /** @description Shown on the website: public reads may ask for it */
+      public: boolean;
+      /** @description DEFAULT_LOCALE: every record is written in it first */
+      default: boolean;
+    };
     'Record.heroes': {
       id: number;
-      title: string | null;
-      description: string | null;
-      button1: string | null;
-      button2: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      button1:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      button2:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       image: string | null;
       /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
       image_alt: string;
@@ -565,13 +617,33 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.steps': {
       id: number;
-      title: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       steps: {
         id: number;
-        step: string;
+        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+        step:
+          | string
+          | null
+          | {
+              [key: string]: string | null;
+            };
+        /** @description With locale=CODE: the language asked */
+        locale?: string;
+        /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+        fallback_fields?: string[];
       }[];
       created_at: string;
       updated_at: string;
@@ -586,11 +658,27 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.faqs': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       created_at: string;
       updated_at: string;
       /**
@@ -604,14 +692,40 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.benefits': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       benefits: {
         id: number;
-        benefit: string;
+        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+        benefit:
+          | string
+          | null
+          | {
+              [key: string]: string | null;
+            };
+        /** @description With locale=CODE: the language asked */
+        locale?: string;
+        /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+        fallback_fields?: string[];
       }[];
       created_at: string;
       updated_at: string;
@@ -626,16 +740,44 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.insights': {
       id: number;
-      title: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       first_insight_number: number | null;
-      first_insight_text: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      first_insight_text:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       second_insight_number: number | null;
-      second_insight_text: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      second_insight_text:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       third_insight_number: number | null;
-      third_insight_text: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      third_insight_text:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       created_at: string;
       updated_at: string;
       /**
@@ -649,11 +791,27 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.about-heroes': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       image: string | null;
       /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
       image_alt: string;
@@ -678,14 +836,40 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.missions': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       missions: {
         id: number;
-        mission: string;
+        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+        mission:
+          | string
+          | null
+          | {
+              [key: string]: string | null;
+            };
+        /** @description With locale=CODE: the language asked */
+        locale?: string;
+        /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+        fallback_fields?: string[];
       }[];
       created_at: string;
       updated_at: string;
@@ -700,12 +884,28 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.milestones': {
       id: number;
-      title: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       date: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       created_at: string;
       updated_at: string;
       /**
@@ -719,6 +919,10 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.success-stories': {
       id: number;
@@ -726,7 +930,13 @@ export interface components {
       student_school: string | null;
       date: string | null;
       source: string | null;
-      story: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      story:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       image: string | null;
       /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
       image_alt: string;
@@ -751,11 +961,27 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.visions': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       image: string | null;
       /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
       image_alt: string;
@@ -780,14 +1006,40 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.stakeholders': {
       id: number;
-      title: string | null;
-      description: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      description:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       stakeHolders: {
         id: number;
-        stakeholder: string;
+        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+        stakeholder:
+          | string
+          | null
+          | {
+              [key: string]: string | null;
+            };
+        /** @description With locale=CODE: the language asked */
+        locale?: string;
+        /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+        fallback_fields?: string[];
       }[];
       created_at: string;
       updated_at: string;
@@ -802,6 +1054,10 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.disbursement-testimonials': {
       id: number;
@@ -830,12 +1086,22 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.messages': {
       id: number;
       sender: string | null;
       recipient: string | null;
-      message: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      message:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       created_at: string;
       updated_at: string;
       /**
@@ -849,12 +1115,34 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     'Record.content': {
       id: number;
-      title: string | null;
-      excerpt: string | null;
-      body: string | null;
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      title:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      excerpt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
+      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+      body:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       createdAt: string;
       updatedAt: string;
       /**
@@ -868,6 +1156,10 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      /** @description With locale=CODE: the language asked */
+      locale?: string;
+      /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
+      fallback_fields?: string[];
     };
     Error: {
       message: string;
@@ -939,6 +1231,15 @@ export interface components {
           | components['schemas']['Error'];
       };
     };
+    /** @description No token, or its session has ended (on sign-in: a wrong username, password or code) */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description The version named in If-None-Match is still current */
     'NotModified.2': {
       headers: {
@@ -949,15 +1250,6 @@ export interface components {
         [name: string]: unknown;
       };
       content?: never;
-    };
-    /** @description No token, or its session has ended (on sign-in: a wrong username, password or code) */
-    Unauthorized: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
     };
     /** @description No such record, item, image, log row, revision or user */
     'NotFound.3': {
@@ -989,6 +1281,10 @@ export interface components {
     'query.status': 'all' | 'published';
     /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
     'query.preview': string;
+    /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+    'query.locale': string;
+    /** @description none: a translated field missing in the language answers null instead of a fallback */
+    'query.fallback': 'none';
     'query.limit.3': number;
     'query.offset': number;
     /** @description Words the records contain (case-insensitive) */
@@ -1121,6 +1417,29 @@ export interface operations {
       503: components['responses']['ServiceUnavailable.3'];
     };
   };
+  listLocales: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The default language first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Locale'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   listHeroes: {
     parameters: {
       query?: {
@@ -1128,6 +1447,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1161,6 +1484,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1171,6 +1495,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1212,6 +1540,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1245,6 +1577,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1255,6 +1588,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1296,6 +1633,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1329,6 +1670,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1339,6 +1681,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1380,6 +1726,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1413,6 +1763,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1423,6 +1774,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1464,6 +1819,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1497,6 +1856,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1507,6 +1867,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1548,6 +1912,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1581,6 +1949,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1591,6 +1960,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1632,6 +2005,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1665,6 +2042,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1675,6 +2053,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1716,6 +2098,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1749,6 +2135,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1759,6 +2146,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1800,6 +2191,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1833,6 +2228,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1843,6 +2239,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1884,6 +2284,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -1917,6 +2321,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1927,6 +2332,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -1968,6 +2377,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -2001,6 +2414,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2011,6 +2425,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -2052,6 +2470,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -2085,6 +2507,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2095,6 +2518,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -2136,6 +2563,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -2169,6 +2600,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2179,6 +2611,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */
@@ -2220,6 +2656,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
         offset?: components['parameters']['query.offset'];
         /** @description Words the records contain (case-insensitive) */
@@ -2253,6 +2693,7 @@ export interface operations {
       304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2263,6 +2704,10 @@ export interface operations {
         status?: components['parameters']['query.status'];
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
+        /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
+        locale?: components['parameters']['query.locale'];
+        /** @description none: a translated field missing in the language answers null instead of a fallback */
+        fallback?: components['parameters']['query.fallback'];
       };
       header?: {
         /** @description An ETag the client holds; 304 while it is current. */

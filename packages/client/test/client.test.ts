@@ -51,6 +51,9 @@ beforeAll(async () => {
   for (const title of ['How do I apply?', 'When is the money paid?'])
     published.push((await call('POST', '/api/faqs', { title, description: '<p>Online.</p>' })) as RecordOf<'faqs'>);
   draftId = Number((await call('POST', '/api/faqs', { title: 'Not yet', status: 'draft' })).id);
+  // a second language the website may read, so reads can ask for it
+  await call('POST', '/api/locales', { code: 'fr' });
+  await call('PATCH', '/api/locales/fr', { public: true });
   const form = new FormData();
   form.set('student_name', 'Amina');
   form.set('date', '2026-09-01');
