@@ -14,6 +14,9 @@ import { PublishingBanner } from '@/features/sections/publishing/publishing-bann
 import type { FormVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
+import { useEditLanguages } from '@/lib/locales-api';
+import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
+import { TranslationForm } from '@/features/sections/languages/translation-form';
 
 /** The section is the path's first segment, 'content' when there is none. */
 function useSlug(): string {
@@ -111,6 +114,11 @@ function EditLoader({ section }: { section: SectionDef }) {
   const record = useQuery(sectionRecordQuery(section, id || undefined));
   // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
+  // with two or more languages, the one the form edits; the default language's form is the one without languages
+  const languages = useEditLanguages();
+  const [languageCode, setLanguageCode] = useState<string | null>(null);
+  const defaultLanguage = languages.find((locale) => locale.default);
+  const editedLanguage = languages.find((locale) => locale.code === languageCode && !locale.default);
 
   // A load failure is told as a toast, then back to the section's list.
   useEffect(() => {
@@ -143,7 +151,22 @@ function EditLoader({ section }: { section: SectionDef }) {
             onChanged={() => setVersion((n) => n + 1)}
           />
         )}
-        {canEdit ? (
+        {canEdit && saved && defaultLanguage && (
+          <LanguageSwitcher
+            languages={languages}
+            value={editedLanguage?.code ?? defaultLanguage.code}
+            onChange={setLanguageCode}
+          />
+        )}
+        {canEdit && saved && defaultLanguage && editedLanguage ? (
+          <TranslationForm
+            key={editedLanguage.code}
+            section={section}
+            record={saved}
+            locale={editedLanguage}
+            defaultLocale={defaultLanguage}
+          />
+        ) : canEdit ? (
           <SectionForm
             key={version}
             section={section}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { FieldInput } from '@/components/fields/field-input';
+import { altFieldOf } from '@/components/fields/alt-text-input';
+import { fieldText } from '@/lib/record-text';
+import { languageLabel, type Locale } from '@/lib/locales-api';
+import { isTranslatedField } from '@/lib/translated-fields';
+import { toast } from '@/lib/toast';
+import { FieldValue } from '../form/read-only-record';
+import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
+import { handleSaveError } from '../form/save-errors';
+import { ConflictNotice } from '../form/conflict-notice';
+import { recordIn } from './translated-values';
+import { type RecordInEveryLanguage, recordInEveryLanguageQuery, useSaveTranslation } from './translations-api';
+
+interface TranslationFormProps {
+  section: SectionDef;
+  /** The record as the default language's edit screen read it (its id and publishing state). */
+  record: SectionRecord;
+  /** The language edited: not the default one. */
+  locale: Locale;
+  defaultLocale: Locale;
+}
+
+/** The section's translated fields, none of them required: a language may leave a field to its fallback. */
+const asTranslation = (section: SectionDef): SectionDef => ({
+  ...section,
+  fields: Object.fromEntries(
+    Object.entries(section.fields)
+      .filter(([name, def]) => isTranslatedField(name, def))
+      .map(([name, def]) => [name, { ...def, required: 'never' as const }]),
+  ),
+});
+
+/**
+ * A record's form in a language other than the default: the translated fields, each beside the default language's
+ * text; a field left blank that had no text in this language shows the fallback's on the website. Shared fields are
+ * read here, and changed in the default language.
+ */
+export function TranslationForm(props: TranslationFormProps) {
+  const { section, record, locale } = props;
+  const id = section.kind === 'collection' ? record.id : 'single';
+  const read = useQuery(recordInEveryLanguageQuery(section, id, locale.code));
+  if (read.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {read.error.message}
+      </p>
+    );
+  if (!read.isSuccess)
+    return (
+      <div className="flex justify-center p-8">
+        <Spinner className="size-6" label={`Loading ${locale.name}`} />
+      </div>
+    );
+  return <TranslationFields {...props} read={read.data} />;
+}
+
+function TranslationFields({ section, record, locale, defaultLocale, read }: TranslationFormProps & { read: RecordInEveryLanguage }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const translation = asTranslation(section);
+  const every = read.record ?? record;
+  // what the form starts from: this language's pending changes when it has some, else its live text
+  const inLanguage = read.pending?.record ?? recordIn(section, every, locale.code, false);
+  const inDefault = recordIn(section, every, defaultLocale.code, true);
+  const started = initialValues(translation, inLanguage);
+  const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
+  const save = useSaveTranslation(section);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [etags, setEtags] = useState({ etag: read.etag, pending: read.pending?.etag ?? null });
+
+  // a field with no text in this language that is left blank stays without one, so the website keeps its fallback
+  const payloadOf = (values: FormValues) => {
+    const payload = toPayload(translation, values);
+    for (const [name, value] of Object.entries(payload))
+      if (value === '' && started[name] === '') delete payload[name];
+    // shared fields keep their one value; images are left out, which keeps them
+    for (const [name, def] of Object.entries(section.fields))
+      if (!isTranslatedField(name, def) && def.kind !== 'image') payload[name] = every[name] ?? null;
+    return payload;
+  };
+
+  // Fields the editor has not touched take the current version; their own changes stay.
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const id = section.kind === 'collection' ? record.id : 'single';
+      const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id, locale.code));
+      const current = initialValues(
+        translation,
+        fresh.pending?.record ?? recordIn(section, fresh.record ?? record, locale.code, false),
+      );
+      const dirty = form.formState.dirtyFields as Record<string, unknown>;
+      for (const [name, value] of Object.entries(current)) if (!dirty[name]) form.setValue(name, value);
+      setEtags({ etag: fresh.etag, pending: fresh.pending?.etag ?? null });
+      setConflict(null);
+    } catch (error) {
+      toast({ variant: 'destructive', title: error instanceof Error ? error.message : 'Failed to update content' });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setConflict(null);
+    save.mutate(
+      {
+        record,
+        code: locale.code,
+        values: payloadOf(values),
+        etag: etags.etag,
+        pendingEtag: etags.pending,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: `${locale.name} saved` });
+          form.reset(values);
+          void navigate(`/${section.slug}`);
+        },
+        onError: (error) => setConflict(handleSaveError(error, form, 'Failed to update content')),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" lang={locale.code}>
+      {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
+      {Object.entries(section.fields).map(([name, def]) =>
+        isTranslatedField(name, def) ? (
+          <div key={name} className="grid gap-3 md:grid-cols-2 md:items-start">
+            <FieldInput name={name} def={def} control={form.control} required={false} />
+            <div
+              role="note"
+              aria-label={`${def.label} in ${languageLabel(defaultLocale)}`}
+              lang={defaultLocale.code}
+              className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm"
+            >
+              <span className="font-medium text-muted-foreground">{languageLabel(defaultLocale)}</span>
+              <FieldValue def={def} value={fieldText(inDefault, name)} alt="" />
+            </div>
+          </div>
+        ) : (
+          <div key={name} role="group" aria-label={def.label} className="grid gap-1">
+            <span className="text-sm font-medium">{def.label}</span>
+            <div lang={defaultLocale.code}>
+              <FieldValue def={def} value={fieldText(every, name)} alt={fieldText(every, altFieldOf(name))} />
+            </div>
+            <span className="text-sm text-muted-foreground">Shared by all languages</span>
+          </div>
+        ),
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => void navigate(`/${section.slug}`)}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save {locale.name}
+        </Button>
+      </div>
+    </form>
+  );
+}
