@@ -38,7 +38,12 @@ export function AddLanguageForm() {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4 rounded-lg border p-4 md:grid-cols-[1fr_2fr_auto] md:items-end">
+    <form
+      noValidate
+      aria-label="Add a language"
+      onSubmit={submit}
+      className="grid gap-4 rounded-lg border p-4 md:grid-cols-[1fr_2fr_auto] md:items-end"
+    >
       <div className="grid gap-2">
         <Label htmlFor={codeId}>Code</Label>
         <Input

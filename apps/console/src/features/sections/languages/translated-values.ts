@@ -16,12 +16,7 @@ export function textIn(value: unknown, code: string, isDefault: boolean): string
 }
 
 /** The record with each translated field (sub-items' texts too) in one language, as the generic form reads it. */
-export function recordIn(
-  section: SectionDef,
-  record: SectionRecord,
-  code: string,
-  isDefault: boolean,
-): SectionRecord {
+export function recordIn(section: SectionDef, record: SectionRecord, code: string, isDefault: boolean): SectionRecord {
   const copy: SectionRecord = { ...record };
   for (const name of translatedFieldsOf(section)) copy[name] = textIn(record[name], code, isDefault);
   const sub = section.subItems;
@@ -56,7 +51,8 @@ export function translationsOf(record: SectionRecord): Record<string, Translatio
   const states: Record<string, TranslationState> = {};
   for (const [code, state] of Object.entries(value as Record<string, unknown>)) {
     const s = (state ?? {}) as Record<string, unknown>;
-    const names = (list: unknown) => (Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : []);
+    const names = (list: unknown) =>
+      Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
     states[code] = { missing: names(s.missing), outdated: names(s.outdated) };
   }
   return states;

@@ -61,7 +61,13 @@ export function TranslationForm(props: TranslationFormProps) {
   return <TranslationFields {...props} read={read.data} />;
 }
 
-function TranslationFields({ section, record, locale, defaultLocale, read }: TranslationFormProps & { read: RecordInEveryLanguage }) {
+function TranslationFields({
+  section,
+  record,
+  locale,
+  defaultLocale,
+  read,
+}: TranslationFormProps & { read: RecordInEveryLanguage }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const translation = asTranslation(section);
@@ -79,8 +85,7 @@ function TranslationFields({ section, record, locale, defaultLocale, read }: Tra
   // a field with no text in this language that is left blank stays without one, so the website keeps its fallback
   const payloadOf = (values: FormValues) => {
     const payload = toPayload(translation, values);
-    for (const [name, value] of Object.entries(payload))
-      if (value === '' && started[name] === '') delete payload[name];
+    for (const [name, value] of Object.entries(payload)) if (value === '' && started[name] === '') delete payload[name];
     // shared fields keep their one value; images are left out, which keeps them
     for (const [name, def] of Object.entries(section.fields))
       if (!isTranslatedField(name, def) && def.kind !== 'image') payload[name] = every[name] ?? null;

@@ -41,8 +41,7 @@ export function recordInEveryLanguageQuery(section: SectionDef, id: string | num
       const path = recordApiPath(section, id);
       const { data, etag } = await apiRequest<unknown>('GET', path, { signal, auth: true, query: EVERY_LANGUAGE });
       const [record = null] = asList(data);
-      const pending =
-        record && publishingOf(record).hasChanges ? await readPendingIn(path, code, signal) : null;
+      const pending = record && publishingOf(record).hasChanges ? await readPendingIn(path, code, signal) : null;
       return { record, etag, pending };
     },
     staleTime: 0,
