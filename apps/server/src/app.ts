@@ -25,6 +25,8 @@ import linkChecker from './site-health/link-checker.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
 import sectionRoutes from './records/routes.ts';
+import localesPlugin from './locales/plugin.ts';
+import { removeLanguageTranslations } from './records/translation-removal.ts';
 import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
 import publishingPlugin, { type PublishingOptions } from './publishing/plugin.ts';
 import publishingRecordRoutes from './publishing/record-routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);
+  await app.register(localesPlugin, { removeTranslations: removeLanguageTranslations });
   for (const section of sections)
     await app.register(sectionRoutes, {
       prefix: `/api/${section.slug}`,

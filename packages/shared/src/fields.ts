@@ -14,9 +14,23 @@ export interface FieldDef {
   required: Requirement;
   /** Longest accepted value, in characters (text kinds only). */
   max: number;
+  /**
+   * Whether each language has its own value (text a reader reads as prose or labels) or every language shares one
+   * (names of people and institutions, numbers, dates, sources, images): a shared value is stored once, so no copy
+   * of it can drift from the others.
+   */
+  translated: boolean;
 }
 
-type FieldOptions = { required?: Requirement; max?: number };
+type FieldOptions = {
+  required?: Requirement;
+  max?: number;
+  /** Text that is the same in every language: a person's or an institution's name, a source. */
+  shared?: true;
+};
+
+/** Only text is written per language; a number, a date or an image is one value for every language. */
+const TRANSLATED_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'richtext']);
 
 const field =
   (kind: FieldKind, defaultMax: number) =>
@@ -25,7 +39,14 @@ const field =
     label,
     required: options.required ?? 'never',
     max: options.max ?? defaultMax,
+    translated: TRANSLATED_KINDS.has(kind) && options.shared !== true,
   });
+
+/** The names of a section's fields each language has its own value of, in the registry's order. */
+export const translatedFieldsOf = (fields: Fields): string[] =>
+  Object.entries(fields)
+    .filter(([, def]) => def.translated)
+    .map(([name]) => name);
 
 export const text = field('text', 300);
 export const textarea = field('textarea', 5_000);

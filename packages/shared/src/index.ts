@@ -7,3 +7,4 @@ export * from './webhooks.ts';
 export * from './sections/index.ts';
 export * from './media.ts';
 export * from './site-health.ts';
+export * from './locales.ts';

@@ -1,6 +1,9 @@
 import { type Fields, text } from './fields.ts';
 
-/** A list of sub-items held by a section's record, e.g. steps: [{ id, step }]. */
+/**
+ * A list of sub-items held by a section's record, e.g. steps: [{ id, step }]. The list is the same items in the same
+ * order in every language; only each item's text is translated.
+ */
 export interface SubItems {
   /** The record's field holding the list: 'steps', 'benefits', 'missions', 'stakeHolders'. */
   field: string;

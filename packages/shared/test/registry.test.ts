@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findSection, recordInputSchema, sections, subAddSchema, subEditSchema } from '../src/index.ts';
+import {
+  findSection,
+  recordInputSchema,
+  sections,
+  subAddSchema,
+  subEditSchema,
+  translatedFieldsOf,
+} from '../src/index.ts';
 
 const section = (slug: string) => {
   const found = findSection(slug);
@@ -123,5 +130,36 @@ describe('sub-item schemas', () => {
     expect(subEditSchema(stakeholders).safeParse({ stakeholders: [] }).success).toBe(false);
     expect(subAddSchema(stakeholders).safeParse({ stakeholder: '  ' }).success).toBe(false);
     expect(subAddSchema(stakeholders).safeParse({ stakeholder: 'Banks' }).success).toBe(true);
+  });
+});
+
+describe('translated and shared fields', () => {
+  it('translates what a reader reads as prose or labels, and shares names, numbers, dates, sources and images', () => {
+    const shared = sections.flatMap((s) =>
+      Object.entries(s.fields)
+        .filter(([, def]) => !def.translated)
+        .map(([name]) => `${s.slug}.${name}`),
+    );
+    expect(shared.sort()).toEqual(
+      [
+        'about-heroes.image',
+        'disbursement-testimonials.image',
+        'disbursement-testimonials.university_name',
+        'heroes.image',
+        'insights.first_insight_number',
+        'insights.second_insight_number',
+        'insights.third_insight_number',
+        'messages.recipient',
+        'messages.sender',
+        'milestones.date',
+        'success-stories.date',
+        'success-stories.image',
+        'success-stories.source',
+        'success-stories.student_name',
+        'success-stories.student_school',
+        'visions.image',
+      ].sort(),
+    );
+    expect(translatedFieldsOf(section('heroes').fields)).toEqual(['title', 'description', 'button1', 'button2']);
   });
 });

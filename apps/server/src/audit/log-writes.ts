@@ -6,6 +6,8 @@ import type { Database } from '../db/types.ts';
 export const USERS_LOG_SECTION = 'users';
 /** Audit rows of webhook changes (where the server sends requests): only administrators read them too. */
 export const WEBHOOKS_LOG_SECTION = 'webhooks';
+/** Audit rows of the languages' changes (added, renamed, shown on the website, deleted). */
+export const LOCALES_LOG_SECTION = 'locales';
 /** The sections of administration rows. */
 export const ADMINISTRATION_SECTIONS = [USERS_LOG_SECTION, WEBHOOKS_LOG_SECTION];
 

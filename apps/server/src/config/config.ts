@@ -73,6 +73,10 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   staleAfterDays: number;
   /** LINK_CHECK=on: external links of published content are checked once a day in the background. */
   linkCheck: boolean;
+
+  // Languages
+  /** DEFAULT_LOCALE: the language every record is written in first, as a canonical BCP 47 code (default `en`). */
+  defaultLocale: string;
 }
 
 /** Who must turn on two-factor sign-in before anything else (REQUIRE_2FA). */
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...webhooksConfig(env),
     ...publishingConfig(env, (message) => new ConfigError(message)),
     ...siteHealthConfig(env),
+    defaultLocale: defaultLocale(env.DEFAULT_LOCALE),
   };
 }
 
@@ -189,4 +194,18 @@ function operationsConfig(
     metricsToken,
     logFormat: logFormat(env.LOG_FORMAT),
   };
+}
+
+/** DEFAULT_LOCALE in its canonical form (`en-gb` → `en-GB`); one tag, not a list or a wildcard. */
+function defaultLocale(raw: string | undefined): string {
+  const value = raw?.trim() || 'en';
+  let canonical: string[] = [];
+  try {
+    canonical = Intl.getCanonicalLocales(value);
+  } catch {
+    // a malformed tag: the message below names the variable and the value
+  }
+  if (canonical.length !== 1 || !canonical[0])
+    throw new ConfigError(`DEFAULT_LOCALE must be one BCP 47 language code such as en, fr or sw-KE, not "${value}"`);
+  return canonical[0];
 }

@@ -6,6 +6,9 @@ import { dialectOf } from './dialect.ts';
 /** The counter of the number of log rows (kept by the triggers of migration 003). */
 export const LOGS_COUNTER = 'logs';
 
+/** The counter every change of the languages moves (triggers of migration 018): answers in a language depend on them. */
+export const LOCALES_COUNTER = 'locales';
+
 /** The counter a section's triggers move on every insert, update or delete of its rows or sub-items. */
 export const sectionCounter = (section: Pick<SectionDef, 'slug'>): string => `section:${section.slug}`;
 

@@ -1,4 +1,5 @@
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
+import type { LocalesTable, TranslationsTable } from './language-tables.ts';
 import type { LinkChecksTable, RecordLinksTable, SiteHealthRecordsTable } from './site-health-tables.ts';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
@@ -222,6 +223,8 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  locales: LocalesTable;
+  translations: TranslationsTable;
 }
 
 /** The database as every folder reaches it. */

@@ -14,6 +14,7 @@ import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
 import { findPending, removePending } from '../pending/pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { deleteTranslations } from '../locales/translations-store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 
 export const recordNotFound = (section: SectionDef, id: number) =>
@@ -241,6 +242,8 @@ export async function deleteRecord(
       logs: [recordLog(ctx, section, current.record, 'delete')],
       now: nowIso(),
     });
+    // the revision keeps them: a restore brings them back with the record
+    await deleteTranslations(trx, section, id);
     return { record: current.record, revisionId };
   });
 }

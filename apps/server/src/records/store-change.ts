@@ -7,6 +7,7 @@ import { storeRecordProblems } from '../site-health/record-problems.ts';
 import { findPending } from '../pending/pending-store.ts';
 import { dropIdlePublishSchedule } from '../pending/idle-schedules.ts';
 import type { RecordStatus } from './record-validation.ts';
+import { revisionTranslationsOf, withRevisionTranslations } from './revision-translations.ts';
 
 export interface ChangeWrite extends RevisionWrite {
   logs: LogEvent[];
@@ -16,6 +17,8 @@ export interface ChangeWrite extends RevisionWrite {
   pending?: SectionRecord | null;
   /** What the website sees of the change (webhooks); left out, what its status and action say. */
   event?: ChangeEvent;
+  /** The language a change in one language wrote (its webhook events' `data.locale`); null: shared fields only. */
+  locale?: string | null;
 }
 
 /**
@@ -64,7 +67,12 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     write.pending !== undefined
       ? write.pending
       : ((await findPending(trx, write.section, write.record.id))?.record ?? null);
-  const id = await storeRevision(trx, { ...write, record: revisionRecord(write.record, write.status, pending) });
+  // every language is kept, so History brings each back; a deleted record's are read before they go with it
+  const translations = await revisionTranslationsOf(trx, write.section, write.record.id);
+  const id = await storeRevision(trx, {
+    ...write,
+    record: withRevisionTranslations(revisionRecord(write.record, write.status, pending), translations),
+  });
   await appendLogs(trx, write.logs, id, write.now);
   const events = visibleEvents(write);
   if (events.length > 0) {
@@ -76,6 +84,7 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
       action: write.action,
       revision_id: id,
       username: write.username,
+      ...(write.locale !== undefined ? { locale: write.locale } : {}),
     };
     for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
   }

@@ -199,3 +199,17 @@ describe("TRUST_PROXY with the proxy's address in the app", () => {
     expect((await attempt('10.0.0.5', '198.51.100.4', 'four')).statusCode).toBe(401);
   });
 });
+
+describe('DEFAULT_LOCALE', () => {
+  it('is English unless set, and is kept in canonical form', () => {
+    expect(loadConfig({}).defaultLocale).toBe('en');
+    expect(loadConfig({ DEFAULT_LOCALE: 'sw-ke' }).defaultLocale).toBe('sw-KE');
+  });
+
+  it('refuses what is not one language code, naming the variable', () => {
+    expect(() => loadConfig({ DEFAULT_LOCALE: 'english please' })).toThrow(
+      'DEFAULT_LOCALE must be one BCP 47 language code such as en, fr or sw-KE, not "english please"',
+    );
+    expect(() => loadConfig({ DEFAULT_LOCALE: '*' })).toThrow('DEFAULT_LOCALE must be one BCP 47 language code');
+  });
+});

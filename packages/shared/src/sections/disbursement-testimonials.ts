@@ -7,7 +7,7 @@ export const disbursementTestimonials = defineSection({
   singular: 'Testimonial',
   kind: 'collection',
   fields: {
-    university_name: text('University Name', { required: 'always' }),
+    university_name: text('University Name', { required: 'always', shared: true }),
     image: image('University Logo / Image'),
   },
   titleField: 'university_name',

@@ -7,8 +7,8 @@ export const messages = defineSection({
   singular: 'Message',
   kind: 'collection',
   fields: {
-    sender: text('Sender', { required: 'always' }),
-    recipient: text('Recipient', { required: 'always' }),
+    sender: text('Sender', { required: 'always', shared: true }),
+    recipient: text('Recipient', { required: 'always', shared: true }),
     message: richText('Message'),
   },
   titleField: 'sender',

@@ -7,10 +7,10 @@ export const successStories = defineSection({
   singular: 'Success story',
   kind: 'collection',
   fields: {
-    student_name: text('Student Name', { required: 'update' }),
-    student_school: text('Student School'),
+    student_name: text('Student Name', { required: 'update', shared: true }),
+    student_school: text('Student School', { shared: true }),
     date: date('Date', { required: 'always' }),
-    source: text('Source'),
+    source: text('Source', { shared: true }),
     story: richText('Story'),
     image: image('Image', { required: 'create' }),
   },

@@ -14,6 +14,7 @@ import * as mediaVariants from './014-media-variants.ts';
 import * as mediaLibrary from './015-media-library.ts';
 import * as siteHealth from './016-site-health.ts';
 import * as mediaFileNames from './017-media-file-names.ts';
+import * as languages from './018-languages.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '015-media-library': mediaLibrary,
   '016-site-health': siteHealth,
   '017-media-file-names': mediaFileNames,
+  '018-languages': languages,
 };

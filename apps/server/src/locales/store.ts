@@ -1,0 +1,65 @@
+import type { Locale } from '@bursary/shared';
+import type { Db } from '../db/types.ts';
+import { ownName } from './codes.ts';
+
+/** The languages as stored, the default first, then in the order they were added. */
+export async function listLocales(db: Db, defaultCode: string): Promise<Locale[]> {
+  const rows = await db.selectFrom('locales').selectAll().orderBy('created_at').orderBy('code').execute();
+  const locales = rows.map((row): Locale => ({
+    code: row.code,
+    name: row.name,
+    fallback: row.fallback,
+    public: Number(row.public) === 1 || row.code === defaultCode,
+    default: row.code === defaultCode,
+  }));
+  return [...locales.filter((l) => l.default), ...locales.filter((l) => !l.default)];
+}
+
+/**
+ * The row of DEFAULT_LOCALE, written at start when missing: a fresh install, or a database from before languages,
+ * has one language, and every existing record's text is in it.
+ */
+export async function ensureDefaultLocale(db: Db, code: string, now: string): Promise<void> {
+  // looked up first: a start that finds it writes nothing
+  if (await db.selectFrom('locales').select('code').where('code', '=', code).executeTakeFirst()) return;
+  await db
+    .insertInto('locales')
+    .values({ code, name: ownName(code), fallback: null, public: 1, created_at: now, updated_at: now })
+    .onConflict((c) => c.column('code').doNothing())
+    .execute();
+}
+
+export async function insertLocale(
+  db: Db,
+  locale: { code: string; name: string; fallback: string | null },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('locales')
+    .values({ ...locale, public: 0, created_at: now, updated_at: now })
+    .execute();
+}
+
+export async function updateLocale(
+  db: Db,
+  code: string,
+  change: { name?: string; fallback?: string | null; public?: boolean },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('locales')
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.fallback !== undefined ? { fallback: change.fallback } : {}),
+      ...(change.public !== undefined ? { public: change.public ? 1 : 0 } : {}),
+      updated_at: now,
+    })
+    .where('code', '=', code)
+    .execute();
+}
+
+/** Removes the language; those that fell back to it fall back to the default language instead. */
+export async function deleteLocaleRow(db: Db, code: string, now: string): Promise<void> {
+  await db.updateTable('locales').set({ fallback: null, updated_at: now }).where('fallback', '=', code).execute();
+  await db.deleteFrom('locales').where('code', '=', code).execute();
+}

@@ -1,0 +1,112 @@
+import type { SectionDef } from '@bursary/shared';
+import type { Db } from '../db/types.ts';
+
+/** The `item_id` of a record's own fields: sub-items have ids from 1. */
+export const RECORD_ITSELF = 0;
+
+/** One translated value: of a record's field (item 0) or of a sub-item's text. */
+export interface Translation {
+  recordId: number;
+  itemId: number;
+  locale: string;
+  field: string;
+  value: string;
+}
+
+/** The stored translations of some records, in the given languages (every language when left out). */
+export async function readTranslations(
+  db: Db,
+  section: SectionDef,
+  recordIds: readonly number[],
+  locales?: readonly string[],
+): Promise<Translation[]> {
+  if (recordIds.length === 0 || locales?.length === 0) return [];
+  let query = db
+    .selectFrom('translations')
+    .select(['record_id', 'item_id', 'locale', 'field', 'value'])
+    .where('section', '=', section.slug)
+    .where('record_id', 'in', recordIds);
+  if (locales) query = query.where('locale', 'in', locales);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    recordId: Number(row.record_id),
+    itemId: Number(row.item_id),
+    locale: row.locale,
+    field: row.field,
+    value: row.value,
+  }));
+}
+
+/** Writes one language's values of a record (and its sub-items), each replacing the one stored. */
+export async function writeTranslations(
+  trx: Db,
+  section: SectionDef,
+  recordId: number,
+  locale: string,
+  values: readonly { itemId: number; field: string; value: string }[],
+  now: string,
+): Promise<void> {
+  if (values.length === 0) return;
+  await trx
+    .insertInto('translations')
+    .values(
+      values.map((v) => ({
+        section: section.slug,
+        record_id: recordId,
+        item_id: v.itemId,
+        locale,
+        field: v.field,
+        value: v.value,
+        updated_at: now,
+      })),
+    )
+    .onConflict((c) =>
+      c
+        .columns(['section', 'record_id', 'locale', 'item_id', 'field'])
+        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .execute();
+}
+
+/** Removes a record's translations: in one language, or in every language when left out. Answers how many went. */
+export async function deleteTranslations(
+  trx: Db,
+  section: SectionDef,
+  recordId: number,
+  locale?: string,
+): Promise<number> {
+  let remove = trx.deleteFrom('translations').where('section', '=', section.slug).where('record_id', '=', recordId);
+  if (locale !== undefined) remove = remove.where('locale', '=', locale);
+  return Number((await remove.executeTakeFirst()).numDeletedRows);
+}
+
+/** Removes the translations of sub-items a record no longer has. */
+export async function deleteItemTranslations(
+  trx: Db,
+  section: SectionDef,
+  recordId: number,
+  itemIds: readonly number[],
+): Promise<void> {
+  if (itemIds.length === 0) return;
+  await trx
+    .deleteFrom('translations')
+    .where('section', '=', section.slug)
+    .where('record_id', '=', recordId)
+    .where('item_id', 'in', itemIds)
+    .execute();
+}
+
+/** The records, by section, that have a translation in a language. */
+export async function recordsTranslatedIn(trx: Db, locale: string): Promise<Map<string, number[]>> {
+  const rows = await trx
+    .selectFrom('translations')
+    .select(['section', 'record_id'])
+    .distinct()
+    .where('locale', '=', locale)
+    .orderBy('section')
+    .orderBy('record_id')
+    .execute();
+  const bySection = new Map<string, number[]>();
+  for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), Number(row.record_id)]);
+  return bySection;
+}
