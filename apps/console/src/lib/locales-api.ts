@@ -1,19 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Locale, LocaleChangeRequest, NewLocaleRequest } from '@bursary/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getToken } from '@/lib/session';
-
-/** One of the website's languages, as GET /api/locales answers it. */
-export interface Locale {
-  /** A BCP 47 tag in canonical form: 'en', 'fr', 'fr-CA'. */
-  code: string;
-  name: string;
-  /** The language shown where this one has no text; none means the default language. */
-  fallback: string | null;
-  /** Shown on the website; a language that is not public can be filled in and previewed first. */
-  public: boolean;
-  default: boolean;
-}
 
 function isLocale(value: unknown): value is Locale {
   if (typeof value !== 'object' || value === null) return false;
@@ -51,14 +40,6 @@ export function useEditLanguages(): Locale[] {
 /** How a language reads in the switcher: 'English (default)', 'Français'. */
 export const languageLabel = (locale: Locale) => (locale.default ? `${locale.name} (default)` : locale.name);
 
-export interface NewLocale {
-  code: string;
-  name?: string;
-  fallback?: string | null;
-}
-
-export type LocaleChange = Partial<Pick<Locale, 'name' | 'fallback' | 'public'>>;
-
 /**
  * Add, change (name, fallback, shown on the website) and delete. A language's change changes what every record
  * answers in it, and a delete takes its translations with it: every section reads again.
@@ -72,11 +53,11 @@ export function useLocaleMutations() {
       queryClient.invalidateQueries({ queryKey: queryKeys.siteHealth() }),
     ]);
   const add = useMutation({
-    mutationFn: (locale: NewLocale) => apiRequest<Locale>('POST', '/api/locales', { json: locale }),
+    mutationFn: (locale: NewLocaleRequest) => apiRequest<Locale>('POST', '/api/locales', { json: locale }),
     onSuccess: refresh,
   });
   const change = useMutation({
-    mutationFn: ({ code, ...patch }: LocaleChange & { code: string }) =>
+    mutationFn: ({ code, ...patch }: LocaleChangeRequest & { code: string }) =>
       apiRequest<Locale>('PATCH', `/api/locales/${encodeURIComponent(code)}`, { json: patch }),
     onSuccess: refresh,
   });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Locale } from '@/lib/locales-api';
+import type { Locale } from '@bursary/shared';
 import { server } from './server';
 
 export const english: Locale = { code: 'en', name: 'English', fallback: null, public: true, default: true };

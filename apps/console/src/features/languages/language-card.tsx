@@ -8,7 +8,8 @@ import { Switch } from '@/components/ui/switch';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { toastFailure } from '@/lib/failure-toast';
-import { type Locale, useLocaleMutations } from '@/lib/locales-api';
+import type { Locale } from '@bursary/shared';
+import { useLocaleMutations } from '@/lib/locales-api';
 
 const SELECT_CLASS =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';

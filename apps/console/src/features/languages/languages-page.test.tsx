@@ -67,7 +67,7 @@ describe('the Languages page', () => {
     await user.type(within(add).getByLabelText('Code'), 'sw');
     await user.type(within(add).getByLabelText('Name'), 'Kiswahili');
     await user.click(within(add).getByRole('button', { name: 'Add language' }));
-    await expectToast('Language added', 'Kiswahili is not shown on the website yet.');
+    await expectToast('Language added', { description: 'Kiswahili is not shown on the website yet.' });
     const swahili = await screen.findByRole('region', { name: /^Kiswahili/ });
 
     const name = within(swahili).getByLabelText('Name');

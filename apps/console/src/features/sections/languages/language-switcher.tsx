@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { languageLabel, type Locale } from '@/lib/locales-api';
+import type { Locale } from '@bursary/shared';
+import { languageLabel } from '@/lib/locales-api';
 
 /** Above an edit form: the language it edits ('English (default)', 'Français'). A native select, so the keyboard works. */
 export function LanguageSwitcher({

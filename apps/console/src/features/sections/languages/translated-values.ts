@@ -1,5 +1,4 @@
-import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { translatedFieldsOf } from '@/lib/translated-fields';
+import { type SectionDef, type SectionRecord, translatedFieldsOf } from '@bursary/shared';
 
 /**
  * A translated field's text in one language, from a read in every language (`?locale=*`), where it is an object by
@@ -18,7 +17,7 @@ export function textIn(value: unknown, code: string, isDefault: boolean): string
 /** The record with each translated field (sub-items' texts too) in one language, as the generic form reads it. */
 export function recordIn(section: SectionDef, record: SectionRecord, code: string, isDefault: boolean): SectionRecord {
   const copy: SectionRecord = { ...record };
-  for (const name of translatedFieldsOf(section)) copy[name] = textIn(record[name], code, isDefault);
+  for (const name of translatedFieldsOf(section.fields)) copy[name] = textIn(record[name], code, isDefault);
   const sub = section.subItems;
   if (sub && Array.isArray(record[sub.field]))
     copy[sub.field] = (record[sub.field] as unknown[]).map((item) =>
@@ -36,7 +35,7 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
  * it) but none in that language (as read there without fallbacks).
  */
 export function lacksLanguage(section: SectionDef, inDefault: SectionRecord, inLanguage: SectionRecord): boolean {
-  return translatedFieldsOf(section).some((name) => filled(inDefault[name]) && !filled(inLanguage[name]));
+  return translatedFieldsOf(section.fields).some((name) => filled(inDefault[name]) && !filled(inLanguage[name]));
 }
 
 /** What a list record says of its translations, when the server sends it: `{fr: {missing: [...], outdated: [...]}}`. */

@@ -38,43 +38,46 @@ describe('the edit screen in another language', () => {
   it("lists 'English (default)' and 'Français', edits the French text beside the English one and saves it in French", async () => {
     signInAs();
     serveLocales();
-    const faq = serveRecordInLanguages(
-      '/api/faqs/5',
-      { id: 5, title: 'How do I apply?', description: '<p>Online.</p>', ...live },
+    const milestone = serveRecordInLanguages(
+      '/api/milestones/5',
+      { id: 5, title: 'Fund opened', date: '2020-01-15', description: 'The first loans.', ...live },
       {
         id: 5,
-        title: { en: 'How do I apply?', fr: 'Comment postuler ?' },
-        description: { en: '<p>Online.</p>' },
+        title: { en: 'Fund opened', fr: 'Ouverture du fonds' },
+        date: '2020-01-15',
+        description: { en: 'The first loans.' },
         ...live,
       },
     );
-    renderApp('/faqs/edit/5');
-    await screen.findByDisplayValue('How do I apply?');
+    renderApp('/milestones/edit/5');
+    await screen.findByDisplayValue('Fund opened');
     const options = within(await screen.findByRole('combobox', { name: 'Language' })).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['English (default)', 'Français']);
 
     await user.selectOptions(languageSwitcher(), 'Français');
-    expect(await screen.findByDisplayValue('Comment postuler ?')).toBeInTheDocument();
-    expect(screen.getByRole('note', { name: 'Question (Title) in English (default)' })).toHaveTextContent(
-      'How do I apply?',
+    expect(await screen.findByDisplayValue('Ouverture du fonds')).toBeInTheDocument();
+    expect(screen.getByRole('note', { name: 'Title in English (default)' })).toHaveTextContent('Fund opened');
+    expect(screen.getByRole('note', { name: 'Description in English (default)' })).toHaveTextContent(
+      'The first loans.',
     );
-    expect(screen.getByRole('note', { name: 'Answer (Description) in English (default)' })).toHaveTextContent(
-      'Online.',
-    );
-    expect(faq.reads().map((r) => r.search)).toContain('?locale=*&status=all');
+    // the date is one value for every language: read here, changed in English
+    const date = screen.getByRole('group', { name: 'Date' });
+    expect(date).toHaveTextContent('Shared by all languages');
+    expect(screen.queryByRole('textbox', { name: 'Date' })).toBeNull();
+    expect(milestone.reads().map((r) => r.search)).toContain('?locale=*&status=all');
 
-    await user.clear(field('Question (Title)'));
-    await user.type(field('Question (Title)'), 'Postuler');
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Ouverture');
     await user.click(screen.getByRole('button', { name: 'Save Français' }));
     await expectToast('Français saved');
-    // the answer, which has no French text and was left blank, is not sent: the website keeps the English one
-    expect(faq.writes()).toEqual([
+    // the description, which has no French text and was left blank, is not sent: the website keeps the English one
+    expect(milestone.writes()).toEqual([
       {
         method: 'PUT',
-        path: '/api/faqs/5',
+        path: '/api/milestones/5',
         search: '?locale=fr',
         ifMatch: '"r1"',
-        json: { title: 'Postuler' },
+        json: { title: 'Ouverture', date: '2020-01-15' },
       },
     ]);
   });

@@ -8,8 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
 import { altFieldOf } from '@/components/fields/alt-text-input';
 import { fieldText } from '@/lib/record-text';
-import { languageLabel, type Locale } from '@/lib/locales-api';
-import { isTranslatedField } from '@/lib/translated-fields';
+import type { Locale } from '@bursary/shared';
+import { languageLabel } from '@/lib/locales-api';
 import { toast } from '@/lib/toast';
 import { FieldValue } from '../form/read-only-record';
 import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
@@ -32,7 +32,7 @@ const asTranslation = (section: SectionDef): SectionDef => ({
   ...section,
   fields: Object.fromEntries(
     Object.entries(section.fields)
-      .filter(([name, def]) => isTranslatedField(name, def))
+      .filter(([, def]) => def.translated)
       .map(([name, def]) => [name, { ...def, required: 'never' as const }]),
   ),
 });
@@ -88,7 +88,7 @@ function TranslationFields({
     for (const [name, value] of Object.entries(payload)) if (value === '' && started[name] === '') delete payload[name];
     // shared fields keep their one value; images are left out, which keeps them
     for (const [name, def] of Object.entries(section.fields))
-      if (!isTranslatedField(name, def) && def.kind !== 'image') payload[name] = every[name] ?? null;
+      if (!def.translated && def.kind !== 'image') payload[name] = every[name] ?? null;
     return payload;
   };
 
@@ -138,7 +138,7 @@ function TranslationFields({
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" lang={locale.code}>
       {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
       {Object.entries(section.fields).map(([name, def]) =>
-        isTranslatedField(name, def) ? (
+        def.translated ? (
           <div key={name} className="grid gap-3 md:grid-cols-2 md:items-start">
             <FieldInput name={name} def={def} control={form.control} required={false} />
             <div
