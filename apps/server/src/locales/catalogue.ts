@@ -8,11 +8,14 @@ import { listLocales } from './store.ts';
 export class Languages {
   readonly defaultCode: string;
   readonly list: readonly Locale[];
+  /** The languages' change counter when they were read: what an answer in a language is cached and tagged by. */
+  readonly version: number;
   readonly #byCode: ReadonlyMap<string, Locale>;
 
-  constructor(defaultCode: string, list: readonly Locale[]) {
+  constructor(defaultCode: string, list: readonly Locale[], version = 0) {
     this.defaultCode = defaultCode;
     this.list = list;
+    this.version = version;
     this.#byCode = new Map(list.map((locale) => [locale.code, locale]));
   }
 
@@ -71,7 +74,7 @@ export interface LocaleCatalogue {
 export function localeCatalogue(db: Db, counters: CounterReader, defaultCode: string): LocaleCatalogue {
   let held: { version: number; languages: Languages } | undefined;
   const load = async (version: number) => {
-    const languages = new Languages(defaultCode, await listLocales(db, defaultCode));
+    const languages = new Languages(defaultCode, await listLocales(db, defaultCode), version);
     // read after its version, so never older than the version it is kept under
     if (!held || held.version <= version) held = { version, languages };
     return languages;

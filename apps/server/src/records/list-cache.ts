@@ -3,8 +3,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Encoding } from '../lib/content-coding.ts';
 
 /** A section's whole list as sent: its JSON bytes, made once per version, and compressed on first ask. */
+/** What a cached list is current for: its section's counter, with the languages' for a list in a language. */
+type ListVersion = number | string;
+
 export interface CachedList {
-  version: number;
+  version: ListVersion;
   etag: string;
   total: number;
   body: Buffer;
@@ -53,14 +56,14 @@ function compressed(body: Buffer): CachedList['encoded'] {
  */
 export class SectionListCache {
   #entry: CachedList | undefined;
-  #pending: { version: number; built: Promise<CachedList> } | undefined;
+  #pending: { version: ListVersion; built: Promise<CachedList> } | undefined;
 
   /** The entry when it is of this version: a current list is answered without waiting on anything. */
-  peek(version: number): CachedList | undefined {
+  peek(version: ListVersion): CachedList | undefined {
     return this.#entry?.version === version ? this.#entry : undefined;
   }
 
-  async current(version: number, build: () => Promise<BuiltList>): Promise<CachedList> {
+  async current(version: ListVersion, build: () => Promise<BuiltList>): Promise<CachedList> {
     if (this.#entry?.version === version) return this.#entry;
     if (this.#pending?.version === version) return this.#pending.built;
     const built = build()
@@ -76,5 +79,19 @@ export class SectionListCache {
       });
     this.#pending = { version, built };
     return built;
+  }
+}
+
+/** A section's lists in each language a website reads, cached as its list in the default language is. */
+export class ListCachesByLanguage {
+  readonly #caches = new Map<string, SectionListCache>();
+
+  of(code: string): SectionListCache {
+    let cache = this.#caches.get(code);
+    if (!cache) {
+      cache = new SectionListCache();
+      this.#caches.set(code, cache);
+    }
+    return cache;
   }
 }

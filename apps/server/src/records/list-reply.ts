@@ -4,20 +4,23 @@ import { COMPRESS_THRESHOLD, preferredEncoding } from '../lib/content-coding.ts'
 import { type BuiltList, type CachedList, contentTag, pageTag } from './list-cache.ts';
 import { listIn, readSingleIn } from './view-reads.ts';
 import type { Db } from '../db/types.ts';
+import type { LocaleRead } from './localized-read.ts';
 import { addVary, notModified, setTotalCount } from '../lib/reply-headers.ts';
 
 /**
  * The whole public list of a section as JSON bytes: published records only, as the cache may hold nothing else. A single-record section keeps its record's tag: the
- * editor saves with it as If-Match. A collection's tag is a digest of the bytes.
+ * editor saves with it as If-Match. A collection's tag is a digest of the bytes, as is a list in a language (what it
+ * answers moves with the languages too).
  */
 export async function buildList(
   db: Db,
   section: SectionDef,
   answered: (records: unknown) => unknown = (records) => records,
+  locale?: LocaleRead,
 ): Promise<BuiltList> {
-  const { records, total } = await listIn(db, section, 'public', {});
+  const { records, total } = await listIn(db, section, 'public', {}, locale);
   const body = Buffer.from(JSON.stringify(answered(records)));
-  const single = section.kind === 'single' ? await readSingleIn(db, section, 'public') : undefined;
+  const single = section.kind === 'single' && !locale ? await readSingleIn(db, section, 'public') : undefined;
   return { body, total, etag: single?.etag ?? contentTag(body) };
 }
 

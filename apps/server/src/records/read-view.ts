@@ -32,6 +32,18 @@ export function isPlainPublicRead(request: FastifyRequest): boolean {
   return Object.keys(request.query as object).length === 0 && request.headers[PREVIEW_HEADER] === undefined;
 }
 
+/**
+ * The language of the website's whole list in one language (`?locale=CODE` and nothing else, no preview header),
+ * which is cached as the plain list is; undefined for any other read.
+ */
+export function publicListLanguage(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown>;
+  const keys = Object.keys(query);
+  if (keys.length !== 1 || typeof query.locale !== 'string' || request.headers[PREVIEW_HEADER] !== undefined)
+    return undefined;
+  return query.locale;
+}
+
 /** The view a read's query (parsed with `viewQuery` or `listQuery`) and headers ask for. */
 export async function readViewOf(
   app: FastifyInstance,

@@ -20,6 +20,11 @@ export interface ListQuery {
   /** Only published records: what the website and every reader without `status=all` sees. */
   publishedOnly?: boolean | undefined;
   q?: string | undefined;
+  /**
+   * A search in a language: the languages besides the default whose values a translated field is matched by, in
+   * the order a read takes them (the field's value in the first that has it, else the default language's).
+   */
+  searchIn?: readonly string[] | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
@@ -27,13 +32,24 @@ export interface ListQuery {
 /** `%`, `_` and the escape character itself match literally in a search. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
+/** A field's value as a read in a language shows it: its first translation in `searchIn`, else the column. */
+function shownValue(section: SectionDef, field: string, searchIn: readonly string[] | undefined) {
+  const column = sql.ref(columnOf(field));
+  if (!searchIn?.length || !section.fields[field]?.translated) return column;
+  const translation = (locale: string) =>
+    sql`(select t.value from translations t where t.section = ${section.slug} and t.record_id = ${sql.ref(`${tableOf(section)}.id`)} and t.item_id = 0 and t.locale = ${locale} and t.field = ${field})`;
+  return sql`coalesce(${sql.join([...searchIn.map(translation), column])})`;
+}
+
+function searchFilter(db: Db, section: SectionDef, q: string | undefined, searchIn?: readonly string[]) {
   if (!q) return undefined;
   const pattern = likePattern(q);
   // SQLite's like already ignores ASCII case, and its lower() changes nothing else: the same match
   // without a function call per row, and its plain columns let a search index cover the scan
   const column = (field: string) =>
-    dialectOf(db) === 'postgres' ? sql`lower(${sql.ref(columnOf(field))})` : sql.ref(columnOf(field));
+    dialectOf(db) === 'postgres'
+      ? sql`lower(${shownValue(section, field, searchIn)})`
+      : shownValue(section, field, searchIn);
   return sql<boolean>`(${sql.join(
     section.search.map((field) => sql`${column(field)} like ${pattern} escape '\\'`),
     sql` or `,
@@ -42,7 +58,7 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined) {
 
 /** Rows of a section, newest first (a new item goes to the front). */
 export async function listRows(db: Db, section: SectionDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  const search = searchFilter(db, section, query.q);
+  const search = searchFilter(db, section, query.q, query.searchIn);
   const published = query.publishedOnly ? sql<boolean>`status = 'published'` : undefined;
   const filter = search && published ? sql<boolean>`${published} and ${search}` : (search ?? published);
   let rows = tablesByName(db).selectFrom(tableOf(section)).selectAll().orderBy('id', 'desc');

@@ -31,6 +31,7 @@ import { timestampKeys } from '../db/naming.ts';
 import { pageQuery, queryText } from '../lib/query.ts';
 import { recordBody } from './record-body-schemas.ts';
 import { altFieldsOf } from '../media/alt-text.ts';
+import { localeQueryFields } from './locale-query.ts';
 
 /**
  * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts),
@@ -42,13 +43,28 @@ export const SECTION_MAX_LIMIT = 1000;
 const SEARCH_MAX_LENGTH = 500;
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
+/** A translated value: text in the language read, or with locale=* an object of each language's text by code. */
+const translatedValue = (type: string) => ({
+  type: [type, 'null', 'object'],
+  additionalProperties: nullable('string'),
+  description: 'With locale=*: an object of its value in each language, by code (null where there is none)',
+});
+/** What a read in a language adds to each record and each sub-item. */
+const localeProperties = {
+  locale: { type: 'string', description: 'With locale=CODE: the language asked' },
+  fallback_fields: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'With locale=CODE: the translated fields shown in another language (a fallback); [] when none',
+  },
+};
 const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
   items: {
     type: 'object',
     required: ['id', sub.itemKey],
     additionalProperties: false,
-    properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } },
+    properties: { id: { type: 'integer' }, [sub.itemKey]: translatedValue('string'), ...localeProperties },
   },
 });
 
@@ -93,7 +109,9 @@ export function altTextProperties(section: SectionDef): Json {
 export function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields))
-    properties[name] = nullable(def.kind === 'number' ? 'number' : 'string');
+    properties[name] = def.translated
+      ? translatedValue('string')
+      : nullable(def.kind === 'number' ? 'number' : 'string');
   Object.assign(properties, altTextProperties(section));
   if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
   const keys = timestampKeys(section);
@@ -103,7 +121,7 @@ export function recordShape(section: SectionDef): Shape {
     type: 'object',
     required: Object.keys(properties),
     additionalProperties: false,
-    properties: { ...properties, ...statusProperties },
+    properties: { ...properties, ...statusProperties, ...localeProperties },
   });
 }
 
@@ -144,6 +162,7 @@ const viewQueryFields = {
   preview: queryText('preview', 200)
     .optional()
     .meta({ description: 'A preview token: drafts included and waiting changes applied; 401 when expired or revoked' }),
+  ...localeQueryFields,
 };
 /** The query of a read of one record. */
 export const viewQuery = z.object(viewQueryFields);
@@ -207,7 +226,8 @@ export function sectionSchemas(section: SectionDef) {
           { ...totalCount, ...publicRead },
         ),
         ...publicNotModified,
-        ...errors(...ALWAYS, 401),
+        // 404: a language the website may not read yet
+        ...errors(...ALWAYS, 401, 404),
       },
     },
     one: {

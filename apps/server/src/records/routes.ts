@@ -9,7 +9,10 @@ import { SectionListCache } from './list-cache.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, sendList, sendPage } from './list-reply.ts';
 import { listIn, readIn, readSingleIn } from './view-reads.ts';
-import { answeredNotModified, isPlainPublicRead, readViewOf } from './read-view.ts';
+import { answeredNotModified, isPlainPublicRead, publicListLanguage, readViewOf } from './read-view.ts';
+import { ListCachesByLanguage } from './list-cache.ts';
+import { localeReadOf } from './locale-query.ts';
+import { viewTag } from './localized-read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
@@ -40,6 +43,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
   const schemas = sectionSchemas(section);
 
   const cache = new SectionListCache();
+  const localeCaches = new ListCachesByLanguage();
   const counter = sectionCounter(section);
   const { publicUrl } = app.config;
   const mediaUrls = publicUrl ? absoluteMediaUrls(section, publicUrl) : undefined;
@@ -57,20 +61,38 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       if (current) return sendList(request, reply, current);
       return sendList(request, reply, await cache.current(await version, () => buildList(app.db, section, mediaUrls)));
     }
+    // the website's list in one language is cached the same way, per language
+    const asked = publicListLanguage(request);
+    if (asked !== undefined) {
+      const known = app.locales.current();
+      const version = app.counters.read(counter);
+      const languages = known instanceof Promise ? await known : known;
+      const locale = localeReadOf(languages, 'public', { locale: asked });
+      if (locale?.kind === 'one') {
+        const cache = localeCaches.of(locale.code);
+        const key = `${typeof version === 'number' ? version : await version}.${languages.version}`;
+        const current = cache.peek(key);
+        if (current) return sendList(request, reply, current);
+        return sendList(request, reply, await cache.current(key, () => buildList(app.db, section, mediaUrls, locale)));
+      }
+    }
     const query = parseQuery(listQuery, request);
     const view = await readViewOf(app, request, query);
+    const locale = localeReadOf(await app.locales.current(), view, query);
     const { limit, offset } = query;
     const q = query.q?.trim();
-    const { records, total } = await listIn(app.db, section, view, {
-      q,
-      offset,
-      limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined),
-    });
+    const { records, total } = await listIn(
+      app.db,
+      section,
+      view,
+      { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) },
+      locale,
+    );
     setTotalCount(reply, total);
     // a single-record section's list is its record: its ETag lets the editor save with If-Match
     if (section.kind === 'single' && !q && !offset) {
       const single = await readSingleIn(app.db, section, view);
-      if (single && answeredNotModified(request, reply, view, single.etag)) return reply.send();
+      if (single && answeredNotModified(request, reply, view, viewTag(single.etag, view, locale))) return reply.send();
       return records;
     }
     // a page or a search the website reads is tagged by its bytes and total, so a cache can revalidate it
@@ -80,11 +102,13 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
 
   app.get<{ Params: { id: string } }>('/:id', documented(schemas.one), async (request, reply) => {
     const id = parseId(request.params.id);
-    const view = await readViewOf(app, request, parseQuery(viewQuery, request));
-    const read = await readIn(app.db, section, view, id);
+    const query = parseQuery(viewQuery, request);
+    const view = await readViewOf(app, request, query);
+    const locale = localeReadOf(await app.locales.current(), view, query);
+    const read = await readIn(app.db, section, view, id, locale);
     // a draft answers as a missing record does: the public cannot tell one from the other
     if (!read) throw recordNotFound(section, id);
-    if (answeredNotModified(request, reply, view, read.etag)) return reply.send();
+    if (answeredNotModified(request, reply, view, viewTag(read.etag, view, locale))) return reply.send();
     return read.record;
   });
 

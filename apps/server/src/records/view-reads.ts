@@ -6,6 +6,7 @@ import { type ListQuery, type Row, findRow, findSingleRow } from './repository.t
 import { pendingOf } from '../pending/pending-store.ts';
 import { withPending } from './pending-record.ts';
 import { withAltText } from '../media/alt-text.ts';
+import { type LocaleRead, localized } from './localized-read.ts';
 
 /**
  * Reads as a view answers them (records/read-view.ts). The public view filters in the query itself,
@@ -33,15 +34,23 @@ async function schedulesOf(db: Db, section: SectionDef, ids: number[]) {
   return due;
 }
 
-/** The records as the view answers them, each image field followed by its alternative text. */
+/**
+ * The records as the view answers them, in the language asked (if any), each image field followed by its
+ * alternative text.
+ */
 async function decorate(
   db: Db,
   section: SectionDef,
   view: ReadView,
   records: SectionRecord[],
   rows: Row[],
+  locale: LocaleRead | undefined,
 ): Promise<SectionRecord[]> {
-  return withAltText(db, section, await decorateView(db, section, view, records, rows));
+  const decorated = await decorateView(db, section, view, records, rows);
+  if (!locale) return withAltText(db, section, decorated);
+  // a preview's fallback to the default language shows its live text, never a change still waiting
+  const live = view === 'preview' ? new Map(records.map((record) => [record.id, record])) : undefined;
+  return withAltText(db, section, await localized(db, section, locale, decorated, live));
 }
 
 /** The records as the view answers them; `rows` are theirs, in the same order. */
@@ -75,10 +84,22 @@ export async function listIn(
   db: Db,
   section: SectionDef,
   view: ReadView,
-  query: Omit<ListQuery, 'publishedOnly'>,
+  query: Omit<ListQuery, 'publishedOnly' | 'searchIn'>,
+  locale?: LocaleRead,
 ): Promise<{ records: SectionRecord[]; total: number }> {
-  const { records, rows, total } = await readList(db, section, { ...query, publishedOnly: view === 'public' });
-  return { records: await decorate(db, section, view, records, rows), total };
+  const { records, rows, total } = await readList(db, section, {
+    ...query,
+    publishedOnly: view === 'public',
+    ...(locale ? { searchIn: searchLanguages(locale) } : {}),
+  });
+  return { records: await decorate(db, section, view, records, rows, locale), total };
+}
+
+/** The languages other than the default a search in `locale` matches, in the order its fields are read from. */
+function searchLanguages(locale: LocaleRead): string[] {
+  const { defaultCode, list } = locale.languages;
+  const codes = locale.kind === 'every' ? list.map((l) => l.code) : locale.noFallback ? [locale.code] : locale.chain;
+  return codes.filter((code) => code !== defaultCode);
 }
 
 async function oneOf(
@@ -86,20 +107,26 @@ async function oneOf(
   section: SectionDef,
   view: ReadView,
   row: Row | undefined,
+  locale: LocaleRead | undefined,
 ): Promise<ReadRecord | undefined> {
   const read = await fromRow(db, section, row);
   if (!read || !row) return undefined;
-  const [record] = await decorate(db, section, view, [read.record], [row]);
+  const [record] = await decorate(db, section, view, [read.record], [row], locale);
   return record && { ...read, record };
 }
 
 /** A record by id as the view answers it; a draft is not found in the public view. */
-export const readIn = async (db: Db, section: SectionDef, view: ReadView, id: number) =>
-  oneOf(db, section, view, await findRow(db, section, id, view === 'public'));
+export const readIn = async (db: Db, section: SectionDef, view: ReadView, id: number, locale?: LocaleRead) =>
+  oneOf(db, section, view, await findRow(db, section, id, view === 'public'), locale);
 
 /** A single-record section's record as the view answers it. */
-export async function readSingleIn(db: Db, section: SectionDef, view: ReadView): Promise<ReadRecord | undefined> {
+export async function readSingleIn(
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  locale?: LocaleRead,
+): Promise<ReadRecord | undefined> {
   const row = await findSingleRow(db, section);
   if (view === 'public' && row?.status === 'draft') return undefined;
-  return oneOf(db, section, view, row);
+  return oneOf(db, section, view, row, locale);
 }

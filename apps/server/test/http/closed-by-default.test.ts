@@ -6,8 +6,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const OPEN_WRITES = new Set(['POST /api/login', 'POST /api/login/totp']);
 /** Writes to one's own account and session: any signed-in role may make them. */
 const OWN_ACCOUNT = /^(POST \/api\/logout|[A-Z]+ \/api\/me(\/.*)?)$/;
-/** The team's users and the webhooks (they choose where the server sends requests): administrators only. */
-const ADMIN_ONLY = /^[A-Z]+ \/api\/(users|webhooks)(\/.*)?$/;
+/**
+ * The team's users, the webhooks (they choose where the server sends requests) and the languages (what the website
+ * is published in): administrators only.
+ */
+const ADMIN_ONLY = /^[A-Z]+ \/api\/(users|webhooks|locales)(\/.*)?$/;
 
 /** A concrete address for a route pattern: every parameter becomes 1. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, '1');

@@ -74,6 +74,6 @@ describe.each(dialects)('reads without a language on %s', (dialect) => {
 
   it('answer the bytes they answered before languages existed', async () => {
     const answers = await answersOf(t);
-    await expect(`${JSON.stringify(answers, null, 1)}\n`).toMatchFileSnapshot('./default-reads.snapshot.json');
+    await expect(`${JSON.stringify(answers, null, 2)}\n`).toMatchFileSnapshot('./default-reads.snapshot.json');
   });
 });
