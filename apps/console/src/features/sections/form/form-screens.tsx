@@ -14,7 +14,7 @@ import { PublishingBanner } from '@/features/sections/publishing/publishing-bann
 import type { FormVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
-import { useEditLanguages } from '@/lib/locales-api';
+import { useEditedLanguage } from '@/features/sections/languages/use-edited-language';
 import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
 import { TranslationForm } from '@/features/sections/languages/translation-form';
 
@@ -115,10 +115,8 @@ function EditLoader({ section }: { section: SectionDef }) {
   // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
   // with two or more languages, the one the form edits; the default language's form is the one without languages
-  const languages = useEditLanguages();
-  const [languageCode, setLanguageCode] = useState<string | null>(null);
-  const defaultLanguage = languages.find((locale) => locale.default);
-  const editedLanguage = languages.find((locale) => locale.code === languageCode && !locale.default);
+  const language = useEditedLanguage();
+  const { defaultLanguage, edited: editedLanguage } = language;
 
   // A load failure is told as a toast, then back to the section's list.
   useEffect(() => {
@@ -151,13 +149,7 @@ function EditLoader({ section }: { section: SectionDef }) {
             onChanged={() => setVersion((n) => n + 1)}
           />
         )}
-        {canEdit && saved && defaultLanguage && (
-          <LanguageSwitcher
-            languages={languages}
-            value={editedLanguage?.code ?? defaultLanguage.code}
-            onChange={setLanguageCode}
-          />
-        )}
+        {canEdit && saved && <LanguageSwitcher language={language} />}
         {canEdit && saved && defaultLanguage && editedLanguage ? (
           <TranslationForm
             key={editedLanguage.code}

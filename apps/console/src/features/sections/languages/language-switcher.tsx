@@ -1,35 +1,27 @@
-import { useId } from 'react';
-import type { Locale } from '@bursary/shared';
+import { LabelledSelect } from '@/components/labelled-select';
 import { languageLabel } from '@/lib/locales-api';
+import type { EditedLanguage } from './use-edited-language';
 
-/** Above an edit form: the language it edits ('English (default)', 'Français'). A native select, so the keyboard works. */
+/**
+ * Above an edit form, with two or more languages: the language it edits ('English (default)', 'Français'). Nothing
+ * with one language.
+ */
 export function LanguageSwitcher({
-  languages,
-  value,
-  onChange,
+  language,
+  onChange = language.choose,
 }: {
-  languages: readonly Locale[];
-  value: string;
-  onChange: (code: string) => void;
+  language: EditedLanguage;
+  onChange?: (code: string) => void;
 }) {
-  const id = useId();
+  const { languages, defaultLanguage, edited } = language;
+  if (!defaultLanguage) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        Language
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {languages.map((locale) => (
-          <option key={locale.code} value={locale.code}>
-            {languageLabel(locale)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect label="Language" value={(edited ?? defaultLanguage).code} onChange={onChange}>
+      {languages.map((locale) => (
+        <option key={locale.code} value={locale.code}>
+          {languageLabel(locale)}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

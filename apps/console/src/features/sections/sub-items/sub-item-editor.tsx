@@ -9,7 +9,7 @@ import { itemsOf } from '@/lib/record-text';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
 import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { SubItemAddBox } from './sub-item-add-box';
-import { useEditLanguages } from '@/lib/locales-api';
+import { useEditedLanguage } from '../languages/use-edited-language';
 import { LanguageSwitcher } from '../languages/language-switcher';
 import { SubItemTranslation } from '../languages/sub-item-translation';
 
@@ -40,12 +40,10 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const headingId = useId();
   const listId = useId();
   // with two or more languages, the one the items' texts are edited in; the default language edits the list itself
-  const languages = useEditLanguages();
-  const [languageCode, setLanguageCode] = useState<string | null>(null);
-  const defaultLanguage = languages.find((locale) => locale.default);
-  const editedLanguage = languages.find((locale) => locale.code === languageCode && !locale.default);
+  const language = useEditedLanguage();
+  const { defaultLanguage, edited: editedLanguage } = language;
   const chooseLanguage = (code: string) => {
-    setLanguageCode(code);
+    language.choose(code);
     setEditing(false);
     setAdding(false);
     setOpen(true);
@@ -103,13 +101,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
           </div>
         )}
       </div>
-      {canEdit && defaultLanguage && (
-        <LanguageSwitcher
-          languages={languages}
-          value={editedLanguage?.code ?? defaultLanguage.code}
-          onChange={chooseLanguage}
-        />
-      )}
+      {canEdit && <LanguageSwitcher language={language} onChange={chooseLanguage} />}
       <div id={listId} hidden={!open} className="grid gap-3">
         {editedLanguage && defaultLanguage ? (
           <SubItemTranslation
