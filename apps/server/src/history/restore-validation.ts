@@ -4,6 +4,7 @@ import { ValidationError } from '../lib/errors.ts';
 import { type RecordStatus, validateRecord } from '../records/record-validation.ts';
 import { bodyOf } from '../records/pending-record.ts';
 import { type PreparedWrite, prepareWrite } from '../records/write-columns.ts';
+import { type CheckedTranslation, checkRevisionTranslations } from '../records/translation-writes.ts';
 
 /** A revision's record checked and prepared as a full PUT of it would be today. */
 export interface RestorableVersion {
@@ -13,6 +14,8 @@ export interface RestorableVersion {
   status: RecordStatus;
   /** The changes that were waiting on it, checked as a save of them would be; null when none were. */
   pending: { record: SectionRecord; values: Record<string, unknown>; prepared: PreparedWrite } | null;
+  /** Its values in other languages, checked as writes in them would be, by language. */
+  translations: Map<string, CheckedTranslation>;
 }
 
 /** The refusal of a version that no longer passes today's rules: it names the fields, and what to do instead. */
@@ -48,7 +51,8 @@ export async function restorableVersion(
     const live = await checked(config, section, record);
     const waiting = record.pending_changes;
     const pending = isRecord(waiting) ? { record: waiting, ...(await checked(config, section, waiting)) } : null;
-    return { ...live, status: record.status === 'draft' ? 'draft' : 'published', pending };
+    const translations = await checkRevisionTranslations(config, section, record.translations);
+    return { ...live, status: record.status === 'draft' ? 'draft' : 'published', pending, translations };
   } catch (error) {
     // the checks and the sanitiser (rich text past its bounds) both refuse with a ValidationError
     throw error instanceof ValidationError ? refusal(error) : error;

@@ -15,6 +15,7 @@ import { type RestorableVersion, restorableVersion } from './restore-validation.
 import { pendingRecordOf } from '../records/pending-record.ts';
 import { putPending, removePending } from '../pending/pending-store.ts';
 import { toColumns } from '../records/write-columns.ts';
+import { restoreTranslations } from '../records/translation-writes.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 
@@ -140,6 +141,7 @@ async function restoreIn(
   await writeItems(trx, section, id, version.values, now);
   const restored = await readRecord(trx, section, id);
   if (!restored) throw new NotFoundError(`No revision with id ${revision.id}.`);
+  await restoreTranslations(trx, section, restored.record, version.translations, now);
   const pending = await restorePending(trx, ctx, section, restored, version.pending, now);
   const log = {
     action: current ? ('update' as const) : ('create' as const),

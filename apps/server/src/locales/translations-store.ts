@@ -68,15 +68,20 @@ export async function writeTranslations(
     .execute();
 }
 
-/** Removes a record's translations: in one language, or in every language when left out. Answers how many went. */
+/**
+ * Removes a record's translations: in one language (of one of the record's own fields), or in every language when
+ * left out. Answers how many went.
+ */
 export async function deleteTranslations(
   trx: Db,
   section: SectionDef,
   recordId: number,
   locale?: string,
+  field?: string,
 ): Promise<number> {
   let remove = trx.deleteFrom('translations').where('section', '=', section.slug).where('record_id', '=', recordId);
   if (locale !== undefined) remove = remove.where('locale', '=', locale);
+  if (field !== undefined) remove = remove.where('item_id', '=', RECORD_ITSELF).where('field', '=', field);
   return Number((await remove.executeTakeFirst()).numDeletedRows);
 }
 

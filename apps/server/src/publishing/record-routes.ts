@@ -15,6 +15,7 @@ import { recordNotFound } from '../records/record-writes.ts';
 import { writeContextOf } from '../records/write-request.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
+import { writeLanguageOf } from '../records/write-query.ts';
 
 type Step = typeof publishIn;
 
@@ -38,9 +39,22 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     return id === undefined ? 'single' : parseId(id);
   };
 
+  /**
+   * Waiting changes and publishing are kept for the default language: a language asked for is refused rather than
+   * ignored, as is any other query parameter, since the write would not do what it asks.
+   */
+  const inDefaultLanguage = async (request: FastifyRequest, takesLocale: boolean) => {
+    const locale = writeLanguageOf(request, await app.locales.current(), takesLocale);
+    if (locale)
+      throw new BadRequestError(
+        `Waiting changes are kept in the default language only: write the ${locale.name} text with PUT and locale=${locale.code} (it goes live at once).`,
+      );
+  };
+
   /** Publish or unpublish in one transaction; answers the record as status=all reads it. */
   const step = (run: Step) => async (request: FastifyRequest, reply: FastifyReply) => {
     refuseBody(request.body);
+    await inDefaultLanguage(request, false);
     const ctx = writeContextOf(app, request);
     const target = targetOf(request);
     const read = await writeTransaction(ctx.db, async (trx) => {
@@ -56,15 +70,18 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
   const register = (base: string, single: boolean) => {
     const schemas = publishingSchemas(section, single);
     app.get(`${base}/changes`, documented(schemas.readChanges, auth), async (request, reply) => {
+      await inDefaultLanguage(request, true);
       const pending = await readChanges(app.db, section, targetOf(request));
       return reply.header('ETag', pending.etag).send(await recordWithAltText(app.db, section, pending.record));
     });
     app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
+      await inDefaultLanguage(request, true);
       const input = await readRecordBody(request, section, 'update');
       const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request), input);
       return reply.header('ETag', saved.etag).send(await recordWithAltText(app.db, section, saved.record));
     });
     app.delete(`${base}/changes`, documented(schemas.discardChanges, auth), async (request, reply) => {
+      await inDefaultLanguage(request, true);
       const read = await discardChanges(writeContextOf(app, request), section, targetOf(request));
       const message = publishingSummary(
         section.singular,

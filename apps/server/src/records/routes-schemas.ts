@@ -32,6 +32,7 @@ import { pageQuery, queryText } from '../lib/query.ts';
 import { recordBody } from './record-body-schemas.ts';
 import { altFieldsOf } from '../media/alt-text.ts';
 import { localeQueryFields } from './locale-query.ts';
+import { noWriteQuery, writeLocaleQuery } from './write-query.ts';
 
 /**
  * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts),
@@ -198,6 +199,16 @@ export function operationNames(section: SectionDef, single = false) {
   return { all, one, target: single ? `${all}Section` : one };
 }
 
+/** The address of one language's values of a record: its id (not for a single-record section) and the code. */
+const translationParams = (withId: boolean) => ({
+  type: 'object',
+  required: withId ? ['id', 'code'] : ['code'],
+  properties: {
+    ...(withId ? idParams.properties : {}),
+    code: { type: 'string', maxLength: 100, description: 'The language code, e.g. fr; the default language: 409' },
+  },
+});
+
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
@@ -248,12 +259,14 @@ export function sectionSchemas(section: SectionDef) {
     // a create has no earlier version to name: If-Match plays no part
     create: write(`Create a ${section.singular}`, {
       operationId: `create${one}`,
+      query: writeLocaleQuery,
       body: recordBody(section, 'create'),
       answers: { ...saved(201, 'Created', record, { ...etag, ...location }), ...errors(...ALWAYS, ...BODY, 401, 409) },
     }),
     putSingle: write(`Create or replace the ${section.singular}`, {
       operationId: `replace${all}Section`,
       headers: ifMatch,
+      query: writeLocaleQuery,
       body: recordBody(section, 'update'),
       answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
     }),
@@ -261,6 +274,7 @@ export function sectionSchemas(section: SectionDef) {
       operationId: `update${one}`,
       params: idParams,
       headers: ifMatch,
+      query: writeLocaleQuery,
       body: recordBody(section, 'update'),
       answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
     }),
@@ -268,7 +282,26 @@ export function sectionSchemas(section: SectionDef) {
       operationId: `delete${one}`,
       params: idParams,
       headers: ifMatch,
+      query: noWriteQuery,
       answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+    }),
+    deleteTranslation: write(`Delete a ${section.singular}'s text in one language`, {
+      operationId: `delete${one}Translation`,
+      params: translationParams(true),
+      headers: ifMatch,
+      answers: {
+        ...saved(200, 'The record, in the default language', record),
+        ...errors(...ALWAYS, 401, 404, 409, 412),
+      },
+    }),
+    deleteSingleTranslation: write(`Delete the ${section.singular}'s text in one language`, {
+      operationId: `delete${all}SectionTranslation`,
+      params: translationParams(false),
+      headers: ifMatch,
+      answers: {
+        ...saved(200, 'The record, in the default language', record),
+        ...errors(...ALWAYS, 401, 404, 409, 412),
+      },
     }),
   } satisfies Record<string, RouteApi>;
 }
@@ -287,6 +320,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
   return {
     edit: write(`Edit, add and reorder ${sub.field}`, {
       operationId: `edit${all}Items`,
+      query: writeLocaleQuery,
       body: subEditSchema(sub),
       answers: {
         200: answer('The record', recordShape(section), etag),
@@ -295,6 +329,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
     }),
     add: write(`Add one ${sub.itemKey}`, {
       operationId: `add${all}Item`,
+      query: noWriteQuery,
       body: subAddSchema(sub),
       answers: {
         201: answer("The new item; the ETag is the record's", subItemsSchema(sub).items, etag),
@@ -304,6 +339,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
     delete: write(`Delete one ${sub.itemKey}`, {
       operationId: `delete${all}Item`,
       params: idParams,
+      query: noWriteQuery,
       answers: {
         200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),
         ...errors(...ALWAYS, ...BODY, 401, 404, 412),

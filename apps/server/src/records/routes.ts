@@ -1,5 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { SectionDef, SectionRecord } from '@bursary/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale, SectionDef, SectionRecord } from '@bursary/shared';
+import type { Db } from '../db/types.ts';
+import { BadRequestError } from '../lib/errors.ts';
+import { canonicalCode } from '../locales/codes.ts';
+import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { checkTranslationWrite, writeInLanguage } from './translation-writes.ts';
+import { deleteRecordTranslation } from './translation-removal.ts';
+import { writeLanguageOf } from './write-query.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { parseId } from '../lib/ids.ts';
 import { parseQuery } from '../lib/query.ts';
@@ -12,7 +19,7 @@ import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, isPlainPublicRead, publicListLanguage, readViewOf } from './read-view.ts';
 import { ListCachesByLanguage } from './list-cache.ts';
 import { localeReadOf } from './locale-query.ts';
-import { viewTag } from './localized-read.ts';
+import { localized, viewTag } from './localized-read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
@@ -112,7 +119,38 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     return read.record;
   });
 
+  /** The language a write asks for (undefined: the default), checked before its body is read. */
+  const languageOf = async (request: FastifyRequest, takesLocale = true) =>
+    writeLanguageOf(request, await app.locales.current(), takesLocale);
+  /** A write in a language answers the record as a read in that language would. */
+  const answeredIn = async (locale: Locale, record: SectionRecord) => {
+    const languages = await app.locales.current();
+    const read = {
+      kind: 'one' as const,
+      code: locale.code,
+      chain: languages.chain(locale.code, false),
+      noFallback: false,
+      languages,
+    };
+    const [localizedRecord] = await localized(app.db, section, read, [record]);
+    return answered(localizedRecord ?? record);
+  };
+  /** PUT in a language: the record found in the write's transaction, its body checked as the default's is. */
+  const putIn = async (request: FastifyRequest, locale: Locale, find: (trx: Db) => Promise<ReadRecord>) => {
+    const ctx = writeContextOf(app, request);
+    const write = await checkTranslationWrite(app.config, section, await readRecordBody(request, section, 'update'));
+    return writeInLanguage(ctx, section, locale, find, write);
+  };
+
   app.post('/', documented(schemas.create, auth), async (request, reply) => {
+    const locale = await languageOf(request);
+    if (locale) {
+      const languages = await app.locales.current();
+      const defaultName = languages.find(languages.defaultCode)?.name ?? languages.defaultCode;
+      throw new BadRequestError(
+        `Create this ${section.singular.toLowerCase()} in the default language (${defaultName}) first, without locale; then write its ${locale.name} text with PUT and locale=${locale.code}.`,
+      );
+    }
     const ctx = writeContextOf(app, request);
     const read = await createRecord(ctx, section, await readRecordBody(request, section, 'create'));
     return reply
@@ -124,6 +162,15 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
 
   app.put<{ Params: { id: string } }>('/:id', documented(schemas.update, auth), async (request, reply) => {
     const id = parseId(request.params.id);
+    const locale = await languageOf(request);
+    if (locale) {
+      const read = await putIn(request, locale, async (trx) => {
+        const current = await readRecord(trx, section, id);
+        if (!current) throw recordNotFound(section, id);
+        return current;
+      });
+      return reply.header('ETag', read.etag).send(await answeredIn(locale, read.record));
+    }
     const ctx = writeContextOf(app, request);
     const read = await updateRecord(ctx, section, id, await readRecordBody(request, section, 'update'));
     return reply.header('ETag', read.etag).send(await answered(read.record));
@@ -131,6 +178,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
 
   app.delete<{ Params: { id: string } }>('/:id', documented(schemas.delete, auth), async (request) => {
     const id = parseId(request.params.id);
+    await languageOf(request, false);
     const { record, revisionId } = await deleteRecord(writeContextOf(app, request), section, id);
     // the revision names what POST /api/revisions/{id}/restore brings back: the console's Undo
     return {
@@ -139,16 +187,58 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     };
   });
 
+  /** DELETE …/translations/{code}: one language's values of the record, as an ordinary change. */
+  const deleteTranslation = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    findId: (trx: Db) => Promise<number | undefined>,
+  ) => {
+    await languageOf(request, false);
+    const { code } = request.params as { code: string };
+    const languages = await app.locales.current();
+    const read = await deleteRecordTranslation(
+      writeContextOf(app, request),
+      languages,
+      section,
+      findId,
+      canonicalCode(code) ?? code,
+    );
+    return reply.header('ETag', read.etag).send(await answered(read.record));
+  };
+  app.delete<{ Params: { id: string; code: string } }>(
+    '/:id/translations/:code',
+    documented(schemas.deleteTranslation, auth),
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      return deleteTranslation(request, reply, async () => id);
+    },
+  );
+
   for (const extension of extensions) await app.register(extension, { section });
 
   if (section.kind === 'single') {
+    app.delete('/translations/:code', documented(schemas.deleteSingleTranslation, auth), async (request, reply) =>
+      deleteTranslation(request, reply, async (trx) => (await readSingle(trx, section))?.record.id),
+    );
     // the console saves a single-record section without an id; 200 either way, as it expects
     app.put('/', documented(schemas.putSingle, auth), async (request, reply) => {
+      const locale = await languageOf(request);
+      if (locale) {
+        const read = await putIn(request, locale, async (trx) => {
+          const current = await readSingle(trx, section);
+          if (!current)
+            throw new BadRequestError(
+              `${section.label} has no record yet: set it up in the default language first, then write its ${locale.name} text.`,
+            );
+          return current;
+        });
+        return reply.header('ETag', read.etag).send(await answeredIn(locale, read.record));
+      }
       const ctx = writeContextOf(app, request);
       const { read } = await putSingleRecord(ctx, section, await readRecordBody(request, section, 'update'));
       return reply.header('ETag', read.etag).send(await answered(read.record));
     });
-    if (section.subItems) await app.register(subItemRoutes, { section, sub: section.subItems });
+    if (section.subItems) await app.register(subItemRoutes, { section, sub: section.subItems, answeredIn });
   }
 };
 

@@ -13,12 +13,13 @@ import type { Db } from '../db/types.ts';
 import { updateRow } from './repository.ts';
 import { deleteItem, findItem, insertItem, listItems } from './sub-item-repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
+import { deleteItemTranslations } from '../locales/translations-store.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: SectionDef): z.output<S> {
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: SectionDef): z.output<S> {
   if (!isPlainObject(body)) throw new BadRequestError('The request body must be a JSON object.');
   refuseNul(body);
   const parsed = schema.safeParse(body);
@@ -27,7 +28,7 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown, section: Secti
 }
 
 /** The record sub-items hang on; a sub-item needs its section set up first. */
-async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promise<ReadRecord> {
+export async function parentOf(trx: Db, section: SectionDef): Promise<ReadRecord> {
   await lockSection(trx, section);
   const parent = await readSingle(trx, section);
   if (!parent) {
@@ -35,6 +36,11 @@ async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promi
       `${section.label} has no record yet. Set up the section first (its title), then add ${section.subItems?.field ?? 'items'}.`,
     );
   }
+  return parent;
+}
+
+async function parentFor(trx: Db, ctx: WriteContext, section: SectionDef): Promise<ReadRecord> {
+  const parent = await parentOf(trx, section);
   checkIfMatch(section, ctx.ifMatch, parent);
   return parent;
 }
@@ -148,6 +154,7 @@ export async function deleteSubItem(
     const undoRevisionId = await latestRevisionId(trx, section.slug, parent.record.id);
     const now = nowIso();
     await deleteItem(trx, section, sub, itemId);
+    await deleteItemTranslations(trx, section, parent.record.id, [itemId]);
     await touchParent(trx, ctx, section, parent, now);
     const logs: LogEvent[] = [
       {

@@ -1,0 +1,209 @@
+import type { Locale, SectionDef, SectionRecord, SubItems } from '@bursary/shared';
+import type { Config } from '../config/config.ts';
+import { summary } from '../audit/log-writes.ts';
+import { columnOf } from '../db/naming.ts';
+import type { Db } from '../db/types.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
+import { takeAltTexts } from './image-alt.ts';
+import type { RawInput } from './raw-input.ts';
+import { type ReadRecord, readRecord } from './read.ts';
+import { takeStatus, validateRecord } from './record-validation.ts';
+import { reread } from './record-writes.ts';
+import { type Row, updateRow } from './repository.ts';
+import { storeChange } from './store-change.ts';
+import { sentItems } from './sub-list.ts';
+import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
+import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
+
+/** One value a write in a language stores: of the record itself (item 0) or of one of its sub-items. */
+type TranslatedValue = { itemId: number; field: string; value: string };
+
+/** A write in a language, checked and prepared before its transaction as a write in the default language is. */
+export interface CheckedTranslation {
+  values: Record<string, unknown>;
+  prepared: PreparedWrite;
+}
+
+/**
+ * The body of a write in a language other than the default: validated and sanitised exactly as the default
+ * language's (the same registry rules, the same rich-text cleaning and image checks). A record's status and its
+ * images' alternative text are the record's own: they are written without a language.
+ */
+export async function checkTranslationWrite(
+  config: Config,
+  section: SectionDef,
+  raw: RawInput,
+): Promise<CheckedTranslation> {
+  const { status, input } = takeStatus(raw);
+  if (status !== undefined)
+    throw new ValidationError([
+      { path: 'status', message: 'status is the record’s in every language: send it without locale' },
+    ]);
+  const { alts, input: fields } = takeAltTexts(section, input);
+  if (alts.size > 0) {
+    const [field] = alts.keys();
+    throw new ValidationError([
+      { path: `${field}_alt`, message: 'An image’s alternative text is written without locale' },
+    ]);
+  }
+  const values = validateRecord(section, 'update', fields);
+  return { values, prepared: await prepareWrite(config, section, values, fields.uploads) };
+}
+
+const sameListRefusal = (sub: SubItems, what: string) =>
+  new ValidationError([
+    {
+      path: sub.field,
+      message: `In another language, ${sub.field} is the same items in the same order as in the default language: send each with its id, ${what}. Add, remove or reorder ${sub.field} in the default language.`,
+    },
+  ]);
+
+/** A sub-item list sent in a language: exactly the record's items, in their order; only their text is the language's. */
+function itemTranslations(sub: SubItems, record: SectionRecord, list: unknown): TranslatedValue[] {
+  const live = (Array.isArray(record[sub.field]) ? (record[sub.field] as Record<string, unknown>[]) : []).map((item) =>
+    Number(item.id),
+  );
+  const sent = sentItems(sub, list);
+  if (sent.some((item) => item.id === undefined)) throw sameListRefusal(sub, 'adding none');
+  if (sent.length !== live.length) throw sameListRefusal(sub, 'leaving none out');
+  if (sent.some((item, index) => item.id !== live[index])) throw sameListRefusal(sub, 'in their order');
+  return sent.map((item) => ({ itemId: item.id!, field: sub.itemKey, value: item.text }));
+}
+
+/**
+ * What a checked write in a language stores, in the caller's transaction: the shared fields' columns (one value for
+ * every language), this language's translated values, and the translated fields it clears (sent empty: they fall
+ * back again).
+ */
+export async function translationColumns(
+  trx: Db,
+  section: SectionDef,
+  current: SectionRecord,
+  write: CheckedTranslation,
+): Promise<{ shared: Row; values: TranslatedValue[]; cleared: string[] }> {
+  const columns = await toColumns(trx, section, write.values, write.prepared, 'update');
+  const shared: Row = {};
+  const values: TranslatedValue[] = [];
+  const cleared: string[] = [];
+  for (const [name, def] of Object.entries(section.fields)) {
+    const column = columnOf(name);
+    if (!Object.hasOwn(columns, column)) continue;
+    const value = columns[column];
+    if (!def.translated) shared[column] = value;
+    else if (typeof value === 'string' && value.trim() !== '')
+      values.push({ itemId: RECORD_ITSELF, field: name, value });
+    else cleared.push(name);
+  }
+  const sub = section.subItems;
+  if (sub && write.values[sub.field] !== undefined)
+    values.push(...itemTranslations(sub, current, write.values[sub.field]));
+  return { shared, values, cleared };
+}
+
+/** `FAQ "How do I apply?" updated (Français)`: the record named as in the default language. */
+const updatedIn = (section: SectionDef, record: SectionRecord, locale: Locale) =>
+  `${summary(section.singular, record[section.titleField], 'update', record.id)} (${locale.name})`;
+
+/**
+ * PUT of a record (or of a single-record section's sub-items) in a language other than the default: an ordinary
+ * write, with If-Match, in one transaction, its log row naming the language, its revision holding every language
+ * and its webhook events carrying `data.locale` (null when only shared fields changed).
+ */
+export async function writeInLanguage(
+  ctx: WriteContext,
+  section: SectionDef,
+  locale: Locale,
+  find: (trx: Db) => Promise<ReadRecord>,
+  write: CheckedTranslation,
+): Promise<ReadRecord> {
+  return writeTransaction(ctx.db, async (trx) => {
+    const current = await find(trx);
+    checkIfMatch(section, ctx.ifMatch, current);
+    const id = current.record.id;
+    const now = nowIso();
+    const { shared, values, cleared } = await translationColumns(trx, section, current.record, write);
+    const expected = ctx.ifMatch === undefined ? undefined : current.version;
+    if (!(await updateRow(trx, section, id, shared, now, expected)))
+      throw staleWrite(section, await readRecord(trx, section, id));
+    await writeTranslations(trx, section, id, locale.code, values, now);
+    for (const field of cleared) await deleteTranslations(trx, section, id, locale.code, field);
+    const read = await reread(trx, section, id);
+    await storeChange(trx, {
+      section,
+      action: 'update',
+      record: read.record,
+      version: read.version,
+      status: read.status,
+      username: ctx.username,
+      logs: [
+        {
+          action: 'update',
+          content: updatedIn(section, read.record, locale),
+          section: section.slug,
+          recordId: id,
+          username: ctx.username,
+        },
+      ],
+      now,
+      locale: values.length > 0 || cleared.length > 0 ? locale.code : null,
+    });
+    return read;
+  });
+}
+
+/** A revision's translations, checked and prepared as writes in their languages would be today, by language. */
+export async function checkRevisionTranslations(
+  config: Config,
+  section: SectionDef,
+  translations: unknown,
+): Promise<Map<string, CheckedTranslation>> {
+  const checked = new Map<string, CheckedTranslation>();
+  if (typeof translations !== 'object' || translations === null) return checked;
+  const kept = new Set([...Object.keys(section.fields).filter((name) => section.fields[name]?.translated)]);
+  if (section.subItems) kept.add(section.subItems.field);
+  for (const [code, values] of Object.entries(translations as Record<string, unknown>)) {
+    if (typeof values !== 'object' || values === null) continue;
+    const body = Object.fromEntries(Object.entries(values).filter(([name]) => kept.has(name)));
+    const valid = validateRecord(section, 'update', { body, uploads: new Map() });
+    checked.set(code, { values: valid, prepared: await prepareWrite(config, section, valid, new Map()) });
+  }
+  return checked;
+}
+
+/**
+ * Makes a restored record's translations those its revision kept, in the restore's transaction: the languages that
+ * still exist, and the sub-items the restored record has.
+ */
+export async function restoreTranslations(
+  trx: Db,
+  section: SectionDef,
+  record: SectionRecord,
+  checked: ReadonlyMap<string, CheckedTranslation>,
+  now: string,
+): Promise<void> {
+  await deleteTranslations(trx, section, record.id);
+  if (checked.size === 0) return;
+  const known = new Set((await trx.selectFrom('locales').select('code').execute()).map((row) => row.code));
+  const sub = section.subItems;
+  const items = new Set(
+    sub && Array.isArray(record[sub.field])
+      ? (record[sub.field] as Record<string, unknown>[]).map((item) => Number(item.id))
+      : [],
+  );
+  for (const [code, write] of checked) {
+    if (!known.has(code)) continue;
+    const { [sub?.field ?? '']: list, ...fields } = write.values;
+    const columns = await toColumns(trx, section, fields, write.prepared, 'update');
+    const values: TranslatedValue[] = Object.keys(section.fields)
+      .filter((name) => section.fields[name]?.translated && typeof columns[columnOf(name)] === 'string')
+      .map((name) => ({ itemId: RECORD_ITSELF, field: name, value: String(columns[columnOf(name)]) }));
+    if (sub)
+      for (const item of sentItems(sub, list))
+        if (item.id !== undefined && items.has(item.id))
+          values.push({ itemId: item.id, field: sub.itemKey, value: item.text });
+    await writeTranslations(trx, section, record.id, code, values, now);
+  }
+}
