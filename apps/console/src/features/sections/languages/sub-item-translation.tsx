@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SubItems } from '@bursary/shared';
@@ -35,7 +35,7 @@ interface TranslatedItem {
  * change here; adding, removing and reordering are done in the default language.
  */
 export function SubItemTranslation({ section, texts, locale, defaultLocale }: SubItemTranslationProps) {
-  const read = useQuery(recordInEveryLanguageQuery(section, 'single', locale.code));
+  const read = useQuery(recordInEveryLanguageQuery(section, 'single'));
   if (read.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -77,17 +77,14 @@ function TranslatedItems({
   const sub = section.subItems;
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
+  // a list in another language is every item with its text: none may be left blank
+  const [checked, setChecked] = useState(false);
+  const blank = (text: string) => checked && text.trim() === '';
+  const messageId = useId();
   const save = useMutation({
-    // every item, in its order; one left blank that had no text in this language keeps showing the fallback's
     mutationFn: () =>
       apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
-        json: {
-          [sub.field]: edits.map((edit, index) =>
-            edit.text.trim() === '' && items[index]?.text === null
-              ? { id: edit.id }
-              : { id: edit.id, [sub.itemKey]: edit.text },
-          ),
-        },
+        json: { [sub.field]: edits.map((edit) => ({ id: edit.id, [sub.itemKey]: edit.text.trim() })) },
         ifMatch: etag,
         query: { locale: locale.code },
       }),
@@ -111,6 +108,8 @@ function TranslatedItems({
           <li key={item.id} className="grid gap-2 md:grid-cols-2 md:items-center">
             <Input
               aria-label={`${texts.itemName} ${index + 1}`}
+              aria-invalid={blank(edits[index]?.text ?? '') || undefined}
+              aria-describedby={blank(edits[index]?.text ?? '') ? messageId : undefined}
               value={edits[index]?.text ?? ''}
               onChange={(event) =>
                 setEdits((current) => current.map((e) => (e.id === item.id ? { ...e, text: event.target.value } : e)))
@@ -127,8 +126,21 @@ function TranslatedItems({
           </li>
         ))}
       </ol>
+      {edits.some((edit) => blank(edit.text)) && (
+        <p id={messageId} role="alert" className="text-sm text-destructive">
+          {texts.blankMessage}
+        </p>
+      )}
       <div className="flex justify-end">
-        <Button type="button" size="sm" loading={save.isPending} onClick={() => save.mutate()}>
+        <Button
+          type="button"
+          size="sm"
+          loading={save.isPending}
+          onClick={() => {
+            setChecked(true);
+            if (edits.every((edit) => edit.text.trim() !== '')) save.mutate();
+          }}
+        >
           {!save.isPending && <Save aria-hidden />}
           {texts.saveLabel}
         </Button>

@@ -11,76 +11,6 @@ import { english, french, seen, type SeenRequest, serveLocales } from '@/testing
 const user = userEvent.setup({ delay: null });
 const live = { status: 'published', has_changes: false, publish_at: null, unpublish_at: null };
 
-describe('sub-items in another language', () => {
-  it('edits each step’s French text beside the English one, and saves the same items in French', async () => {
-    signInAs();
-    serveLocales();
-    const steps = { id: 1, title: 'How to apply', ...live };
-    const writes: SeenRequest[] = [];
-    server.use(
-      http.get('/api/steps', ({ request }) =>
-        new URL(request.url).searchParams.get('locale') === '*'
-          ? HttpResponse.json(
-              [
-                {
-                  ...steps,
-                  title: { en: 'How to apply', fr: 'Comment postuler' },
-                  steps: [
-                    { id: 3, step: { en: 'Register', fr: 'Inscrivez-vous' } },
-                    { id: 4, step: { en: 'Sign the form' } },
-                  ],
-                },
-              ],
-              { headers: { ETag: '"v1"' } },
-            )
-          : HttpResponse.json(
-              [
-                {
-                  ...steps,
-                  steps: [
-                    { id: 3, step: 'Register' },
-                    { id: 4, step: 'Sign the form' },
-                  ],
-                },
-              ],
-              { headers: { ETag: '"v1"' } },
-            ),
-      ),
-      http.put('/api/steps/sub-edit/', async ({ request }) => {
-        writes.push(await seen(request));
-        return HttpResponse.json({}, { headers: { ETag: '"v2"' } });
-      }),
-    );
-    renderApp('/steps');
-    await screen.findByRole('heading', { name: 'How to apply' });
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'Français');
-    expect(await screen.findByRole('textbox', { name: 'Step 1' })).toHaveValue('Inscrivez-vous');
-    expect(screen.getByRole('textbox', { name: 'Step 2' })).toHaveValue('');
-    expect(screen.getByRole('note', { name: 'Step 2 in English (default)' })).toHaveTextContent('Sign the form');
-    // the list itself is changed in the default language only
-    expect(screen.queryByRole('button', { name: 'Add Step' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit Steps' })).toBeNull();
-
-    await user.type(screen.getByRole('textbox', { name: 'Step 2' }), 'Signez');
-    await user.click(screen.getByRole('button', { name: 'Save Steps' }));
-    await expectToast('Steps updated successfully.');
-    expect(writes).toEqual([
-      {
-        method: 'PUT',
-        path: '/api/steps/sub-edit/',
-        search: '?locale=fr',
-        ifMatch: '"v1"',
-        json: {
-          steps: [
-            { id: 3, step: 'Inscrivez-vous' },
-            { id: 4, step: 'Signez' },
-          ],
-        },
-      },
-    ]);
-  });
-});
-
 const faqs: SectionRecord[] = [
   { id: 1, title: 'Untranslated', description: '<p>Yes.</p>', ...live },
   { id: 2, title: 'Translated', description: '<p>No.</p>', ...live },
@@ -137,5 +67,80 @@ describe("a list's language badges", () => {
     expect(languageBadgesOf('Untranslated')).toEqual(['FR missing']);
     expect(languageBadgesOf('Translated')).toEqual(['FR outdated']);
     expect(asked).toEqual(['?status=all']);
+  });
+});
+
+describe('sub-items in another language', () => {
+  it('edits each step’s French text beside the English one, and saves the same items in French', async () => {
+    signInAs();
+    serveLocales();
+    const steps = { id: 1, title: 'How to apply', ...live };
+    const writes: SeenRequest[] = [];
+    server.use(
+      http.get('/api/steps', ({ request }) =>
+        new URL(request.url).searchParams.get('locale') === '*'
+          ? HttpResponse.json(
+              [
+                {
+                  ...steps,
+                  title: { en: 'How to apply', fr: 'Comment postuler' },
+                  steps: [
+                    { id: 3, step: { en: 'Register', fr: 'Inscrivez-vous' } },
+                    { id: 4, step: { en: 'Sign the form' } },
+                  ],
+                },
+              ],
+              { headers: { ETag: '"v1"' } },
+            )
+          : HttpResponse.json(
+              [
+                {
+                  ...steps,
+                  steps: [
+                    { id: 3, step: 'Register' },
+                    { id: 4, step: 'Sign the form' },
+                  ],
+                },
+              ],
+              { headers: { ETag: '"v1"' } },
+            ),
+      ),
+      http.put('/api/steps/sub-edit/', async ({ request }) => {
+        writes.push(await seen(request));
+        return HttpResponse.json({}, { headers: { ETag: '"v2"' } });
+      }),
+    );
+    renderApp('/steps');
+    await screen.findByRole('heading', { name: 'How to apply' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'Français');
+    expect(await screen.findByRole('textbox', { name: 'Step 1' })).toHaveValue('Inscrivez-vous');
+    expect(screen.getByRole('textbox', { name: 'Step 2' })).toHaveValue('');
+    expect(screen.getByRole('note', { name: 'Step 2 in English (default)' })).toHaveTextContent('Sign the form');
+    // the list itself is changed in the default language only
+    expect(screen.queryByRole('button', { name: 'Add Step' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Steps' })).toBeNull();
+
+    // every item needs its text in the language: a blank one is named and nothing is sent
+    await user.click(screen.getByRole('button', { name: 'Save Steps' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a step.');
+    expect(screen.getByRole('textbox', { name: 'Step 2' })).toHaveAttribute('aria-invalid', 'true');
+    expect(writes).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Step 2' }), 'Signez');
+    await user.click(screen.getByRole('button', { name: 'Save Steps' }));
+    await expectToast('Steps updated successfully.');
+    expect(writes).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/steps/sub-edit/',
+        search: '?locale=fr',
+        ifMatch: '"v1"',
+        json: {
+          steps: [
+            { id: 3, step: 'Inscrivez-vous' },
+            { id: 4, step: 'Signez' },
+          ],
+        },
+      },
+    ]);
   });
 });

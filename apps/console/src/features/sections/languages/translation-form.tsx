@@ -45,7 +45,7 @@ const asTranslation = (section: SectionDef): SectionDef => ({
 export function TranslationForm(props: TranslationFormProps) {
   const { section, record, locale } = props;
   const id = section.kind === 'collection' ? record.id : 'single';
-  const read = useQuery(recordInEveryLanguageQuery(section, id, locale.code));
+  const read = useQuery(recordInEveryLanguageQuery(section, id));
   if (read.isError)
     return (
       <p role="alert" className="text-destructive">
@@ -72,23 +72,20 @@ function TranslationFields({
   const queryClient = useQueryClient();
   const translation = asTranslation(section);
   const every = read.record ?? record;
-  // what the form starts from: this language's pending changes when it has some, else its live text
-  const inLanguage = read.pending?.record ?? recordIn(section, every, locale.code, false);
+  const inLanguage = recordIn(section, every, locale.code, false);
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
   const save = useSaveTranslation(section);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const [etags, setEtags] = useState({ etag: read.etag, pending: read.pending?.etag ?? null });
+  const [etag, setEtag] = useState(read.etag);
 
-  // a field with no text in this language that is left blank stays without one, so the website keeps its fallback
+  // shared fields are sent as they are (an image left out is kept); a translated field with no text in this language
+  // that is left blank is not sent, so the website keeps showing its fallback's
   const payloadOf = (values: FormValues) => {
-    const payload = toPayload(translation, values);
-    for (const [name, value] of Object.entries(payload)) if (value === '' && started[name] === '') delete payload[name];
-    // shared fields keep their one value; images are left out, which keeps them
-    for (const [name, def] of Object.entries(section.fields))
-      if (!def.translated && def.kind !== 'image') payload[name] = every[name] ?? null;
+    const payload = toPayload(section, { ...initialValues(section, every), ...values });
+    for (const name of Object.keys(started)) if (payload[name] === '' && started[name] === '') delete payload[name];
     return payload;
   };
 
@@ -97,14 +94,11 @@ function TranslationFields({
     setReloading(true);
     try {
       const id = section.kind === 'collection' ? record.id : 'single';
-      const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id, locale.code));
-      const current = initialValues(
-        translation,
-        fresh.pending?.record ?? recordIn(section, fresh.record ?? record, locale.code, false),
-      );
+      const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id));
+      const current = initialValues(translation, recordIn(section, fresh.record ?? record, locale.code, false));
       const dirty = form.formState.dirtyFields as Record<string, unknown>;
       for (const [name, value] of Object.entries(current)) if (!dirty[name]) form.setValue(name, value);
-      setEtags({ etag: fresh.etag, pending: fresh.pending?.etag ?? null });
+      setEtag(fresh.etag);
       setConflict(null);
     } catch (error) {
       toast({ variant: 'destructive', title: error instanceof Error ? error.message : 'Failed to update content' });
@@ -120,8 +114,7 @@ function TranslationFields({
         record,
         code: locale.code,
         values: payloadOf(values),
-        etag: etags.etag,
-        pendingEtag: etags.pending,
+        etag,
       },
       {
         onSuccess: () => {
