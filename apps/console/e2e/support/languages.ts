@@ -22,9 +22,9 @@ export async function removeLanguage(api: Api, code: string): Promise<void> {
     throw new Error(`DELETE /api/locales/${code} answered ${response.status()}: ${await response.text()}`);
 }
 
-/** A record (or a single-record section's list) with every translated field as an object by language code. */
+/** A record (or a single-record section's list) as the console reads it, every translated field by language code. */
 export const readInEveryLanguage = <T = Json>(api: Api, path: string) =>
-  call<T>(api, 'GET', `${path}${path.includes('?') ? '&' : '?'}locale=*`);
+  call<T>(api, 'GET', `${path}?status=all&locale=*`);
 
 /** PUT of a record in one language. */
 export const putInLanguage = (api: Api, path: string, code: string, data: Json) =>
