@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
 import { addLanguage, putInLanguage, readInEveryLanguage, removeLanguage } from './support/languages.ts';
 
@@ -60,7 +61,7 @@ test('the switcher edits a milestone in another language beside the default text
   api,
   uid,
   isMobile,
-}) => {
+}, testInfo) => {
   const code = codeFor(isMobile);
   const title = uid('Fund opened');
   const milestone = await api.create('milestones', { title, date: '2020-01-15', description: 'The first loans.' });
@@ -74,6 +75,7 @@ test('the switcher edits a milestone in another language beside the default text
       `English (default)${title}`,
     );
     await expect(page.getByRole('group', { name: 'Date' })).toContainText('Shared by all languages');
+    await expectNoSeriousViolations(page, testInfo, 'in another language');
     await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (${code})`);
     await page.getByRole('button', { name: `Save ${nameFor(isMobile)}` }).click();
     await expectToast(page, `${nameFor(isMobile)} saved`);

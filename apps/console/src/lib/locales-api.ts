@@ -15,7 +15,7 @@ function isLocale(value: unknown): value is Locale {
  * listed too. A server that keeps no languages (404) counts as one language: the console is then exactly as it is
  * without languages.
  */
-export const localesQuery = queryOptions({
+const localesQuery = queryOptions({
   queryKey: queryKeys.locales(),
   queryFn: async ({ signal }): Promise<Locale[]> => {
     try {

@@ -15,7 +15,7 @@ const SELECT_CLASS =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
 
 /** What a delete takes away, said before it is done. */
-export const deleteQuestion = (locale: Locale) =>
+const deleteQuestion = (locale: Locale) =>
   `${locale.name} (${locale.code}) will be deleted with its translations in every record. ` +
   'The website then shows those records in their fallback language. History keeps each removed translation, ' +
   'so it can be restored.';
