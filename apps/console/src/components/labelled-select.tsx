@@ -2,8 +2,8 @@ import type * as React from 'react';
 import { useId } from 'react';
 
 /**
- * A native select with its label beside it (a list's Status filter, an edit form's Language): the keyboard and the
- * phone's own picker work as everywhere else.
+ * A native select with its label beside it (a list's Status filter, Site health's filters, an edit form's Language):
+ * the keyboard and the phone's own picker work as everywhere else.
  */
 export function LabelledSelect({
   label,
