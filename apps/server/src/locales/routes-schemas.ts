@@ -47,6 +47,7 @@ const codeParams = {
 const tags = ['Languages'];
 export const schemas = {
   list: {
+    operationId: 'listLocales',
     tags,
     summary: 'The languages (callers who are not signed in see the public ones only)',
     answers: {
@@ -55,6 +56,7 @@ export const schemas = {
     },
   },
   add: {
+    operationId: 'addLocale',
     tags,
     token: true,
     summary: 'Add a language (administrators); it starts hidden from the website',
@@ -62,6 +64,7 @@ export const schemas = {
     answers: { 201: answer('Added', localeShape), ...errors(...ALWAYS, ...BODY, 401, 409) },
   },
   change: {
+    operationId: 'changeLocale',
     tags,
     token: true,
     summary: 'Rename a language, change its fallback, or show it on the website or hide it (administrators)',
@@ -70,6 +73,7 @@ export const schemas = {
     answers: { 200: answer('Changed', localeShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
   },
   remove: {
+    operationId: 'deleteLocale',
     tags,
     token: true,
     summary: "Delete a language and its translations (administrators); History can bring each record's back",
