@@ -2,9 +2,8 @@ import { sections } from '@bursary/shared';
 import { expect, navigate, test } from './support/fixtures.ts';
 
 /**
- * Dashboard, the sections in the registry's order, Trash, Media, Site health, Webhooks (the suite signs in as an
- * administrator), then
- * Users. Insight
+ * Dashboard, the sections in the registry's order, Trash, Media, Site health, Webhooks and Languages (the suite signs
+ * in as an administrator), then Users. Insight
  * links /insights on both layouts; the content area is reached from the dashboard, not the navigation.
  */
 const navLabel: Record<string, string> = { insights: 'Insight' };
@@ -17,6 +16,7 @@ const navOrder: [string, string][] = [
   ['Media', '/media'],
   ['Site health', '/site-health'],
   ['Webhooks', '/webhooks'],
+  ['Languages', '/languages'],
   ['Users', '/users'],
 ];
 

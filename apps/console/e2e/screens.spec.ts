@@ -24,6 +24,7 @@ const routes: Route[] = [
   { path: '/media' },
   { path: '/site-health' },
   { path: '/webhooks' },
+  { path: '/languages' },
   { path: '/create-faq' },
   { path: '/create-testimonial' },
   ...lists.map((path) => ({ path })),

@@ -21,6 +21,10 @@ export const screenRoutes: RouteObject[] = [
     path: '/webhooks',
     lazy: async () => ({ Component: (await import('@/features/webhooks/webhooks-page')).WebhooksPage }),
   },
+  {
+    path: '/languages',
+    lazy: async () => ({ Component: (await import('@/features/languages/languages-page')).LanguagesPage }),
+  },
   { path: '/trash', lazy: async () => ({ Component: (await import('@/features/trash/trash-page')).TrashPage }) },
   { path: '/media', lazy: async () => ({ Component: (await import('@/features/media/media-page')).MediaPage }) },
   {

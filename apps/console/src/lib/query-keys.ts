@@ -16,7 +16,13 @@ export const queryKeys = {
     history: (slug: string, id: string | number) => ['sections', slug, 'history', String(id)] as const,
     /** A record's scheduled actions and its last failed one. */
     schedule: (slug: string, id: string | number) => ['sections', slug, 'schedule', String(id)] as const,
+    /** A section's records with their translated fields in every language (`?locale=*`), by id or 'single'. */
+    translations: (slug: string, id: string | number) => ['sections', slug, 'translations', String(id)] as const,
+    /** A section's list in one language without fallbacks (`?locale=CODE&fallback=none`): what it lacks there. */
+    inLanguage: (slug: string, code: string) => ['sections', slug, 'in-language', code] as const,
   },
+  /** The website's languages (GET /api/locales); a change of them changes every record's translations. */
+  locales: () => ['locales'] as const,
   logs: {
     all: () => ['logs'] as const,
     list: (params: ListParams = {}) => ['logs', 'list', params] as const,

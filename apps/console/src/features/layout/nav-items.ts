@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { HeartPulse, Images, LayoutDashboard, Trash2, Users, Webhook } from 'lucide-react';
+import { HeartPulse, Images, Languages, LayoutDashboard, Trash2, Users, Webhook } from 'lucide-react';
 import { useIsAdmin } from '@/lib/permissions';
 
 export interface NavItem {
@@ -15,7 +15,7 @@ export interface NavItem {
 
 /**
  * The navigation, in order: Dashboard, then the sections' items (in the registry's order, Messages last), Trash,
- * Media, Site health, Webhooks (administrators only), then Users.
+ * Media, Site health, Webhooks and Languages (administrators only), then Users.
  */
 export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavItem[] {
   return [
@@ -25,6 +25,7 @@ export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavIt
     { label: 'Media', to: '/media', icon: Images },
     { label: 'Site health', to: '/site-health', icon: HeartPulse },
     { label: 'Webhooks', to: '/webhooks', icon: Webhook, adminOnly: true },
+    { label: 'Languages', to: '/languages', icon: Languages, adminOnly: true },
     { label: 'Users', to: '/users', icon: Users },
   ];
 }

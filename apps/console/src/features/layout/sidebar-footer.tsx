@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SidebarTooltip } from './sidebar-tooltips';
 import { useLogout } from './use-logout';
 
-const rowClass = 'flex h-8 w-full items-center justify-start gap-3 px-3';
+const rowClass = 'flex h-7 w-full items-center justify-start gap-3 px-3';
 
 function WithTooltip({ show, label, children }: { show: boolean; label: string; children: React.ReactElement }) {
   return show ? <SidebarTooltip label={label}>{children}</SidebarTooltip> : children;

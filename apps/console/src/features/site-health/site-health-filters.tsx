@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { SITE_HEALTH_SEVERITIES, type SiteHealthSeverity } from '@bursary/shared/site-health';
 import { findSection } from '@bursary/shared/sections';
 
@@ -11,9 +11,6 @@ export const SEVERITY_NAMES: Record<SiteHealthSeverity, string> = {
   notice: 'Notice',
 };
 
-const selectClass =
-  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 function Choice({
   label,
   value,
@@ -25,20 +22,14 @@ function Choice({
   options: [string, string][];
   onChange: (value: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect label={label} value={value} onChange={onChange}>
+      {options.map(([optionValue, text]) => (
+        <option key={optionValue} value={optionValue}>
+          {text}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }
 

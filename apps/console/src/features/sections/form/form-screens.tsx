@@ -16,6 +16,9 @@ import { PublishingBanner } from '@/features/sections/publishing/publishing-bann
 import { type FormVariant, sectionForVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
+import { useEditedLanguage } from '@/features/sections/languages/use-edited-language';
+import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
+import { TranslationForm } from '@/features/sections/languages/translation-form';
 
 /** The section is the path's first segment, 'content' when there is none. */
 function useSlug(): string {
@@ -131,6 +134,9 @@ function EditLoader({ section }: { section: SectionDef }) {
   const ready = useFormReady(canEdit ? section : undefined);
   // a publish, a discard or a draft saved changes what the form edits: it starts again from the record as read after it
   const [version, setVersion] = useState(0);
+  // with two or more languages, the one the form edits; the default language's form is the one without languages
+  const language = useEditedLanguage();
+  const { defaultLanguage, edited: editedLanguage } = language;
 
   // A load failure is told as a toast, then back to the section's list.
   useEffect(() => {
@@ -161,10 +167,19 @@ function EditLoader({ section }: { section: SectionDef }) {
             onChanged={() => setVersion((n) => n + 1)}
           />
         )}
+        {canEdit && saved && <LanguageSwitcher language={language} />}
         {!canEdit ? (
           <ReadOnlyRecord section={section} record={saved} />
         ) : !ready ? (
           <Loading label="Loading the editor" />
+        ) : saved && defaultLanguage && editedLanguage ? (
+          <TranslationForm
+            key={editedLanguage.code}
+            section={section}
+            record={saved}
+            locale={editedLanguage}
+            defaultLocale={defaultLanguage}
+          />
         ) : (
           <SectionForm
             key={version}

@@ -11,7 +11,8 @@ import { SafeHtml } from '@/components/safe-html';
 const READ_ONLY_NOTE = 'You can view this but not change it.';
 const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
 
-function FieldValue({ def, value, alt }: { def: FieldDef; value: string; alt: string }) {
+/** A field's value as read, not edited: rich text rendered, an image with its alternative text, a date in words. */
+export function FieldValue({ def, value, alt }: { def: FieldDef; value: string; alt: string }) {
   if (value.trim() === '') return <span className="text-muted-foreground">Not set</span>;
   if (def.kind === 'richtext') return <SafeHtml html={value} />;
   if (def.kind === 'image')

@@ -13,6 +13,7 @@ import { SearchBox, ViewToggle, type ViewMode } from './list-toolbar';
 import { type StatusChoice, StatusFilter } from '@/features/sections/publishing/status-filter';
 import { ListWindowContext } from './window/list-window-scope';
 import type { ResolvedSection } from '../descriptor/console-section';
+import { LanguageBadgesContext, useLanguageBadgesOf } from '../languages/language-badges';
 
 interface ListSearch {
   placeholder?: string;
@@ -75,6 +76,7 @@ export function SectionListPage(props: ListPageProps) {
     paged: props.paged,
     badge,
   });
+  const languageBadges = useLanguageBadgesOf(section, list.records, Boolean(props.paged));
   const searchDisabled = list.isPending || list.isError || !list.hasRecords;
   const clear = () => {
     setQuery('');
@@ -97,7 +99,12 @@ export function SectionListPage(props: ListPageProps) {
     body = props.renderNoResults?.(query, clear) ?? (
       <NoResults text={props.noResultsText?.(query) ?? `No ${noun} found matching "${query}"`} onClear={clear} />
     );
-  } else body = <ListWindowContext value={list.scope}>{props.children(list.visible, view)}</ListWindowContext>;
+  } else
+    body = (
+      <LanguageBadgesContext value={languageBadges}>
+        <ListWindowContext value={list.scope}>{props.children(list.visible, view)}</ListWindowContext>
+      </LanguageBadgesContext>
+    );
 
   return (
     <div className={cn('mx-auto grid w-full max-w-[1400px] gap-6', props.className)}>

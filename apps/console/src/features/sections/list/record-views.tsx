@@ -3,9 +3,8 @@ import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { useCanEdit } from '@/lib/permissions';
-import { badgesOf } from '@/lib/publishing';
 import { cn } from '@/lib/utils';
-import { RecordBadges } from '@/features/sections/publishing/record-badges';
+import { RecordBadges, useAnyRecordBadges } from '@/features/sections/publishing/record-badges';
 import { WindowedGrid } from './window/windowed-grid';
 import { WindowedTable } from './window/windowed-table';
 
@@ -45,7 +44,7 @@ export function RecordGrid({
   card: (record: SectionRecord) => React.ReactNode;
 }) {
   // when a card shown has badges, every card gets their line, so that cards side by side start level
-  const withBadges = records.some((record) => badgesOf(record).length > 0);
+  const withBadges = useAnyRecordBadges(records);
   return (
     <WindowedGrid
       items={records}
@@ -85,7 +84,7 @@ export function RecordTable({
   heads: React.ReactNode;
   cells: (record: SectionRecord) => React.ReactNode;
 }) {
-  const withStatus = records.some((record) => badgesOf(record).length > 0);
+  const withStatus = useAnyRecordBadges(records);
   return (
     <WindowedTable
       items={records}

@@ -1,6 +1,8 @@
 import type { SectionRecord } from '@bursary/shared';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { badgesOf, type RecordBadge } from '@/lib/publishing';
+import { useContext } from 'react';
+import { LanguageBadgesContext, useLanguageBadges } from '@/features/sections/languages/language-badges';
 
 const VARIANT: Record<RecordBadge, NonNullable<BadgeProps['variant']>> = {
   Draft: 'grey',
@@ -8,10 +10,14 @@ const VARIANT: Record<RecordBadge, NonNullable<BadgeProps['variant']>> = {
   Scheduled: 'green',
 };
 
-/** A record's 'Draft', 'Unpublished changes' and 'Scheduled' badges; nothing for a live record with nothing pending. */
+/**
+ * A record's 'Draft', 'Unpublished changes' and 'Scheduled' badges, and in a list the public languages it lacks ('FR
+ * missing'); nothing for a live record with nothing pending.
+ */
 export function RecordBadges({ record }: { record: SectionRecord }) {
   const badges = badgesOf(record);
-  if (badges.length === 0) return null;
+  const languages = useLanguageBadges(record);
+  if (badges.length === 0 && languages.length === 0) return null;
   return (
     <span className="flex flex-wrap gap-1">
       {badges.map((badge) => (
@@ -19,6 +25,17 @@ export function RecordBadges({ record }: { record: SectionRecord }) {
           {badge}
         </Badge>
       ))}
+      {languages.map((badge) => (
+        <Badge key={badge} variant="red">
+          {badge}
+        </Badge>
+      ))}
     </span>
   );
+}
+
+/** Whether any of these records shows a badge: a list then gives every record its badges' line or column. */
+export function useAnyRecordBadges(records: readonly SectionRecord[]): boolean {
+  const languageBadgesOf = useContext(LanguageBadgesContext);
+  return records.some((record) => badgesOf(record).length > 0 || languageBadgesOf(record).length > 0);
 }

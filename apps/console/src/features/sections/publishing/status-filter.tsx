@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { RECORD_BADGES, type RecordBadge } from '@/lib/publishing';
 
 export type StatusChoice = RecordBadge | '';
@@ -16,28 +16,21 @@ export function StatusFilter({
   onChange: (value: StatusChoice) => void;
   disabled: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        Status
-      </label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => {
-          if (isChoice(event.target.value)) onChange(event.target.value);
-        }}
-        className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        <option value="">All</option>
-        {RECORD_BADGES.map((badge) => (
-          <option key={badge} value={badge}>
-            {badge}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect
+      label="Status"
+      value={value}
+      disabled={disabled}
+      onChange={(chosen) => {
+        if (isChoice(chosen)) onChange(chosen);
+      }}
+    >
+      <option value="">All</option>
+      {RECORD_BADGES.map((badge) => (
+        <option key={badge} value={badge}>
+          {badge}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

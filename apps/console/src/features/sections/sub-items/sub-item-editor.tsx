@@ -9,6 +9,9 @@ import { itemsOf } from '@/lib/record-text';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
 import type { SubItemTexts } from '../descriptor/sub-item-texts';
 import { SubItemAddBox } from './sub-item-add-box';
+import { useEditedLanguage } from '../languages/use-edited-language';
+import { LanguageSwitcher } from '../languages/language-switcher';
+import { SubItemTranslation } from '../languages/sub-item-translation';
 
 interface SubItemEditorProps {
   section: SectionDef & { subItems: SubItems };
@@ -36,6 +39,15 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const canEdit = useCanEdit();
   const headingId = useId();
   const listId = useId();
+  // with two or more languages, the one the items' texts are edited in; the default language edits the list itself
+  const language = useEditedLanguage();
+  const { defaultLanguage, edited: editedLanguage } = language;
+  const chooseLanguage = (code: string) => {
+    language.choose(code);
+    setEditing(false);
+    setAdding(false);
+    setOpen(true);
+  };
 
   // what the editor is about to change must be in view: editing and adding open a collapsed block
   const toggleEditing = () => {
@@ -68,7 +80,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
             {texts.blockTitle}
           </button>
         </h3>
-        {canEdit && (
+        {canEdit && !editedLanguage && (
           <div className="flex flex-wrap gap-2">
             <Button type="button" size="sm" variant="outline" onClick={toggleEditing}>
               {editing ? <X aria-hidden /> : <Pencil aria-hidden />}
@@ -89,8 +101,17 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
           </div>
         )}
       </div>
+      {canEdit && <LanguageSwitcher language={language} onChange={chooseLanguage} />}
       <div id={listId} hidden={!open} className="grid gap-3">
-        {editing ? (
+        {editedLanguage && defaultLanguage ? (
+          <SubItemTranslation
+            key={editedLanguage.code}
+            section={section}
+            texts={texts}
+            locale={editedLanguage}
+            defaultLocale={defaultLanguage}
+          />
+        ) : editing ? (
           <ol className="grid gap-2">
             {edits.map((item, index) => (
               <li key={item.id} className="flex items-center gap-2">

@@ -1,0 +1,150 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
+import { expect, expectToast, navigate, test } from './support/fixtures.ts';
+import { addLanguage, putInLanguage, readInEveryLanguage, removeLanguage } from './support/languages.ts';
+
+/**
+ * Languages in the console: the administrators' Languages page, the 'Language' switcher above a generic edit form and
+ * above a sub-item list, and a list's '{CODE} missing' badge. Each test removes the language it added, so every other
+ * test meets a website in one language.
+ */
+
+/** A language code of each project's own, so a language left by a failed run of one project cannot meet another. */
+const codeFor = (isMobile: boolean) => (isMobile ? 'it' : 'de');
+const nameFor = (isMobile: boolean) => (isMobile ? 'Italiano' : 'Deutsch');
+
+const languageCard = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+test('an administrator adds, renames, shows and deletes a language; deleting asks first', async ({
+  page,
+  api,
+  isMobile,
+}) => {
+  const code = codeFor(isMobile);
+  await removeLanguage(api, code);
+  try {
+    await page.goto('/dashboard');
+    await navigate(page, isMobile, 'Languages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Languages' })).toBeVisible();
+    await expect(languageCard(page, 'English')).toContainText('Default');
+
+    const add = page.getByRole('form', { name: 'Add a language' });
+    await add.getByLabel('Code').fill(code);
+    await add.getByLabel('Name').fill(nameFor(isMobile));
+    await add.getByRole('button', { name: 'Add language' }).click();
+    await expectToast(page, 'Language added', `${nameFor(isMobile)} is not shown on the website yet.`);
+
+    const card = languageCard(page, nameFor(isMobile));
+    await card.getByLabel('Name').fill(`${nameFor(isMobile)} (test)`);
+    await card.getByRole('button', { name: 'Rename' }).click();
+    await expectToast(page, 'Language renamed');
+    const renamed = languageCard(page, `${nameFor(isMobile)} \\(test\\)`);
+    const shown = renamed.getByRole('switch', { name: 'Show on the website' });
+    await expect(shown).not.toBeChecked();
+    await shown.click();
+    await expectToast(page, 'Shown on the website');
+    await expect(shown).toBeChecked();
+
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('alertdialog', { name: `Delete ${nameFor(isMobile)} (test)?` });
+    await expect(question).toContainText('will be deleted with its translations in every record');
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Language deleted');
+    await expect(renamed).toHaveCount(0);
+  } finally {
+    await removeLanguage(api, code);
+  }
+});
+
+test('the switcher edits a milestone in another language beside the default text; its date stays shared', async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}, testInfo) => {
+  const code = codeFor(isMobile);
+  const title = uid('Fund opened');
+  const milestone = await api.create('milestones', { title, date: '2020-01-15', description: 'The first loans.' });
+  await addLanguage(api, code, nameFor(isMobile));
+  try {
+    await page.goto(`/milestones/edit/${milestone.id}`);
+    const switcher = page.getByRole('combobox', { name: 'Language' });
+    await expect(switcher.getByRole('option')).toHaveText(['English (default)', nameFor(isMobile)]);
+    await switcher.selectOption({ label: nameFor(isMobile) });
+    await expect(page.getByRole('note', { name: 'Title in English (default)' })).toHaveText(
+      `English (default)${title}`,
+    );
+    await expect(page.getByRole('group', { name: 'Date' })).toContainText('Shared by all languages');
+    await expectNoSeriousViolations(page, testInfo, 'in another language');
+    await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (${code})`);
+    await page.getByRole('button', { name: `Save ${nameFor(isMobile)}` }).click();
+    await expectToast(page, `${nameFor(isMobile)} saved`);
+
+    const saved = await readInEveryLanguage<{ title: Record<string, string>; date: string }>(
+      api,
+      `/api/milestones/${milestone.id}`,
+    );
+    expect(saved.title).toEqual({ en: title, [code]: `${title} (${code})` });
+    expect(saved.date.slice(0, 10)).toBe('2020-01-15');
+  } finally {
+    await removeLanguage(api, code);
+    await api.remove('milestones', milestone.id);
+  }
+});
+
+test("the switcher above the Steps list edits each step's text in another language", async ({
+  page,
+  api,
+  isMobile,
+}) => {
+  const code = codeFor(isMobile);
+  await api.putSingle('steps', { title: 'How to apply' });
+  const [record] = await api.list<{ steps?: { id: number; step: string }[] }>('steps');
+  if (!record?.steps?.length) await api.ctx.post('/api/steps/sub', { data: { step: 'Register' } });
+  const [steps] = await api.list<{ steps: { id: number; step: string }[] }>('steps');
+  const first = steps?.steps[0]?.step ?? '';
+  await addLanguage(api, code, nameFor(isMobile));
+  try {
+    await page.goto('/steps');
+    const block = page.getByRole('region', { name: 'Process Steps' });
+    await block.getByRole('combobox', { name: 'Language' }).selectOption({ label: nameFor(isMobile) });
+    await expect(block.getByRole('note', { name: 'Step 1 in English (default)' })).toHaveText(first);
+    await expect(block.getByRole('button', { name: 'Add Step' })).toHaveCount(0);
+    await block.getByRole('textbox', { name: 'Step 1' }).fill(`${first} (${code})`);
+    await block.getByRole('button', { name: 'Save Steps' }).click();
+    await expectToast(page, 'Steps updated successfully.');
+
+    const [saved] = await readInEveryLanguage<{ steps: { step: Record<string, string> }[] }[]>(api, '/api/steps');
+    expect(saved?.steps[0]?.step[code]).toBe(`${first} (${code})`);
+  } finally {
+    await removeLanguage(api, code);
+  }
+});
+
+test("a list badges '{CODE} missing' on a record that lacks a public language", async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
+  const code = codeFor(isMobile);
+  const missing = await api.create('faqs', { title: uid('Untranslated'), description: '<p>Yes.</p>' });
+  const translated = await api.create('faqs', { title: uid('Translated'), description: '<p>No.</p>' });
+  await addLanguage(api, code, nameFor(isMobile), true);
+  try {
+    await putInLanguage(api, `/api/faqs/${translated.id}`, code, { title: 'Übersetzt', description: '<p>Nein.</p>' });
+    await page.goto('/faqs');
+    const badge = `${code.toUpperCase()} missing`;
+    const cardOf = (title: string) =>
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await page.getByRole('searchbox').fill(String(missing.title));
+    await expect(cardOf(String(missing.title)).getByText(badge, { exact: true })).toBeVisible();
+    await page.getByRole('searchbox').fill(String(translated.title));
+    await expect(cardOf(String(translated.title))).toBeVisible();
+    await expect(cardOf(String(translated.title)).getByText(badge, { exact: true })).toHaveCount(0);
+  } finally {
+    await removeLanguage(api, code);
+    await api.remove('faqs', missing.id);
+    await api.remove('faqs', translated.id);
+  }
+});

@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { Save } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SectionDef, SubItems } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { apiRequest, serverMessage } from '@/lib/api-client';
+import { itemsOf } from '@/lib/record-text';
+import type { Locale } from '@bursary/shared';
+import { languageLabel } from '@/lib/locales-api';
+import { toast } from '@/lib/toast';
+import { refreshAfterRecordWrite } from '@/lib/write-refresh';
+import type { SubItemTexts } from '../descriptor/sub-item-texts';
+import { textIn } from './translated-values';
+import { recordInEveryLanguageQuery } from './translations-api';
+
+interface SubItemTranslationProps {
+  section: SectionDef & { subItems: SubItems };
+  texts: SubItemTexts;
+  locale: Locale;
+  defaultLocale: Locale;
+}
+
+interface TranslatedItem {
+  id: number;
+  /** The default language's text, shown beside as the reference. */
+  reference: string;
+  /** The text in the language edited; null when it has none yet (the website shows the fallback's). */
+  text: string | null;
+}
+
+/**
+ * A sub-item list in another language: the same items in the same order as in every language, so only their texts
+ * change here; adding, removing and reordering are done in the default language.
+ */
+export function SubItemTranslation({ section, texts, locale, defaultLocale }: SubItemTranslationProps) {
+  const read = useQuery(recordInEveryLanguageQuery(section, 'single'));
+  if (read.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {read.error.message}
+      </p>
+    );
+  if (!read.isSuccess)
+    return (
+      <div className="flex justify-center p-4">
+        <Spinner className="size-5" label={`Loading ${locale.name}`} />
+      </div>
+    );
+  const sub = section.subItems;
+  const items = (read.data.record ? itemsOf(read.data.record, sub.field) : []).map((item): TranslatedItem => ({
+    id: item.id,
+    reference: textIn(item[sub.itemKey], defaultLocale.code, true) ?? '',
+    text: textIn(item[sub.itemKey], locale.code, false),
+  }));
+  return (
+    <TranslatedItems
+      section={section}
+      texts={texts}
+      locale={locale}
+      defaultLocale={defaultLocale}
+      items={items}
+      etag={read.data.etag}
+    />
+  );
+}
+
+function TranslatedItems({
+  section,
+  texts,
+  locale,
+  defaultLocale,
+  items,
+  etag,
+}: SubItemTranslationProps & { items: TranslatedItem[]; etag: string | null }) {
+  const sub = section.subItems;
+  const queryClient = useQueryClient();
+  const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
+  // a list in another language is every item with its text: none may be left blank
+  const [checked, setChecked] = useState(false);
+  const blank = (text: string) => checked && text.trim() === '';
+  const messageId = useId();
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
+        json: { [sub.field]: edits.map((edit) => ({ id: edit.id, [sub.itemKey]: edit.text.trim() })) },
+        ifMatch: etag,
+        query: { locale: locale.code },
+      }),
+    onSuccess: async () => {
+      toast({ title: texts.updated });
+      await refreshAfterRecordWrite(queryClient, section.slug);
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: texts.updateError.title,
+        description: serverMessage(error) ?? texts.updateError.fallback,
+      }),
+  });
+
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{texts.emptyList}</p>;
+  return (
+    <div className="grid gap-3" lang={locale.code}>
+      <ol className="grid gap-3">
+        {items.map((item, index) => (
+          <li key={item.id} className="grid gap-2 md:grid-cols-2 md:items-center">
+            <Input
+              aria-label={`${texts.itemName} ${index + 1}`}
+              aria-invalid={blank(edits[index]?.text ?? '') || undefined}
+              aria-describedby={blank(edits[index]?.text ?? '') ? messageId : undefined}
+              value={edits[index]?.text ?? ''}
+              onChange={(event) =>
+                setEdits((current) => current.map((e) => (e.id === item.id ? { ...e, text: event.target.value } : e)))
+              }
+            />
+            <p
+              role="note"
+              aria-label={`${texts.itemName} ${index + 1} in ${languageLabel(defaultLocale)}`}
+              lang={defaultLocale.code}
+              className="rounded-md border bg-muted/40 px-3 py-2 text-sm"
+            >
+              {item.reference}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {edits.some((edit) => blank(edit.text)) && (
+        <p id={messageId} role="alert" className="text-sm text-destructive">
+          {texts.blankMessage}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button
+          type="button"
+          size="sm"
+          loading={save.isPending}
+          onClick={() => {
+            setChecked(true);
+            if (edits.every((edit) => edit.text.trim() !== '')) save.mutate();
+          }}
+        >
+          {!save.isPending && <Save aria-hidden />}
+          {texts.saveLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { type SectionDef, type SectionRecord, translatedFieldsOf } from '@bursary/shared';
+
+/**
+ * A translated field's text in one language, from a read in every language (`?locale=*`), where it is an object by
+ * code: `{"en": "…", "fr": "…"}`; null when that language has none. A plain value is the default language's only.
+ */
+export function textIn(value: unknown, code: string, isDefault: boolean): string | null {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const text = (value as Record<string, unknown>)[code];
+    return typeof text === 'string' ? text : null;
+  }
+  if (!isDefault) return null;
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : null;
+}
+
+/** The record with each translated field (sub-items' texts too) in one language, as the generic form reads it. */
+export function recordIn(section: SectionDef, record: SectionRecord, code: string, isDefault: boolean): SectionRecord {
+  const copy: SectionRecord = { ...record };
+  for (const name of translatedFieldsOf(section.fields)) copy[name] = textIn(record[name], code, isDefault);
+  const sub = section.subItems;
+  if (sub && Array.isArray(record[sub.field]))
+    copy[sub.field] = (record[sub.field] as unknown[]).map((item) =>
+      typeof item === 'object' && item !== null
+        ? { ...item, [sub.itemKey]: textIn((item as Record<string, unknown>)[sub.itemKey], code, isDefault) }
+        : item,
+    );
+  return copy;
+}
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * Whether a record lacks a language: one of its translated fields has text in the default language (as the list reads
+ * it) but none in that language (as read there without fallbacks).
+ */
+export function lacksLanguage(section: SectionDef, inDefault: SectionRecord, inLanguage: SectionRecord): boolean {
+  return translatedFieldsOf(section.fields).some((name) => filled(inDefault[name]) && !filled(inLanguage[name]));
+}
+
+/** What a list record says of its translations, when the server sends it: `{fr: {missing: [...], outdated: [...]}}`. */
+export interface TranslationState {
+  missing: string[];
+  outdated: string[];
+}
+
+export function translationsOf(record: SectionRecord): Record<string, TranslationState> | null {
+  const value = record.translations;
+  if (typeof value !== 'object' || value === null) return null;
+  const states: Record<string, TranslationState> = {};
+  for (const [code, state] of Object.entries(value as Record<string, unknown>)) {
+    const s = (state ?? {}) as Record<string, unknown>;
+    const names = (list: unknown) =>
+      Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : [];
+    states[code] = { missing: names(s.missing), outdated: names(s.outdated) };
+  }
+  return states;
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { FieldInput } from '@/components/fields/field-input';
+import { altFieldOf } from '@/components/fields/alt-text-input';
+import { fieldText } from '@/lib/record-text';
+import type { Locale } from '@bursary/shared';
+import { languageLabel } from '@/lib/locales-api';
+import { toast } from '@/lib/toast';
+import { FieldValue } from '../form/read-only-record';
+import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
+import { handleSaveError } from '../form/save-errors';
+import { ConflictNotice } from '../form/conflict-notice';
+import { recordIn } from './translated-values';
+import { type RecordInEveryLanguage, recordInEveryLanguageQuery, useSaveTranslation } from './translations-api';
+
+interface TranslationFormProps {
+  section: SectionDef;
+  /** The record as the default language's edit screen read it (its id and publishing state). */
+  record: SectionRecord;
+  /** The language edited: not the default one. */
+  locale: Locale;
+  defaultLocale: Locale;
+}
+
+/** The section's translated fields, none of them required: a language may leave a field to its fallback. */
+const asTranslation = (section: SectionDef): SectionDef => ({
+  ...section,
+  fields: Object.fromEntries(
+    Object.entries(section.fields)
+      .filter(([, def]) => def.translated)
+      .map(([name, def]) => [name, { ...def, required: 'never' as const }]),
+  ),
+});
+
+/**
+ * A record's form in a language other than the default: the translated fields, each beside the default language's
+ * text; a field left blank that had no text in this language shows the fallback's on the website. Shared fields are
+ * read here, and changed in the default language.
+ */
+export function TranslationForm(props: TranslationFormProps) {
+  const { section, record, locale } = props;
+  const id = section.kind === 'collection' ? record.id : 'single';
+  const read = useQuery(recordInEveryLanguageQuery(section, id));
+  if (read.isError)
+    return (
+      <p role="alert" className="text-destructive">
+        {read.error.message}
+      </p>
+    );
+  if (!read.isSuccess)
+    return (
+      <div className="flex justify-center p-8">
+        <Spinner className="size-6" label={`Loading ${locale.name}`} />
+      </div>
+    );
+  return <TranslationFields {...props} read={read.data} />;
+}
+
+function TranslationFields({
+  section,
+  record,
+  locale,
+  defaultLocale,
+  read,
+}: TranslationFormProps & { read: RecordInEveryLanguage }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const translation = asTranslation(section);
+  const every = read.record ?? record;
+  const inLanguage = recordIn(section, every, locale.code, false);
+  const inDefault = recordIn(section, every, defaultLocale.code, true);
+  const started = initialValues(translation, inLanguage);
+  const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
+  const save = useSaveTranslation(section);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const [etag, setEtag] = useState(read.etag);
+
+  // shared fields are sent as they are (an image left out is kept); a translated field with no text in this language
+  // that is left blank is not sent, so the website keeps showing its fallback's
+  const payloadOf = (values: FormValues) => {
+    const payload = toPayload(section, { ...initialValues(section, every), ...values });
+    for (const name of Object.keys(started)) if (payload[name] === '' && started[name] === '') delete payload[name];
+    return payload;
+  };
+
+  // Fields the editor has not touched take the current version; their own changes stay.
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const id = section.kind === 'collection' ? record.id : 'single';
+      const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id));
+      const current = initialValues(translation, recordIn(section, fresh.record ?? record, locale.code, false));
+      const dirty = form.formState.dirtyFields as Record<string, unknown>;
+      for (const [name, value] of Object.entries(current)) if (!dirty[name]) form.setValue(name, value);
+      setEtag(fresh.etag);
+      setConflict(null);
+    } catch (error) {
+      toast({ variant: 'destructive', title: error instanceof Error ? error.message : 'Failed to update content' });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setConflict(null);
+    save.mutate(
+      {
+        record,
+        code: locale.code,
+        values: payloadOf(values),
+        etag,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: `${locale.name} saved` });
+          form.reset(values);
+          void navigate(`/${section.slug}`);
+        },
+        onError: (error) => setConflict(handleSaveError(error, form, 'Failed to update content')),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" lang={locale.code}>
+      {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
+      {Object.entries(section.fields).map(([name, def]) =>
+        def.translated ? (
+          <div key={name} className="grid gap-3 md:grid-cols-2 md:items-start">
+            <FieldInput name={name} def={def} control={form.control} required={false} />
+            <div
+              role="note"
+              aria-label={`${def.label} in ${languageLabel(defaultLocale)}`}
+              lang={defaultLocale.code}
+              className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm"
+            >
+              <span className="font-medium text-muted-foreground">{languageLabel(defaultLocale)}</span>
+              <FieldValue def={def} value={fieldText(inDefault, name)} alt="" />
+            </div>
+          </div>
+        ) : (
+          <div key={name} role="group" aria-label={def.label} className="grid gap-1">
+            <span className="text-sm font-medium">{def.label}</span>
+            <div lang={defaultLocale.code}>
+              <FieldValue def={def} value={fieldText(every, name)} alt={fieldText(every, altFieldOf(name))} />
+            </div>
+            <span className="text-sm text-muted-foreground">Shared by all languages</span>
+          </div>
+        ),
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => void navigate(`/${section.slug}`)}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          Save {locale.name}
+        </Button>
+      </div>
+    </form>
+  );
+}
