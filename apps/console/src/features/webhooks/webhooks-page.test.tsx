@@ -48,12 +48,12 @@ describe('/webhooks', { timeout: 15_000 }, () => {
     expect(within(second).getByText('The receiver answered 410 Gone.')).toBeInTheDocument();
   });
 
-  it('places Webhooks between Site health and Users for an administrator', async () => {
+  it('places Webhooks between Site health and Languages for an administrator', async () => {
     serveWebhooks([]);
     await openAsAdmin();
     const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
     const labels = nav.getAllByRole('link').map((l) => l.textContent);
-    expect(labels.slice(-5)).toEqual(['Trash', 'Media', 'Site health', 'Webhooks', 'Users']);
+    expect(labels.slice(-5)).toEqual(['Media', 'Site health', 'Webhooks', 'Languages', 'Users']);
     expect(nav.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks');
     expect(screen.getByRole('heading', { name: 'No webhooks yet' })).toBeInTheDocument();
   });
