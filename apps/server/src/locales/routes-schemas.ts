@@ -79,6 +79,6 @@ export const schemas = {
     token: true,
     summary: "Delete a language and its translations (administrators); History can bring each record's back",
     params: codeParams,
-    answers: { 200: answer('Deleted', messageShape), ...errors(...ALWAYS, 401, 404, 409) },
+    answers: { 200: answer('Deleted', messageShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
   },
 };

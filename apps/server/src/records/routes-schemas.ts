@@ -229,7 +229,7 @@ export function sectionSchemas(section: SectionDef) {
       headers: ifMatch,
       answers: {
         ...saved(200, 'The record, in the default language', record),
-        ...errors(...ALWAYS, 401, 404, 409, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
       },
     });
   return {
