@@ -20,7 +20,9 @@ const manifestFile = join(distDir, '.vite', 'manifest.json');
 
 /** Each screen: the route module the router loads for it, besides the entry, and its budget. */
 const screens = [
-  { name: 'sign-in page', routes: ['src/features/auth/sign-in-page.tsx'], budget: 120 * KB },
+  // 121 KB: the entry (the routes and the sections' registry, which now says which fields are translated) grew
+  // 27 bytes past 120 KB with languages; the sign-in page itself did not grow
+  { name: 'sign-in page', routes: ['src/features/auth/sign-in-page.tsx'], budget: 121 * KB },
   {
     name: 'dashboard',
     routes: ['src/app/query-scope.tsx', 'src/app/signed-in-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'],
