@@ -14,7 +14,7 @@ import {
 } from '../lib/api-doc.ts';
 import { pageQuery } from '../lib/query.ts';
 import { z } from 'zod';
-import { operationNames } from '../records/routes-schemas.ts';
+import { operationNames } from '../records/operation-names.ts';
 
 /** History pages and the trash are paged as the audit log is. */
 export const historyPage = z.object(pageQuery(LOGS_MAX_LIMIT));

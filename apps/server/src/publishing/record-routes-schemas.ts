@@ -13,7 +13,8 @@ import {
   Shape,
 } from '../lib/api-doc.ts';
 import { recordBody } from '../records/record-body-schemas.ts';
-import { altTextProperties, operationNames, recordShape } from '../records/routes-schemas.ts';
+import { operationNames } from '../records/operation-names.ts';
+import { altTextProperties, recordShape } from '../records/record-shape.ts';
 
 /** The API declarations of a record's publishing routes (publishing/record-routes.ts). */
 

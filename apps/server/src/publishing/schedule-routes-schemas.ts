@@ -1,7 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
 import { ALWAYS, answer, BODY, errors, idParams, type Json, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { RECENT_DONE } from './schedule-store.ts';
-import { operationNames } from '../records/routes-schemas.ts';
+import { operationNames } from '../records/operation-names.ts';
 
 /** The API declarations of the schedule routes (publishing/schedule-routes.ts). */
 

@@ -1,0 +1,89 @@
+import { MEDIA_ALT_MAX_LENGTH, type SectionDef, type SubItems } from '@bursary/shared';
+import { type Json, Shape } from '../lib/api-doc.ts';
+import { timestampKeys } from '../db/naming.ts';
+import { altFieldsOf } from '../media/alt-text.ts';
+
+/** The shape of a section's record as the API answers it (status, languages, image sizes), for the API document. */
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+/** A translated value: text in the language read, or with locale=* an object of each language's text by code. */
+const translatedValue = (type: string) => ({
+  type: [type, 'null', 'object'],
+  additionalProperties: nullable('string'),
+  description: 'With locale=*: an object of its value in each language, by code (null where there is none)',
+});
+/** What a read in a language adds to each record and each sub-item. */
+const localeProperties = {
+  locale: { type: 'string', description: 'With locale=CODE: the language asked' },
+  fallback_fields: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'With locale=CODE: the translated fields shown in another language (a fallback); [] when none',
+  },
+};
+export const subItemsSchema = (sub: SubItems) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', sub.itemKey],
+    additionalProperties: false,
+    properties: { id: { type: 'integer' }, [sub.itemKey]: translatedValue('string'), ...localeProperties },
+  },
+});
+
+/** What `status=all` adds to every record; no other read carries them. */
+const statusProperties = {
+  status: { type: 'string', enum: ['published', 'draft'], description: 'With status=all: published, or a draft' },
+  has_changes: { type: 'boolean', description: 'With status=all: changes are waiting to be published' },
+  publish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled publish is due' },
+  unpublish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled unpublish is due' },
+};
+
+/**
+ * Beside each image field `F`, in every record answer: `F_alt`, the alternative text of the image it holds, and
+ * what a website needs to size and crop it: `F_width`, `F_height`, `F_focal_x`, `F_focal_y`.
+ */
+export function altTextProperties(section: SectionDef): Json {
+  const properties: Json = {};
+  for (const [altField, field] of altFieldsOf(section)) {
+    properties[altField] = {
+      type: 'string',
+      maxLength: MEDIA_ALT_MAX_LENGTH,
+      description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending ${altField} with the record`,
+    };
+    for (const side of ['width', 'height'])
+      properties[`${field}_${side}`] = {
+        type: ['integer', 'null'],
+        minimum: 1,
+        description: `The ${side} in pixels of the stored original in ${field} (null when it is empty, an SVG, or not measured yet); answered only`,
+      };
+    for (const axis of ['x', 'y'])
+      properties[`${field}_focal_${axis}`] = {
+        type: ['number', 'null'],
+        minimum: 0,
+        maximum: 1,
+        description: `The focal point's ${axis === 'x' ? 'distance from the left' : 'distance from the top'} of the image in ${field}, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only`,
+      };
+  }
+  return properties;
+}
+
+/** A record as the API answers it: every field, sub-items, timestamps (and with status=all its status). */
+export function recordShape(section: SectionDef): Shape {
+  const properties: Json = { id: { type: 'integer', minimum: 1 } };
+  for (const [name, def] of Object.entries(section.fields))
+    properties[name] = def.translated
+      ? translatedValue('string')
+      : nullable(def.kind === 'number' ? 'number' : 'string');
+  Object.assign(properties, altTextProperties(section));
+  if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
+  const keys = timestampKeys(section);
+  properties[keys.created] = { type: 'string' };
+  properties[keys.updated] = { type: 'string' };
+  return new Shape(`Record.${section.slug}`, {
+    type: 'object',
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties: { ...properties, ...statusProperties, ...localeProperties },
+  });
+}
