@@ -1,5 +1,4 @@
-import { ErrorPanel } from '@/components/list-states';
-import { Spinner } from '@/components/ui/spinner';
+import { ErrorPanel, ListLoading } from '@/components/list-states';
 import { useIsAdmin } from '@/lib/permissions';
 import { useLocales } from '@/lib/locales-api';
 import { AddLanguageForm } from './add-language-form';
@@ -26,12 +25,7 @@ export function LanguagesPage() {
 function LanguageAdministration() {
   const locales = useLocales();
   let list;
-  if (locales.isPending)
-    list = (
-      <div className="flex min-h-40 items-center justify-center">
-        <Spinner className="size-8" label="Loading languages" />
-      </div>
-    );
+  if (locales.isPending) list = <ListLoading noun="languages" />;
   else if (locales.isError) list = <ErrorPanel noun="languages" error={locales.error} />;
   else
     list = (

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import type { UserSummary } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast';
-import { ErrorPanel } from '@/components/list-states';
+import { ErrorPanel, ListLoading } from '@/components/list-states';
 import { type ShownOnce, ShownOnceDialog } from '@/components/shown-once-dialog';
 import { toastFailure } from '@/lib/failure-toast';
 import { useSession } from '@/lib/session';
@@ -99,12 +98,7 @@ export function UserAdministration() {
   };
 
   let body;
-  if (users.isPending)
-    body = (
-      <div className="flex min-h-40 items-center justify-center">
-        <Spinner className="size-8" label="Loading users" />
-      </div>
-    );
+  if (users.isPending) body = <ListLoading noun="users" />;
   else if (users.isError) body = <ErrorPanel noun="users" error={users.error} />;
   else {
     const List = isMobile ? UserCards : UserTable;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { EmptyState, ErrorPanel } from '@/components/list-states';
+import { EmptyState, ErrorPanel, ListLoading } from '@/components/list-states';
 import { ShownOnceDialog, type ShownOnce } from '@/components/shown-once-dialog';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { ConfirmAction } from '@/components/row-actions';
 import { DeliveriesSheet } from './deliveries-sheet';
@@ -40,12 +39,7 @@ export function WebhookAdministration() {
   };
 
   let body;
-  if (webhooks.isPending)
-    body = (
-      <div className="flex min-h-40 items-center justify-center">
-        <Spinner className="size-8" label="Loading webhooks" />
-      </div>
-    );
+  if (webhooks.isPending) body = <ListLoading noun="webhooks" />;
   else if (webhooks.isError) body = <ErrorPanel noun="webhooks" error={webhooks.error} />;
   else if (webhooks.data.length === 0)
     body = <EmptyState title="No webhooks yet" text="Add one to tell another system when content changes." />;
