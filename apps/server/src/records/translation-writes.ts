@@ -5,7 +5,8 @@ import { columnOf } from '../db/naming.ts';
 import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
-import { ValidationError } from '../lib/errors.ts';
+import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { ownName } from '../locales/codes.ts';
 import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
 import { takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
@@ -152,8 +153,20 @@ export async function checkRevisionTranslations(
 }
 
 /**
- * Makes a restored record's translations those its revision kept, in the restore's transaction: the languages that
- * still exist, and the sub-items the restored record has.
+ * A version's text in a language the website no longer has is refused rather than dropped: restoring it would lose
+ * that text without a word, and adding the language again (hidden from the website at first) brings it back whole.
+ */
+function languagesGone(codes: readonly string[]): ConflictError {
+  const named = codes.map((code) => `${ownName(code)} (${code})`).join(', ');
+  const them = codes.length === 1 ? 'it' : 'them';
+  return new ConflictError(
+    `This version has text in ${named}, which the website no longer has as a language. Add ${them} again on the Languages page (a language stays hidden from the website until you show it), then restore.`,
+  );
+}
+
+/**
+ * Makes a restored record's translations those its revision kept, in the restore's transaction, for the sub-items
+ * the restored record has; 409 when a language it kept no longer exists.
  */
 export async function restoreTranslations(
   trx: Db,
@@ -165,6 +178,8 @@ export async function restoreTranslations(
   await deleteTranslations(trx, section, record.id);
   if (checked.size === 0) return;
   const known = new Set((await trx.selectFrom('locales').select('code').execute()).map((row) => row.code));
+  const gone = [...checked.keys()].filter((code) => !known.has(code));
+  if (gone.length > 0) throw languagesGone(gone);
   const sub = section.subItems;
   const items = new Set(
     sub && Array.isArray(record[sub.field])
@@ -172,7 +187,6 @@ export async function restoreTranslations(
       : [],
   );
   for (const [code, write] of checked) {
-    if (!known.has(code)) continue;
     const { [sub?.field ?? '']: list, ...fields } = write.values;
     const columns = await toColumns(trx, section, fields, write.prepared, 'update');
     const values: TranslatedValue[] = Object.keys(section.fields)
