@@ -123,15 +123,27 @@ function DifferenceBody({ difference }: { difference: FieldDifference }) {
   }
 }
 
-/** Each field that differs, under its label from the registry; or 'No differences'. */
-export function DifferenceList({ differences }: { differences: FieldDifference[] }) {
-  if (differences.length === 0)
-    return <p className="text-muted-foreground">No differences: this version reads the same as the current one.</p>;
+export const NO_DIFFERENCES = 'No differences: this version reads the same as the current one.';
+
+/**
+ * Each field that differs, under its label from the registry; or 'No differences'. Under a language's heading the
+ * labels are a level lower.
+ */
+export function DifferenceList({
+  differences,
+  label = 'Differences',
+  Heading = 'h3',
+}: {
+  differences: FieldDifference[];
+  label?: string;
+  Heading?: 'h3' | 'h4';
+}) {
+  if (differences.length === 0) return <p className="text-muted-foreground">{NO_DIFFERENCES}</p>;
   return (
-    <ul className="grid gap-4" aria-label="Differences">
+    <ul className="grid gap-4" aria-label={label}>
       {differences.map((difference) => (
         <li key={difference.name} className="grid gap-2 rounded-md border p-4">
-          <h3 className="font-semibold">{difference.label}</h3>
+          <Heading className="font-semibold">{difference.label}</Heading>
           <DifferenceBody difference={difference} />
         </li>
       ))}

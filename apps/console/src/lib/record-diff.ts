@@ -1,5 +1,5 @@
 import { diffWords } from 'diff';
-import type { FieldDef, SectionDef, SectionRecord, SubItems } from '@bursary/shared';
+import { type FieldDef, type SectionDef, type SectionRecord, type SubItems, translatedFieldsOf } from '@bursary/shared';
 import { formatDate } from '@/lib/format-date';
 import { itemsOf, stripTags } from '@/lib/record-text';
 
@@ -105,4 +105,75 @@ export function versionContent(section: SectionDef, version: SectionRecord): Fie
     ...fields,
     { kind: 'items', name: sub.field, label: itemsLabel(sub), items: [...itemTexts(version, sub).values()] },
   ];
+}
+
+/** A version's text in each language other than the default, by code, as its revision keeps it (`translations`). */
+export type VersionTranslations = Record<string, SectionRecord>;
+
+const isObject = (value: unknown): value is SectionRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function translationsOfVersion(record: SectionRecord | undefined): VersionTranslations {
+  const value = record?.translations;
+  if (!isObject(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter(([, values]) => isObject(values))) as VersionTranslations;
+}
+
+/**
+ * A record as it reads in one language other than the default: its translated fields in that language (empty where it
+ * has none) and the sub-items named, each with its text in that language. Shared fields are the default's alone.
+ */
+function inLanguage(section: SectionDef, values: SectionRecord | undefined, itemIds: readonly number[]): SectionRecord {
+  const copy: SectionRecord = { id: 0 };
+  for (const name of translatedFieldsOf(section.fields)) copy[name] = values?.[name] ?? null;
+  const sub = section.subItems;
+  if (sub) {
+    const texts = values ? itemTexts(values, sub) : new Map<number, string>();
+    copy[sub.field] = itemIds.map((id) => ({ id, [sub.itemKey]: texts.get(id) ?? '' }));
+  }
+  return copy;
+}
+
+const itemIdsOf = (section: SectionDef, record: SectionRecord): number[] =>
+  section.subItems ? itemsOf(record, section.subItems.field).map((item) => item.id) : [];
+
+/** What changed in one language: null is the default language, whose fields are the record's own. */
+export interface LanguageDifferences {
+  code: string | null;
+  differences: FieldDifference[];
+}
+
+/**
+ * What changed from a version to the current record in each language: the default language's fields as
+ * `recordDifferences` says, then each other language's translated texts (sub-items that both have: items come and go
+ * in the default language). Empty groups are kept; one group alone means the record has never had another language.
+ */
+export function differencesByLanguage(
+  section: SectionDef,
+  version: SectionRecord,
+  current: SectionRecord,
+  currentTranslations: VersionTranslations,
+): LanguageDifferences[] {
+  const before = translationsOfVersion(version);
+  const currentIds = new Set(itemIdsOf(section, current));
+  const bothIds = itemIdsOf(section, version).filter((id) => currentIds.has(id));
+  const codes = [...new Set([...Object.keys(before), ...Object.keys(currentTranslations)])].sort();
+  return [
+    { code: null, differences: recordDifferences(section, version, current) },
+    ...codes.map((code) => ({
+      code,
+      differences: recordDifferences(
+        section,
+        inLanguage(section, before[code], bothIds),
+        inLanguage(section, currentTranslations[code], bothIds),
+      ),
+    })),
+  ];
+}
+
+/** What a deleted record's version held in one language other than the default: its translated texts only. */
+export function versionContentIn(section: SectionDef, version: SectionRecord, code: string): FieldContent[] {
+  const translated = new Set([...translatedFieldsOf(section.fields), section.subItems?.field]);
+  const values = inLanguage(section, translationsOfVersion(version)[code], itemIdsOf(section, version));
+  return versionContent(section, values).filter((field) => translated.has(field.name));
 }

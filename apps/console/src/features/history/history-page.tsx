@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { fieldText } from '@/lib/record-text';
+import { translationsOfVersion } from '@/lib/record-diff';
 import { ErrorPanel, EmptyState } from '@/components/list-states';
 import { currentRecordQuery, revisionsQuery } from './history-api';
 import { VersionDetails } from './version-details';
@@ -109,7 +110,12 @@ function RecordHistory({ section, id }: { section: SectionDef; id: string | unde
           </CardContent>
         </Card>
         <div ref={details} className="scroll-mt-20">
-          <VersionDetails section={section} version={selected} current={current.data} />
+          <VersionDetails
+            section={section}
+            version={selected}
+            current={current.data}
+            currentTranslations={record && newest?.action !== 'delete' ? translationsOfVersion(newest?.record) : {}}
+          />
         </div>
       </div>
     );

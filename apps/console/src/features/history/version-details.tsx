@@ -2,9 +2,9 @@ import type { Revision, SectionDef } from '@bursary/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format-date';
 import { useCanEdit } from '@/lib/permissions';
-import { ContentList, DifferenceList } from '@/components/difference-views';
 import type { CurrentRecord } from './history-api';
-import { recordDifferences, versionContent } from '@/lib/record-diff';
+import { differencesByLanguage, type VersionTranslations } from '@/lib/record-diff';
+import { LanguageContentList, LanguageDifferenceList } from './language-differences';
 import { RestoreButton } from './restore-button';
 import { actionLabel } from './version-list';
 
@@ -12,10 +12,12 @@ interface VersionDetailsProps {
   section: SectionDef;
   version: Revision | null;
   current: CurrentRecord;
+  /** The current record's text in its other languages (its newest revision keeps them). */
+  currentTranslations: VersionTranslations;
 }
 
 /** The chosen version: how the record changed since, or its content when the record is deleted; and its restore. */
-export function VersionDetails({ section, version, current }: VersionDetailsProps) {
+export function VersionDetails({ section, version, current, currentTranslations }: VersionDetailsProps) {
   const canEdit = useCanEdit();
   if (!version) {
     return (
@@ -28,8 +30,9 @@ export function VersionDetails({ section, version, current }: VersionDetailsProp
     );
   }
   const record = current.record;
-  const differences = record ? recordDifferences(section, version.record, record) : [];
-  const restorable = record === null || differences.length > 0;
+  const groups = record ? differencesByLanguage(section, version.record, record, currentTranslations) : [];
+  const changed = groups.some((group) => group.differences.length > 0);
+  const restorable = record === null || changed;
   return (
     <Card>
       <CardHeader>
@@ -41,20 +44,20 @@ export function VersionDetails({ section, version, current }: VersionDetailsProp
       <CardContent className="grid gap-4">
         {record ? (
           <>
-            {differences.length > 0 && (
+            {changed && (
               <p className="text-sm text-muted-foreground">
                 What has changed since this version, up to the current one. Added words are highlighted, removed words
                 struck through.
               </p>
             )}
-            <DifferenceList differences={differences} />
+            <LanguageDifferenceList groups={groups} />
           </>
         ) : (
           <>
             <p>
               This record is deleted, so there is no current version to compare with. This is the version's content.
             </p>
-            <ContentList content={versionContent(section, version.record)} />
+            <LanguageContentList section={section} version={version.record} />
           </>
         )}
         {canEdit && restorable && (
