@@ -7,6 +7,8 @@ import { restoreBackup, targetContents } from '../backup/restore-backup.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { nowIso } from '../lib/clock.ts';
+import { ensureDefaultLocale } from '../locales/store.ts';
 import { CliError } from './password-input.ts';
 import {
   firstLine,
@@ -103,6 +105,8 @@ async function run(argv: string[]): Promise<void> {
     } finally {
       source.close();
     }
+    // a backup from before languages has none: its records' text is in the default language, as at a start
+    await ensureDefaultLocale(target, config.defaultLocale, nowIso());
     console.log(`Restored into ${where}; counts and checksums verified after the restore:`);
     for (const line of tableLines(checked.tables)) console.log(line);
     console.log(`  content checksum ${checked.contentSha256}`);

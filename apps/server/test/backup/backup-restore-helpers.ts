@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { sections } from '@bursary/shared';
+import { type SectionDef, sections, translatedFieldsOf } from '@bursary/shared';
 import { createUser } from '../../src/auth/users.ts';
 import { storeImage } from '../../src/media/store.ts';
 import { type Dialect, type TestApp, buildTestApp, freshSchema, pgUrlWithSchema } from '../helper.ts';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { svg } from '../fixtures/images.ts';
 import { baseEnv } from './backup-cli.ts';
+
+type Body = Record<string, unknown>;
 
 /** An empty database of either kind, and the environment that points the commands at it. */
 export interface Place {
@@ -52,7 +54,32 @@ export const appOn = (place: Place) =>
 
 export const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Every section, sub-items included, a second user, three images and the log rows the writes made. */
+/** Each record of a section, and its sub-items, in French too: the translated fields of another sample. */
+async function translateSection(t: TestApp, section: SectionDef, imageUrl: string): Promise<void> {
+  const read = (await t.injectAs({ method: 'GET', url: `/api/${section.slug}?status=all` })).json() as Body[];
+  const sample = sampleRecord(section, 8, imageUrl);
+  const french = Object.fromEntries(translatedFieldsOf(section.fields).map((name) => [name, sample[name]]));
+  const sub = section.subItems;
+  for (const record of read) {
+    const items = sub
+      ? {
+          [sub.field]: (record[sub.field] as Body[]).map((item) => ({
+            id: item.id,
+            [sub.itemKey]: `${String(item[sub.itemKey])} (fr)`,
+          })),
+        }
+      : {};
+    const url =
+      section.kind === 'single' ? `/api/${section.slug}?locale=fr` : `/api/${section.slug}/${record.id}?locale=fr`;
+    const saved = await t.injectAs({ method: 'PUT', url, payload: { ...french, ...items } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+}
+
+/**
+ * Every section, sub-items included, in English and French (a language on the website), a second user, three images
+ * and the log rows the writes made.
+ */
 export async function fill(t: TestApp): Promise<void> {
   const imageUrl = await storedImageUrl(t.db, 1);
   for (const section of sections) {
@@ -74,6 +101,9 @@ export async function fill(t: TestApp): Promise<void> {
       }
     }
   }
+  await t.injectAs({ method: 'POST', url: '/api/locales', payload: { code: 'fr', name: 'Français' } });
+  await t.injectAs({ method: 'PATCH', url: '/api/locales/fr', payload: { public: true } });
+  for (const section of sections) await translateSection(t, section, imageUrl);
   // an SVG and a second PNG that no record uses: media are backed up whether used or not
   await storeImage(t.db, { bytes: svg() }, 1024 * 1024);
   const unused = await storedImageUrl(t.db, 2);
@@ -88,7 +118,9 @@ export async function fill(t: TestApp): Promise<void> {
 }
 
 export interface Dump {
+  locales: unknown;
   sections: Record<string, unknown>;
+  inFrench: Record<string, unknown>;
   logs: unknown;
   trash: unknown;
   revisions: Record<string, unknown>;
@@ -98,9 +130,21 @@ export interface Dump {
 
 /** What the API answers for every section and the log, the media bytes' digests, and the users' rows. */
 export async function dump(t: TestApp): Promise<Dump> {
-  const result: Dump = { sections: {}, logs: undefined, trash: undefined, revisions: {}, media: {}, users: [] };
+  const result: Dump = {
+    locales: (await t.injectAs({ method: 'GET', url: '/api/locales' })).json(),
+    sections: {},
+    inFrench: {},
+    logs: undefined,
+    trash: undefined,
+    revisions: {},
+    media: {},
+    users: [],
+  };
   for (const section of sections) {
     result.sections[section.slug] = (await t.app.inject({ method: 'GET', url: `/api/${section.slug}` })).json();
+    result.inFrench[section.slug] = (
+      await t.app.inject({ method: 'GET', url: `/api/${section.slug}?locale=fr` })
+    ).json();
     // the history of the first record, deleted or not: revisions are backed up and restored too
     result.revisions[section.slug] = (
       await t.injectAs({ method: 'GET', url: `/api/${section.slug}/1/revisions?limit=500` })

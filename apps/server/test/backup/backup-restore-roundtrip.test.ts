@@ -22,6 +22,15 @@ describe.each(pairs)('backup from %s, restored into %s', (from, to) => {
     await fill(source);
     before = await dump(source);
     expect(before.trash).toEqual([expect.objectContaining({ record_id: 1, username: TEST_USERNAME })]);
+    // French is on the website, every section written in it: the restore must keep it, not only English
+    expect(before.locales).toEqual([
+      expect.objectContaining({ code: 'en', default: true }),
+      expect.objectContaining({ code: 'fr', name: 'Français', public: true }),
+    ]);
+    for (const section of sections)
+      expect(before.inFrench[section.slug]).toContainEqual(
+        expect.objectContaining({ locale: 'fr', fallback_fields: [] }),
+      );
     target = await emptyPlace(to);
   });
   afterAll(async () => {
