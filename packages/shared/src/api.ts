@@ -155,7 +155,8 @@ export interface LogEntry {
 
 /** GET /api/logs/{id}: the row and what its change did, against the version before it. */
 export interface LogDetail extends LogEntry {
-  changes: { field: string; item_id?: number; before: unknown; after: unknown }[];
+  /** `locale`: the language of a translated text changed, when it is not the default language. */
+  changes: { field: string; item_id?: number; locale?: string; before: unknown; after: unknown }[];
 }
 
 /** GET /api/logs/summary. */

@@ -38,6 +38,10 @@ const logDetail = new Shape(
             type: 'integer',
             description: 'The sub-item changed, added (before null) or removed (after null)',
           },
+          locale: {
+            type: 'string',
+            description: 'The language of a translated text changed, when it is not the default language',
+          },
           before: {},
           after: {},
         },

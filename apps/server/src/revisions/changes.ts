@@ -4,6 +4,8 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 export interface FieldChange {
   field: string;
   item_id?: number;
+  /** The language of a translated text, when the change is not in the default language. */
+  locale?: string;
   before: unknown;
   after: unknown;
 }
@@ -32,6 +34,7 @@ export function changesBetween(
     const is = after?.[field] ?? null;
     if (!same(was, is)) changes.push({ field, before: was, after: is });
   }
+  changes.push(...translationChanges(section, before, after));
   const sub = section.subItems;
   if (!sub) return changes;
   const was = itemTexts(section, before);
@@ -41,5 +44,45 @@ export function changesBetween(
   }
   for (const [id, text] of was)
     if (!is.has(id)) changes.push({ field: sub.field, item_id: id, before: text, after: null });
+  return changes;
+}
+
+/** A revision's text in its other languages, by code, as it keeps them under `translations`. */
+function translationsOf(record: SectionRecord | undefined): Record<string, SectionRecord> {
+  const value = record?.translations;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, SectionRecord>)
+    : {};
+}
+
+/**
+ * What a change did in each language other than the default: its translated fields, and the texts of its sub-items in
+ * that language (the items themselves come and go in the default language).
+ */
+function translationChanges(
+  section: SectionDef,
+  before: SectionRecord | undefined,
+  after: SectionRecord | undefined,
+): FieldChange[] {
+  const was = translationsOf(before);
+  const is = translationsOf(after);
+  const changes: FieldChange[] = [];
+  for (const locale of [...new Set([...Object.keys(was), ...Object.keys(is)])].sort()) {
+    for (const [field, def] of Object.entries(section.fields)) {
+      if (!def.translated) continue;
+      const from = was[locale]?.[field] ?? null;
+      const to = is[locale]?.[field] ?? null;
+      if (!same(from, to)) changes.push({ field, locale, before: from, after: to });
+    }
+    const sub = section.subItems;
+    if (!sub) continue;
+    const fromItems = itemTexts(section, was[locale]);
+    const toItems = itemTexts(section, is[locale]);
+    for (const id of [...new Set([...fromItems.keys(), ...toItems.keys()])].sort((a, b) => a - b)) {
+      const from = fromItems.get(id) ?? null;
+      const to = toItems.get(id) ?? null;
+      if (from !== to) changes.push({ field: sub.field, item_id: id, locale, before: from, after: to });
+    }
+  }
   return changes;
 }

@@ -89,6 +89,17 @@ describe.each(dialects)('History in every language on %s', (dialect) => {
     expect(log.content).toMatch(/^Steps section "Apply" restored to the version of /);
   });
 
+  it("a log row names the language it changed, and its changes are that language's", async () => {
+    await faqInTwoLanguages('Is there a fee?');
+    const [row] = (await read(`/api/logs?limit=1`)) as unknown as { id: number; content: string }[];
+    expect(row!.content).toBe('FAQ "Is there a fee?" updated (Français)');
+    const detail = await read(`/api/logs/${row!.id}`);
+    expect(detail.changes).toEqual([
+      { field: 'title', locale: 'fr', before: null, after: 'Is there a fee? (fr)' },
+      { field: 'description', locale: 'fr', before: null, after: '<p>En ligne.</p>' },
+    ]);
+  });
+
   it('an Undo of a delete and a restore from the trash bring back every language', async () => {
     for (const way of ['undo', 'trash'] as const) {
       const id = await faqInTwoLanguages(`Who can apply, by ${way}?`);
