@@ -74,9 +74,21 @@ async function englishRecord(api: Api, section: SectionDef, tag: string): Promis
   return { id: (await api.create(section.slug, english)).id, english };
 }
 
+/**
+ * Opens a console address on the page already loaded, as going back and forth does: the router follows the browser's
+ * history, so the console is not loaded again for each section.
+ */
+async function openInConsole(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The edit screen of a section's record, its French form chosen in the 'Language' switcher. */
 async function writeFrench(page: Page, section: SectionDef, id: number): Promise<void> {
-  await page.goto(section.kind === 'single' ? `/${section.slug}/edit` : `/${section.slug}/edit/${id}`);
+  await openInConsole(page, section.kind === 'single' ? `/${section.slug}/edit` : `/${section.slug}/edit/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit ${section.label}` })).toBeVisible();
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: FRENCH });
   for (const [name, def] of writtenIn(section)) {
     const input = page.getByRole('textbox', { name: def.label, exact: true });
@@ -128,7 +140,7 @@ test('French in every section through the console, then on the website with its 
     }
 
     // the FAQ is a draft: French and English reach the website together when it is published
-    await page.goto(`/faqs/edit/${records.get('faqs')!.id}`);
+    await openInConsole(page, `/faqs/edit/${records.get('faqs')!.id}`);
     await publishingBanner(page).getByRole('button', { name: 'Publish', exact: true }).click();
     await expectToast(page, 'Published');
 
