@@ -15,7 +15,7 @@ const version = (id: number, action: Revision['action'], record: SectionRecord):
   record,
 });
 
-const faq = (title: string, description: string, french?: SectionRecord): SectionRecord => ({
+const faq = (title: string, description: string, french?: Record<string, unknown>): SectionRecord => ({
   id: 7,
   title,
   description,
