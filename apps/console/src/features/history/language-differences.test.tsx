@@ -38,8 +38,8 @@ function serveHistory(versions: Revision[], current: SectionRecord | null) {
 }
 
 describe('History in several languages', () => {
-  it('shows the differences under the language that changed, named as the Languages page names it', async () => {
-    signInWithRole('editor');
+  /** Three versions: the English title changed, then the French title; the current record is the newest. */
+  function serveThreeVersions() {
     const now = faq('How do I apply?', '<p>Online.</p>', { title: 'Comment faire une demande ?' });
     serveHistory(
       [
@@ -49,7 +49,13 @@ describe('History in several languages', () => {
       ],
       faq('How do I apply?', '<p>Online.</p>'),
     );
-    const shown = renderApp('/faqs/history/7?revision=2');
+  }
+
+  it('shows the differences under the language that changed, named as the Languages page names it', async () => {
+    signInWithRole('editor');
+    serveThreeVersions();
+    renderApp('/faqs/history/7?revision=2');
+    await screen.findByRole('list', { name: 'Versions' });
     const french = await screen.findByRole('region', { name: 'Français' });
     expect(within(french).getByRole('heading', { level: 3, name: 'Français' })).toBeInTheDocument();
     const differences = within(french).getByRole('list', { name: 'Differences in Français' });
@@ -59,10 +65,13 @@ describe('History in several languages', () => {
     // English did not change since this version: no heading for it
     expect(screen.queryByRole('region', { name: 'English (default)' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore this version' })).toBeInTheDocument();
+  });
 
-    // an older version: both languages changed since
-    shown.unmount();
+  it('shows each language that changed since an older version, the default first', async () => {
+    signInWithRole('editor');
+    serveThreeVersions();
     renderApp('/faqs/history/7?revision=1');
+    await screen.findByRole('list', { name: 'Versions' });
     const english = await screen.findByRole('region', { name: 'English (default)' });
     expect(within(english).getByRole('list', { name: 'Differences in English (default)' })).toHaveTextContent(
       'added: do I',
@@ -78,6 +87,7 @@ describe('History in several languages', () => {
     const now = faq('How do I apply?', '<p>Online.</p>', { title: 'Comment postuler ?' });
     serveHistory([version(1, 'update', now)], faq('How do I apply?', '<p>Online.</p>'));
     const shown = renderApp('/faqs/history/7?revision=1');
+    await screen.findByRole('list', { name: 'Versions' });
     expect(
       await screen.findByText('No differences: this version reads the same as the current one.'),
     ).toBeInTheDocument();
@@ -86,6 +96,7 @@ describe('History in several languages', () => {
     shown.unmount();
     serveHistory([version(2, 'delete', now), version(1, 'update', now)], null);
     renderApp('/faqs/history/7?revision=2');
+    await screen.findByRole('list', { name: 'Versions' });
     const french = await screen.findByRole('region', { name: 'Français' });
     expect(within(french).getByText('Comment postuler ?')).toBeInTheDocument();
     // a translation the version lacks reads as empty, not as the default language's text
