@@ -6,6 +6,7 @@ import type { Config } from './config/config.ts';
 import type { Database } from './db/types.ts';
 import { lazySchemaCompilers } from './lib/lazy-schema-compilers.ts';
 import { requestIdOf } from './lib/logging.ts';
+import { requestLogger } from './lib/request-logger.ts';
 import authPlugin, { type AuthPluginOptions } from './auth/plugin.ts';
 import accountsPlugin from './accounts/plugin.ts';
 import mediaPlugin from './media/plugin.ts';
@@ -87,6 +88,8 @@ export async function buildApp({
     logger,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     genReqId: requestIdOf,
+    // without a logger Fastify hands every request the silent logger itself, which needs no factory
+    ...(logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: config.bodyMaxBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     // the spec's clients send /sub-edit/ with a trailing slash
