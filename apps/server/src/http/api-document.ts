@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import swagger from '@fastify/swagger';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
 import {
   type Answer,
@@ -105,54 +105,88 @@ const documentApi: RouteApi = {
   },
 };
 
+/** How @fastify/swagger turns the declared routes into the document. */
+const swaggerOptions = (publicUrl: string | undefined): FastifyDynamicSwaggerOptions => ({
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'Bursary content API',
+      version: '1.0.0',
+      description:
+        'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
+  },
+  // the HEAD of a public read is what a cache or a link checker sends: documented beside its GET
+  exposeHeadRoutes: true,
+  // const stays const: the document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12
+  convertConstToEnum: false,
+  transform: ({ schema, url, route, ...document }) => {
+    const api = route.config?.api;
+    const head = route.method === 'HEAD';
+    if (!api || (head && api.token === true)) return { schema: { ...schema, hide: true }, url };
+    if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
+    const components = ((document.openapiObject.components ??= {}).schemas ??= {});
+    return { schema: operationOf(api, components as Json, head) as typeof schema, url };
+  },
+  transformObject: (built) => {
+    if (!('openapiObject' in built)) throw new Error('The API document is OpenAPI, not Swagger 2');
+    const document = built.openapiObject as Json;
+    // the server that answered, unless PUBLIC_URL names where the website reaches it
+    document.servers = [{ url: publicUrl ?? '/', description: 'This server (the paths start with /api and /media)' }];
+    shareRepeatedParts(document);
+    return built.openapiObject;
+  },
+});
+
+type RouteSeen = Pick<RouteOptions, 'method' | 'url' | 'config'>;
+
+/**
+ * The document of the routes as they were added. @fastify/swagger and the YAML writer it requires
+ * weigh several MB that few running servers ever use, so they load on the first request for the
+ * document, not at start-up: the routes are added again, with their declarations only (HEAD routes
+ * as Fastify made them), to a Fastify instance of their own for @fastify/swagger to read.
+ */
+async function buildDocument(routes: readonly RouteSeen[], publicUrl: string | undefined): Promise<Json> {
+  const [{ default: Fastify }, { default: swagger }] = await Promise.all([
+    import('fastify'),
+    import('@fastify/swagger'),
+  ]);
+  const copy: FastifyInstance = Fastify({ exposeHeadRoutes: false });
+  try {
+    await copy.register(swagger, swaggerOptions(publicUrl));
+    for (const { method, url, config } of routes) copy.route({ method, url, config, handler: () => null });
+    await copy.ready();
+    return copy.swagger() as unknown as Json;
+  } finally {
+    await copy.close();
+  }
+}
+
 /**
  * The API document, assembled by @fastify/swagger from the routes' own declarations (their
- * `config.api`): registered before the routes, it sees each as it is added. A route without a
+ * `config.api`): registered before the routes, this plugin sees each as it is added. A route without a
  * declaration (the console's files, the unknown-address answers, the audit log's refused writes) is
  * left out, and so is the HEAD of a read that takes a token. The document is built on the first
  * GET /api/openapi.json, then kept.
  */
 const apiDocument: FastifyPluginAsync = async (app) => {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Bursary content API',
-        version: '1.0.0',
-        description:
-          'Generated from the routes and the section registry they validate with. Lengths count UTF-16 code units, as JavaScript does: a character outside the Basic Multilingual Plane counts two.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } }, schemas: {} },
-    },
-    // the HEAD of a public read is what a cache or a link checker sends: documented beside its GET
-    exposeHeadRoutes: true,
-    // const stays const: the document is OpenAPI 3.1, whose schemas are JSON Schema 2020-12
-    convertConstToEnum: false,
-    transform: ({ schema, url, route, ...document }) => {
-      const api = route.config?.api;
-      const head = route.method === 'HEAD';
-      if (!api || (head && api.token === true)) return { schema: { ...schema, hide: true }, url };
-      if (!('openapiObject' in document)) throw new Error('The API document is OpenAPI, not Swagger 2');
-      const components = ((document.openapiObject.components ??= {}).schemas ??= {});
-      return { schema: operationOf(api, components as Json, head) as typeof schema, url };
-    },
-    transformObject: (built) => {
-      if (!('openapiObject' in built)) throw new Error('The API document is OpenAPI, not Swagger 2');
-      const document = built.openapiObject as Json;
-      // the server that answered, unless PUBLIC_URL names where the website reaches it
-      document.servers = [
-        { url: app.config.publicUrl ?? '/', description: 'This server (the paths start with /api and /media)' },
-      ];
-      shareRepeatedParts(document);
-      return built.openapiObject;
-    },
+  const routes: RouteSeen[] = [];
+  app.addHook('onRoute', ({ method, url, config }) => {
+    routes.push({ method, url, config });
   });
+  let whole: Promise<Json> | undefined;
+  const document = () =>
+    (whole ??= buildDocument(routes, app.config.publicUrl).catch((error: unknown) => {
+      whole = undefined; // the next request tries again
+      throw error;
+    }));
 
   let website: Json | undefined;
   app.get('/api/openapi.json', documented(documentApi), async (request) => {
     const { audience } = parseQuery(documentQuery, request);
-    const whole = app.swagger() as unknown as Json;
-    return audience === 'website' ? (website ??= websiteDocument(whole)) : whole;
+    const built = await document();
+    return audience === 'website' ? (website ??= websiteDocument(built)) : built;
   });
 };
 
