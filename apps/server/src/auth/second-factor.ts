@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
+import type * as OtpAuth from 'otpauth';
 import type { Database } from '../db/types.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -29,7 +29,19 @@ function newRecoveryCode(): string {
   return randomBytes(8).toString('hex').match(/.{4}/g)!.join('-');
 }
 
-function totpOf(base32: string, username: string): TOTP {
+let otpauth: Promise<typeof OtpAuth> | undefined;
+
+/** otpauth is loaded when two-factor sign-in is first used: most servers never use it, and it is 1.5 MB held. */
+function loadOtpauth(): Promise<typeof OtpAuth> {
+  otpauth ??= import('otpauth').catch((error: unknown) => {
+    otpauth = undefined;
+    throw error;
+  });
+  return otpauth;
+}
+
+async function totpOf(base32: string, username: string): Promise<OtpAuth.TOTP> {
+  const { Secret, TOTP } = await loadOtpauth();
   return new TOTP({
     issuer: ISSUER,
     label: username,
@@ -56,7 +68,7 @@ export class SecondFactor {
     const row = await this.#row(user.id);
     if (Number(row.totp_enabled))
       throw new ConflictError('Two-factor sign-in is already on. Turn it off first to set up a new authenticator.');
-    const secret = new Secret({ size: 20 }).base32;
+    const secret = new (await loadOtpauth()).Secret({ size: 20 }).base32;
     await this.#db
       .updateTable('users')
       .set({
@@ -66,7 +78,7 @@ export class SecondFactor {
       })
       .where('id', '=', user.id)
       .execute();
-    return { secret, uri: totpOf(secret, user.username).toString() };
+    return { secret, uri: (await totpOf(secret, user.username)).toString() };
   }
 
   /**
@@ -132,7 +144,7 @@ export class SecondFactor {
    */
   async #acceptTotp(user: { id: number; username: string }, sealed: string, code: string): Promise<boolean> {
     if (!/^\d{6}$/.test(code)) return false;
-    const totp = totpOf(this.#box.open(sealed, secretContext(user.id)), user.username);
+    const totp = await totpOf(this.#box.open(sealed, secretContext(user.id)), user.username);
     const timestamp = this.#now().getTime();
     const delta = totp.validate({ token: code, timestamp, window: DRIFT_STEPS });
     if (delta === null) return false;
