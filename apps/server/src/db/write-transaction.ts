@@ -35,6 +35,38 @@ function committed(db: Db): void {
   for (const listener of committedListeners.get(db) ?? []) listener();
 }
 
+/** Modules that code inside a write's transaction reads, loaded on first use: before the first such transaction opens. */
+const loadsBeforeWrites: (() => Promise<unknown>)[] = [];
+let loadedBeforeWrites = 0;
+let loadingBeforeWrites: Promise<void> | undefined;
+
+/**
+ * `load` settles before any later writeTransaction opens. A module loaded on first use must not be waited for
+ * inside a transaction: on SQLite that holds the write lock across turns of the event loop while the module's files
+ * are read, and a write of another connection in the same process (instances in tests) waits for the lock
+ * synchronously, so the load cannot finish until the busy timeout gives up.
+ */
+export function loadBeforeWrites(load: () => Promise<unknown>): void {
+  loadsBeforeWrites.push(load);
+}
+
+/** Undefined once every load settled (the usual case, no await); else the loads, which a failure leaves to retry. */
+function writesReady(): Promise<void> | undefined {
+  if (loadedBeforeWrites === loadsBeforeWrites.length) return undefined;
+  const count = loadsBeforeWrites.length;
+  loadingBeforeWrites ??= Promise.all(loadsBeforeWrites.map((load) => load())).then(
+    () => {
+      loadedBeforeWrites = count;
+      loadingBeforeWrites = undefined;
+    },
+    (error: unknown) => {
+      loadingBeforeWrites = undefined;
+      throw error;
+    },
+  );
+  return loadingBeforeWrites;
+}
+
 export interface WriteOptions {
   /**
    * The commit calls no `onWriteCommitted` listener: for bookkeeping by a listener itself (the webhook sender),
@@ -52,6 +84,8 @@ export interface WriteOptions {
  * write of it fails. No write is acknowledged before the commit that holds it.
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  const loading = writesReady();
+  if (loading) return loading.then(() => writeTransaction(db, work, options));
   const quiet = options.quiet === true;
   if (dialectOf(db) === 'postgres')
     return db

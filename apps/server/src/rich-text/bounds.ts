@@ -1,4 +1,4 @@
-import { Tokenizer } from 'htmlparser2';
+import { htmlParser } from './html-parser.ts';
 
 /**
  * Bounds on rich text, checked before sanitize-html sees it. Its parser
@@ -65,7 +65,7 @@ export function richTextBoundsProblem(html: string): string | undefined {
   };
   const nameAt = (start: number, end: number) => html.slice(start, end).toLowerCase();
 
-  const tokenizer = new Tokenizer(
+  const tokenizer = new (htmlParser().Tokenizer)(
     { decodeEntities: true },
     {
       // inside <svg> or <math> the parser reads <title> or <style> content as markup, not as text

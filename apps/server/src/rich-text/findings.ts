@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { htmlParser } from './html-parser.ts';
 
 interface LinkFinding {
   href: string;
@@ -56,7 +56,7 @@ export function parseRichText(html: string): RichTextFindings {
   const findings: RichTextFindings = { headings: [], links: [], images: [] };
   let link: LinkFinding | undefined;
   let linkDepth = 0;
-  const parser = new Parser(
+  const parser = new (htmlParser().Parser)(
     {
       onopentag(name, attributes) {
         const heading = HEADING.exec(name);

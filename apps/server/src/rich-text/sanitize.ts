@@ -1,6 +1,7 @@
 import type sanitizeHtml from 'sanitize-html';
 import { ValidationError } from '../lib/errors.ts';
 import { richTextBoundsProblem } from './bounds.ts';
+import { loadHtmlParser } from './html-parser.ts';
 import { LIST_KINDS, SAFE_DATA_IMAGE, SAFE_IMAGE_URL, SAFE_LINK, richTextOptions } from './allow-list.ts';
 
 type Attributes = Record<string, string>;
@@ -85,20 +86,24 @@ let loading: Promise<RichTextSanitizer> | undefined;
 /**
  * The cleaner of rich text (Quill HTML) that every write runs (ASVS 5.2.1).
  * Idempotent: cleaning stored text again changes nothing. Text beyond RICH_TEXT_BOUNDS is refused
- * before sanitize-html parses it, so no body costs more than linear time. sanitize-html and its
- * parsers (about 10 MB of memory) load on the first write that carries rich text, not at start:
+ * before sanitize-html parses it, so no body costs more than linear time. sanitize-html, htmlparser2 and
+ * their parsers (about 20 MB of memory) load on the first write that carries rich text, not at start:
  * a server that only answers reads never needs them.
  */
 export function richTextSanitizer(): Promise<RichTextSanitizer> {
-  loading ??= import('sanitize-html').then(
-    ({ default: sanitizeHtml }) =>
-      (html: string, field?: string, publicUrl?: string) =>
-        sanitizeHtml(withinBounds(html, field), optionsFor(publicUrl)),
-    // a failed load is tried again by the next write rather than remembered
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
+  // htmlparser2 first, whole: sanitize-html require()s it, and Node refuses to require() an ES module whose import is
+  // still under way (ERR_REQUIRE_ESM_RACE_CONDITION), which a concurrent first upload of an SVG could have started
+  loading ??= loadHtmlParser()
+    .then(() => import('sanitize-html'))
+    .then(
+      ({ default: sanitizeHtml }) =>
+        (html: string, field?: string, publicUrl?: string) =>
+          sanitizeHtml(withinBounds(html, field), optionsFor(publicUrl)),
+      // a failed load is tried again by the next write rather than remembered
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
   return loading;
 }

@@ -1,6 +1,8 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { loadBeforeWrites } from '../db/write-transaction.ts';
+import { loadHtmlParser } from '../rich-text/html-parser.ts';
 import { readableTitle } from '../audit/log-writes.ts';
 import {
   brokenMediaProblem,
@@ -9,6 +11,9 @@ import {
   type MediaReference,
   type RecordProblem,
 } from './record-checks.ts';
+
+// the checks read rich text inside the transaction of the change they describe
+loadBeforeWrites(loadHtmlParser);
 
 /** What of a record the website shows or is about to show: only these are checked, never a draft. */
 export interface CheckedContent {

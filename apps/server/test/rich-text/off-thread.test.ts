@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../src/rich-text/off-thread.ts';
 import { keepFindings, parseRichText, readRichText } from '../../src/rich-text/findings.ts';
+import { loadHtmlParser } from '../../src/rich-text/html-parser.ts';
+
+// the site-health checks read rich text once the parser is loaded, as a write's transaction loads it before opening
+beforeAll(() => loadHtmlParser());
 
 /** Beyond the length cleaned on the event loop. */
 const LONG = `<p>${'Loans are repaid over ten years. '.repeat(700)}<a href="http://fund.example/apply">here</a></p>`;
