@@ -51,16 +51,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * The messages page with its 2,000 records in Chromium, signed in as the console
  * keeps a session (localStorage). Render: from a click on Messages in the navigation to the frame that
  * shows the newest record (the code and records loaded by an earlier visit, as an editor's are). Keystroke: one
- * more character in the search box until the list shows the narrower result. Skipped (undefined)
- * when there is no Chromium or no console build.
+ * more character in the search box until the list shows the narrower result. Refused, with what is missing, when
+ * there is no Chromium (a machine gets it from `apt-get install -y chromium`, as CI's script does) or no console build.
  */
 export async function measureBrowser(
   base: string,
   session: { token: string; user: unknown },
   consoleBuilt: boolean,
   newest: string,
-): Promise<BrowserFigures | undefined> {
-  if (!existsSync(CHROMIUM) || !consoleBuilt) return undefined;
+): Promise<BrowserFigures> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or CHROMIUM_PATH naming one)`);
+  if (!consoleBuilt) throw new Error('no console build (npm run build)');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({

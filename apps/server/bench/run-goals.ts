@@ -46,6 +46,8 @@ export interface RunFigures {
   firstStartMs: number;
   listBytes: Buffer;
   browser: BrowserFigures | undefined;
+  /** Why the browser figures are missing, in the bench's words. */
+  browserMissed?: string | undefined;
   storm: StormFigures[];
   flood: FloodFigures;
   bombGoals: Goal[];
@@ -140,7 +142,7 @@ export function finishRun(figures: RunFigures): void {
       goal: `messages page render, ${scale.messages} records (Chromium)`,
       value: browser
         ? `${browser.renderMs} ms (median of ${browser.renders.join(', ')}; click to the frame showing the row, timed in the page; Playwright's click to its finding the row: ${browser.seenMs} ms)`
-        : 'not measured (no Chromium or console build)',
+        : `not measured (${figures.browserMissed ?? 'no figures'})`,
       target: '≤ 100 ms',
       holds: (browser?.renderMs ?? Infinity) <= 100,
     },
@@ -148,7 +150,7 @@ export function finishRun(figures: RunFigures): void {
       goal: 'keystroke to updated list (Chromium)',
       value: browser
         ? `${browser.keystrokeMs} ms (keydown to the frame showing the narrower list, timed in the page; Playwright's key press to its finding the row gone: ${browser.keystrokeSeenMs} ms)`
-        : 'not measured',
+        : `not measured (${figures.browserMissed ?? 'no figures'})`,
       target: '≤ 100 ms',
       holds: (browser?.keystrokeMs ?? Infinity) <= 100,
     },

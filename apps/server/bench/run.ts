@@ -139,11 +139,11 @@ async function main(): Promise<void> {
   console.log('The messages page in Chromium…');
   const consoleBuilt = existsSync(join(here, '..', '..', 'console', 'dist', 'index.html'));
   // the browser figures are a part of the run, not a condition of it: a failure is reported, not fatal
+  let browserMissed: string | undefined;
   const browser = await measureBrowser(srv, login, consoleBuilt, `Sender ${scale.messages - 1}`).catch(
     (error: unknown) => {
-      console.log(
-        `Chromium measurement failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
-      );
+      browserMissed = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+      console.log(`Chromium measurement failed: ${browserMissed}`);
       return undefined;
     },
   );
@@ -238,6 +238,7 @@ async function main(): Promise<void> {
     firstStartMs,
     listBytes,
     browser,
+    browserMissed,
     storm,
     flood,
     bombGoals,
