@@ -18,6 +18,9 @@ export const queryKeys = {
     schedule: (slug: string, id: string | number) => ['sections', slug, 'schedule', String(id)] as const,
     /** A section's records with their translated fields in every language (`?locale=*`), by id or 'single'. */
     translations: (slug: string, id: string | number) => ['sections', slug, 'translations', String(id)] as const,
+    /** A record as one language other than the default has it: live (with its publishing state) and waiting. */
+    language: (slug: string, id: string | number, code: string) =>
+      ['sections', slug, 'language', String(id), code] as const,
     /** A section's list in one language without fallbacks (`?locale=CODE&fallback=none`): what it lacks there. */
     inLanguage: (slug: string, code: string) => ['sections', slug, 'in-language', code] as const,
   },

@@ -63,7 +63,7 @@ export interface Config extends DeliveryConfig, WebhooksConfig {
   require2fa: TwoFactorRequirement;
 
   // Publishing
-  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`) to fill; unset, none. */
+  /** PREVIEW_URL: the website's preview address with `{token}` (and `{section}`, `{id}`, `{locale}`) to fill; unset, none. */
   previewUrl: string | undefined;
   /** Seconds between two looks for due schedules (SCHEDULE_CHECK_SECONDS, 1–30, default 30). */
   scheduleCheckSeconds: number;

@@ -2,10 +2,11 @@
 type Fail = (message: string) => Error;
 
 /** The placeholders PREVIEW_URL may hold; `{token}` must be one of them, or the website could not read the preview. */
-const PLACEHOLDERS = ['{token}', '{section}', '{id}'];
+const PLACEHOLDERS = ['{token}', '{section}', '{id}', '{locale}'];
 
 /**
- * PREVIEW_URL: where the website shows a preview, e.g. `https://fund.example/preview?token={token}&section={section}&id={id}`.
+ * PREVIEW_URL: where the website shows a preview, e.g. `https://fund.example/preview?token={token}&section={section}&id={id}`
+ * (and `{locale}`, the language previewed).
  * Checked with its placeholders filled, so a template that could never become a web address stops the start.
  */
 function previewUrl(raw: string | undefined, fail: Fail): string | undefined {

@@ -29,3 +29,19 @@ export interface TranslationsTable {
   /** When this language's value was last written: what an outdated translation is told by. */
   updated_at: string;
 }
+
+/**
+ * The changes waiting on a record in one language other than the default (migration 020): that language's
+ * translated values as they will be once published.
+ */
+export interface PendingTranslationsTable {
+  section: string;
+  record_id: number;
+  locale: string;
+  /** JSON: `{fields: {name: text or null}, items: {id: text or null}}`; null clears the value, which falls back again. */
+  changes: string;
+  /** Counts the saves of these changes: their own ETag. */
+  version: ColumnType<number, number | undefined, number>;
+  username: string;
+  updated_at: string;
+}

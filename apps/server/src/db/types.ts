@@ -1,5 +1,5 @@
 import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
-import type { LocalesTable, TranslationsTable } from './language-tables.ts';
+import type { LocalesTable, PendingTranslationsTable, TranslationsTable } from './language-tables.ts';
 import type { LinkChecksTable, RecordLinksTable, SiteHealthRecordsTable } from './site-health-tables.ts';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { LogEntry, RevisionAction, Role } from '@bursary/shared';
@@ -225,6 +225,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   locales: LocalesTable;
   translations: TranslationsTable;
+  pending_translations: PendingTranslationsTable;
 }
 
 /** The database as every folder reaches it. */

@@ -8,6 +8,7 @@ import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';
 import { nowIso } from '../lib/clock.ts';
+import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { fallbackCycle } from './catalogue.ts';
 import { canonicalCode, checkedCode, ownName } from './codes.ts';
@@ -115,6 +116,9 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
             ? 'shown on the website'
             : 'hidden from the website';
       await log(trx, request, 'update', `Language ${described({ ...locale, ...change })} ${what}`, at);
+      // a language launched or hidden, or a public one renamed or falling back elsewhere, changes what the website shows
+      const visible = change.public === undefined ? locale.public : change.public || locale.public;
+      if (visible) await enqueueSiteChanged(trx, at);
       return (await listLocales(trx, defaultLocale)).find((l) => l.code === locale.code);
     });
   });
@@ -131,6 +135,7 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
       await removeTranslations(trx, locale.code, username, at);
       await deleteLocaleRow(trx, locale.code, at);
       await log(trx, request, 'delete', `Language ${described(locale)} deleted`, at);
+      await enqueueSiteChanged(trx, at);
       return locale;
     });
     return { message: `Language ${described(removed)} deleted, with its translations.` };

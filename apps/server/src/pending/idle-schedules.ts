@@ -3,9 +3,10 @@ import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 
 /**
- * A scheduled publish makes a draft or a record's waiting changes live. Once a record is published with nothing
- * waiting, by whatever path, that schedule has nothing left to do: it is dropped in the change's transaction, so the
- * record, its schedule and the dashboard's list of what is coming never disagree (a scheduled unpublish stays).
+ * A scheduled publish makes a draft or a record's waiting changes (in any language) live. Once a record is published
+ * with nothing waiting in any language, by whatever path, that schedule has nothing left to do: it is dropped in the
+ * change's transaction, so the record, its schedule and the dashboard's list of what is coming never disagree (a
+ * scheduled unpublish stays). The caller knows the default language's; the statement itself looks at the others'.
  */
 const deleteIdlePublishSchedule = preparedQuery((db: Db, section: string, recordId: number) =>
   db
@@ -13,7 +14,17 @@ const deleteIdlePublishSchedule = preparedQuery((db: Db, section: string, record
     .where('section', '=', section)
     .where('record_id', '=', recordId)
     .where('action', '=', 'publish')
-    .where('state', '=', 'pending'),
+    .where('state', '=', 'pending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('pending_translations')
+            .select('record_id')
+            .where('pending_translations.section', '=', section)
+            .where('pending_translations.record_id', '=', recordId),
+        ),
+      ),
+    ),
 );
 
 export async function dropIdlePublishSchedule(trx: Db, section: SectionDef, recordId: number): Promise<void> {

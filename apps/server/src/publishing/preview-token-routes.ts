@@ -10,34 +10,56 @@ import { requireRole } from '../auth/roles.ts';
 import { documented } from '../lib/api-doc.ts';
 import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import { MAX_ID, parseId } from '../lib/ids.ts';
+import type { Languages } from '../locales/catalogue.ts';
+import { canonicalCode } from '../locales/codes.ts';
 import { previewTokenSchemas } from './preview-token-routes-schemas.ts';
 
 interface PreviewTarget {
   section?: string;
   id?: number;
+  locale?: string;
 }
 
-/** `{section?, id?}`: a section the registry has, a positive id, and no id without its section. */
-function parseTarget(body: unknown): PreviewTarget {
+/**
+ * `{section?, id?, locale?}`: a section the registry has, a positive id, no id without its section, and a language of
+ * this website (any of them: a language not yet public is previewed before it is launched).
+ */
+function parseTarget(body: unknown, languages: Languages): PreviewTarget {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw new ValidationError([{ path: 'body', message: 'The body must be a JSON object' }]);
-  const { section, id, ...rest } = body as Record<string, unknown>;
+  const { section, id, locale, ...rest } = body as Record<string, unknown>;
   const issues: FieldIssue[] = Object.keys(rest).map((key) => ({ path: key, message: `${key} is not accepted here` }));
   if (section !== undefined && !sections.some((s) => s.slug === section))
     issues.push({ path: 'section', message: `section must be one of: ${sections.map((s) => s.slug).join(', ')}` });
   if (id !== undefined && !(Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_ID))
     issues.push({ path: 'id', message: 'id must be a positive whole number' });
   if (id !== undefined && section === undefined) issues.push({ path: 'section', message: 'An id needs its section' });
+  const code = typeof locale === 'string' ? canonicalCode(locale.trim()) : undefined;
+  const language = code === undefined ? undefined : languages.find(code);
+  if (locale !== undefined && !language)
+    issues.push({
+      path: 'locale',
+      message: `locale must be a language of this website: ${languages.list.map((l) => l.code).join(', ')}`,
+    });
   if (issues.length > 0) throw new ValidationError(issues, `${issues.map((issue) => issue.message).join('; ')}.`);
-  return { section: section as string | undefined, id: id as number | undefined };
+  return {
+    section: section as string | undefined,
+    id: id as number | undefined,
+    ...(language ? { locale: language.code } : {}),
+  };
 }
 
 /** PREVIEW_URL with its placeholders filled, each part URL-encoded; an absent part leaves its place empty. */
 function previewUrlFor(template: string | undefined, token: string, target: PreviewTarget): string | null {
   if (template === undefined) return null;
-  const values: Record<string, string> = { token, section: target.section ?? '', id: target.id?.toString() ?? '' };
-  return template.replace(/\{(token|section|id)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
+  const values: Record<string, string> = {
+    token,
+    section: target.section ?? '',
+    id: target.id?.toString() ?? '',
+    locale: target.locale ?? '',
+  };
+  return template.replace(/\{(token|section|id|locale)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
 }
 
 /**
@@ -54,7 +76,7 @@ const previewTokenRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/api/preview-tokens', documented(previewTokenSchemas.create, editor), async (request, reply) => {
     if (!request.user) throw new UnauthorizedError();
-    const target = parseTarget(request.body);
+    const target = parseTarget(request.body, await app.locales.current());
     const created = await createPreviewToken(app.db, request.user.username, new Date());
     return reply.status(201).send({ ...created, url: previewUrlFor(app.config.previewUrl, created.token, target) });
   });

@@ -13,6 +13,8 @@ import { storeChange } from '../records/store-change.ts';
 import { applySubList, type ItemChange, sentItems } from '../records/sub-list.ts';
 import { toColumns } from '../records/write-columns.ts';
 import { lockSection } from '../records/write-concurrency.ts';
+import { pendingTranslationsOf } from '../pending/pending-translations-store.ts';
+import { applyLanguageChanges } from './language-changes.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
 type Publisher = { username: string };
@@ -38,17 +40,30 @@ async function checkedChanges(trx: Db, section: SectionDef, pending: SectionReco
   }
 }
 
+/** Whether the website is in more than one language: its publish events then say which (null: every one). */
+async function inSeveralLanguages(trx: Db): Promise<boolean> {
+  return (await trx.selectFrom('locales').select('code').limit(2).execute()).length > 1;
+}
+
 /**
- * Makes a record's waiting changes live and/or a draft published, inside the caller's transaction: the
- * record, its log row and its revision land together. Throws NotFoundError for no such record,
- * ValidationError when the changes no longer pass the rules, ConflictError when nothing is to publish.
+ * Makes a record's waiting changes live, in every language (the default language's only when `defaultOnly` names
+ * it), and/or a draft published, inside the caller's transaction: the record, its log row and its revision land
+ * together. Throws NotFoundError for no such record, ValidationError when the changes no longer pass the rules,
+ * ConflictError when nothing is to publish.
  */
-export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
+export async function publishIn(
+  trx: Db,
+  who: Publisher,
+  section: SectionDef,
+  id: number,
+  defaultOnly?: string,
+): Promise<ReadRecord> {
   // steps on one section take turns, so two publishes of one record cannot both apply its changes
   await lockSection(trx, section);
   const current = await reread(trx, section, id);
   const pending = await findPending(trx, section, id);
-  if (current.status === 'published' && !pending) {
+  const languages = defaultOnly === undefined ? await pendingTranslationsOf(trx, section, id) : [];
+  if (current.status === 'published' && !pending && languages.length === 0) {
     throw new ConflictError(
       `This ${section.singular.toLowerCase()} is already published and has no changes waiting: there is nothing to publish. Save changes first (PUT ${recordPath(section, id)}/changes).`,
     );
@@ -66,6 +81,8 @@ export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id
   }
   await updateRow(trx, section, id, { ...columns, status: 'published' }, now);
   const published = await reread(trx, section, id);
+  // after the default language's, so a language's texts follow the sub-items as they now are
+  for (const language of languages) await applyLanguageChanges(trx, section, published.record, language, now);
   await storeChange(trx, {
     section,
     action: 'update',
@@ -74,6 +91,7 @@ export async function publishIn(trx: Db, who: Publisher, section: SectionDef, id
     status: published.status,
     pending: null,
     event: 'published',
+    ...((await inSeveralLanguages(trx)) ? { locale: defaultOnly ?? null } : {}),
     username: who.username,
     logs: [publishingLog(who, section, published.record, 'published'), ...itemLogs(who, section, id, items)],
     now,

@@ -14,7 +14,10 @@ import {
 } from '../lib/api-doc.ts';
 import { recordBody } from '../records/record-body-schemas.ts';
 import { operationNames } from '../records/operation-names.ts';
-import { altTextProperties, recordShape } from '../records/record-shape.ts';
+import { altTextProperties, localeProperties, recordShape } from '../records/record-shape.ts';
+import { noWriteQuery } from '../records/write-query.ts';
+import { queryText } from '../lib/query.ts';
+import { z } from 'zod';
 
 /** The API declarations of a record's publishing routes (publishing/record-routes.ts). */
 
@@ -25,6 +28,20 @@ const changesEtag = {
   },
 };
 const recordEtag = { ETag: { type: 'string', description: "The record's version" } };
+
+/** The language whose waiting changes a route reads, saves or discards; without it, the default language's. */
+const changesQuery = z.object({
+  locale: queryText('locale', 40).optional().meta({
+    description:
+      "A language code (GET /api/locales): that language's waiting changes (its translated fields only); without it, the default language's",
+  }),
+});
+const publishQuery = z.object({
+  locale: queryText('locale', 40).optional().meta({
+    description:
+      "A language code (GET /api/locales): publish that language's waiting changes only; without it, every language's",
+  }),
+});
 
 /** The record as it will be answered once published: an item the changes add has no id yet. */
 function changesShape(section: SectionDef): Shape {
@@ -40,7 +57,7 @@ function changesShape(section: SectionDef): Shape {
         type: 'object',
         required: [sub.itemKey],
         additionalProperties: false,
-        properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' } },
+        properties: { id: { type: 'integer' }, [sub.itemKey]: { type: 'string' }, ...localeProperties },
       },
     };
   const keys = timestampKeys(section);
@@ -50,7 +67,8 @@ function changesShape(section: SectionDef): Shape {
     type: 'object',
     required: Object.keys(properties),
     additionalProperties: false,
-    properties,
+    // in another language, the record as a read in it answers (its own fields say which fell back)
+    properties: { ...properties, ...localeProperties },
   });
 }
 
@@ -71,6 +89,7 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
   return {
     readChanges: route(`The changes waiting on the ${one} (editors)`, {
       operationId: `get${target}Changes`,
+      query: changesQuery,
       answers: {
         200: answer('The record as it will be once published', changes, changesEtag),
         ...errors(...ALWAYS, 401, 404),
@@ -78,6 +97,7 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
     }),
     saveChanges: route(`Save changes to the ${one} for later, without publishing them`, {
       operationId: `save${target}Changes`,
+      query: changesQuery,
       headers: ifMatch,
       body: recordBody(section, 'update', false),
       answers: {
@@ -87,6 +107,7 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
     }),
     discardChanges: route(`Discard the changes waiting on the ${one}`, {
       operationId: `discard${target}Changes`,
+      query: changesQuery,
       headers: ifMatch,
       answers: {
         200: answer("Discarded; the ETag is the record's", messageShape, recordEtag),
@@ -95,10 +116,12 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
     }),
     publish: route(`Publish the ${one}: its waiting changes and/or the draft go live`, {
       operationId: `publish${target}`,
+      query: publishQuery,
       answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
     unpublish: route(`Take the ${one} off the website; it is kept as a draft`, {
       operationId: `unpublish${target}`,
+      query: noWriteQuery,
       answers: { 200: published, ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
     }),
   };

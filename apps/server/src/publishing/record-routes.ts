@@ -1,9 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { SectionDef } from '@bursary/shared';
+import type { Locale, SectionDef } from '@bursary/shared';
 import { requireRole } from '../auth/roles.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';
 import { BadRequestError } from '../lib/errors.ts';
+import type { PendingTranslation } from '../pending/pending-translations-store.ts';
+import type { ReadRecord } from '../records/read.ts';
+import {
+  discardLanguageChanges,
+  publishLanguageIn,
+  readLanguageChanges,
+  recordWithLanguageChanges,
+  saveLanguageChanges,
+} from './language-changes.ts';
 import { parseId } from '../lib/ids.ts';
 import { publishingSummary } from '../audit/log-writes.ts';
 import { type Target, discardChanges, readChanges, saveChanges, targetRecord } from './changes-writes.ts';
@@ -17,7 +26,7 @@ import { recordWithAltText } from '../media/alt-text.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
 import { writeLanguageOf } from '../records/write-query.ts';
 
-type Step = typeof publishIn;
+type Step = typeof unpublishIn;
 
 /**
  * Publishing takes nothing but its address: a body (a record's fields, say) would look as if it were
@@ -40,26 +49,28 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
   };
 
   /**
-   * Waiting changes and publishing are kept for the default language: a language asked for is refused rather than
-   * ignored, as is any other query parameter, since the write would not do what it asks.
+   * The language a changes route or a publish asks for (undefined: the default language, as before languages
+   * existed); any other query parameter is refused rather than ignored, since the write would not do what it asks.
    */
-  const inDefaultLanguage = async (request: FastifyRequest, takesLocale: boolean) => {
-    const locale = writeLanguageOf(request, await app.locales.current(), takesLocale);
-    if (locale)
-      throw new BadRequestError(
-        `Waiting changes are kept in the default language only: write the ${locale.name} text with PUT and locale=${locale.code} (it goes live at once).`,
-      );
-  };
+  const languageOf = async (request: FastifyRequest, takesLocale = true) =>
+    writeLanguageOf(request, await app.locales.current(), takesLocale);
 
-  /** Publish or unpublish in one transaction; answers the record as status=all reads it. */
-  const step = (run: Step) => async (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Publish or unpublish in one transaction; answers the record as status=all reads it. A publish without locale
+   * publishes every language's waiting changes; with the default language's code, that language's only.
+   */
+  const step = (run: Step | 'publish') => async (request: FastifyRequest, reply: FastifyReply) => {
     refuseBody(request.body);
-    await inDefaultLanguage(request, false);
+    const locale = await languageOf(request, run === 'publish');
+    const askedDefault = locale === undefined && (request.query as Record<string, unknown>).locale !== undefined;
+    const defaultOnly = askedDefault ? (await app.locales.current()).defaultCode : undefined;
     const ctx = writeContextOf(app, request);
     const target = targetOf(request);
     const read = await writeTransaction(ctx.db, async (trx) => {
       const { record } = await targetRecord(trx, section, target);
-      await run(trx, ctx, section, record.id);
+      if (run !== 'publish') await run(trx, ctx, section, record.id);
+      else if (locale) await publishLanguageIn(trx, ctx, section, record.id, locale);
+      else await publishIn(trx, ctx, section, record.id, defaultOnly);
       const after = await readIn(trx, section, 'all', record.id);
       if (!after) throw recordNotFound(section, record.id);
       return after;
@@ -67,33 +78,61 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     return reply.header('ETag', read.etag).send(read.record);
   };
 
+  /** A language's waiting changes as answered: the record in that language as it will be once they are published. */
+  const languageChangesAnswer = async (
+    locale: Locale,
+    { current, pending }: { current: ReadRecord; pending: PendingTranslation },
+  ) => {
+    const languages = await app.locales.current();
+    const record = await recordWithLanguageChanges(app.db, section, languages, locale, current.record, pending);
+    return { etag: pending.etag, record: await recordWithAltText(app.db, section, record) };
+  };
+
   const register = (base: string, single: boolean) => {
     const schemas = publishingSchemas(section, single);
     app.get(`${base}/changes`, documented(schemas.readChanges, auth), async (request, reply) => {
-      await inDefaultLanguage(request, true);
+      const locale = await languageOf(request);
+      if (locale) {
+        const answer = await languageChangesAnswer(
+          locale,
+          await readLanguageChanges(app.db, section, targetOf(request), locale),
+        );
+        return reply.header('ETag', answer.etag).send(answer.record);
+      }
       const pending = await readChanges(app.db, section, targetOf(request));
       return reply.header('ETag', pending.etag).send(await recordWithAltText(app.db, section, pending.record));
     });
     app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
-      await inDefaultLanguage(request, true);
+      const locale = await languageOf(request);
       const input = await readRecordBody(request, section, 'update');
+      if (locale) {
+        const ctx = writeContextOf(app, request);
+        const saved = await saveLanguageChanges(ctx, section, targetOf(request), locale, input);
+        const answer = await languageChangesAnswer(locale, saved);
+        return reply.header('ETag', answer.etag).send(answer.record);
+      }
       const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request), input);
       return reply.header('ETag', saved.etag).send(await recordWithAltText(app.db, section, saved.record));
     });
     app.delete(`${base}/changes`, documented(schemas.discardChanges, auth), async (request, reply) => {
-      await inDefaultLanguage(request, true);
-      const read = await discardChanges(writeContextOf(app, request), section, targetOf(request));
+      const locale = await languageOf(request);
+      const ctx = writeContextOf(app, request);
+      const target = targetOf(request);
+      const read = locale
+        ? await discardLanguageChanges(ctx, section, target, locale)
+        : await discardChanges(ctx, section, target);
       const message = publishingSummary(
         section.singular,
         read.record[section.titleField],
         read.record.id,
         'changes discarded',
       );
-      return reply.header('ETag', read.etag).send({ message: `${message}.` });
+      return reply.header('ETag', read.etag).send({ message: `${message}${locale ? ` (${locale.name})` : ''}.` });
     });
     return app.register(async (scope) => {
       emptyJsonBodyIsEmptyObject(scope);
-      scope.post(`${base}/publish`, documented(schemas.publish, auth), step(publishIn));
+      scope.post(`${base}/publish`, documented(schemas.publish, auth), step('publish'));
+      // a record is on the website or not in every language at once
       scope.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn));
     });
   };

@@ -2,6 +2,7 @@ import { type SectionDef, type SectionRecord, translatedFieldsOf } from '@bursar
 import type { Db } from '../db/types.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { RECORD_ITSELF, readTranslations } from '../locales/translations-store.ts';
+import type { PendingTranslation } from '../pending/pending-translations-store.ts';
 
 /**
  * What a read asks of languages (`?locale=`), decided once per request:
@@ -32,12 +33,21 @@ class TranslationIndex {
   get(recordId: number, itemId: number, locale: string, field: string): string | undefined {
     return this.#values.get(`${recordId}\u0000${itemId}\u0000${locale}\u0000${field}`);
   }
+  /** A language's waiting changes over its stored values: what a preview shows once they are published. */
+  apply(recordId: number, field: string, pending: PendingTranslation): void {
+    const set = (itemId: number, name: string, value: string | null) =>
+      value === null
+        ? this.#values.delete(`${recordId}\u0000${itemId}\u0000${pending.locale}\u0000${name}`)
+        : this.add(recordId, itemId, pending.locale, name, value);
+    for (const [name, value] of Object.entries(pending.changes.fields)) set(RECORD_ITSELF, name, value);
+    for (const [itemId, value] of Object.entries(pending.changes.items)) set(Number(itemId), field, value);
+  }
 }
 
 /**
  * Records as a read in a language answers them. `defaults` are the default language's values to fall back to, by
  * record id: the live record, so that a preview's fallback never shows a change still waiting (records themselves
- * when left out).
+ * when left out). `waiting` are other languages' waiting changes to show over their stored values, by record id.
  */
 export async function localized(
   db: Db,
@@ -45,12 +55,15 @@ export async function localized(
   read: LocaleRead,
   records: SectionRecord[],
   defaults?: ReadonlyMap<number, SectionRecord>,
+  waiting?: ReadonlyMap<number, readonly PendingTranslation[]>,
 ): Promise<SectionRecord[]> {
   const locales = lookedUpIn(read);
   const index = new TranslationIndex();
   const ids = records.map((record) => record.id).filter((id) => id > 0);
   for (const t of await readTranslations(db, section, ids, locales))
     index.add(t.recordId, t.itemId, t.locale, t.field, t.value);
+  for (const [recordId, sets] of waiting ?? [])
+    for (const pending of sets) index.apply(recordId, section.subItems?.itemKey ?? '', pending);
   const fields = translatedFieldsOf(section.fields);
   const { defaultCode } = read.languages;
 

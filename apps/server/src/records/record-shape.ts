@@ -13,7 +13,7 @@ const translatedValue = (type: string) => ({
   description: 'With locale=*: an object of its value in each language, by code (null where there is none)',
 });
 /** What a read in a language adds to each record and each sub-item. */
-const localeProperties = {
+export const localeProperties = {
   locale: { type: 'string', description: 'With locale=CODE: the language asked' },
   fallback_fields: {
     type: 'array',

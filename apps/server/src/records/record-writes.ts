@@ -15,6 +15,7 @@ import { findPending, removePending } from '../pending/pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
 import { deleteTranslations } from '../locales/translations-store.ts';
+import { removePendingTranslations } from '../pending/pending-translations-store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 
 export const recordNotFound = (section: SectionDef, id: number) =>
@@ -244,6 +245,8 @@ export async function deleteRecord(
     });
     // the revision keeps them: a restore brings them back with the record
     await deleteTranslations(trx, section, id);
+    // other languages' waiting changes go with the record
+    await removePendingTranslations(trx, section, id);
     return { record: current.record, revisionId };
   });
 }

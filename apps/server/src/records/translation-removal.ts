@@ -6,6 +6,7 @@ import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { deleteTranslations, recordsTranslatedIn } from '../locales/translations-store.ts';
+import { removeLanguagePending } from '../pending/pending-translations-store.ts';
 import { type ReadRecord, readRecord } from './read.ts';
 import { updateRow } from './repository.ts';
 import { rereadAndStore } from './sub-item-writes.ts';
@@ -60,6 +61,8 @@ export async function deleteRecordTranslation(
 export async function removeLanguageTranslations(trx: Db, code: string, username: string, now: string): Promise<void> {
   const locale = await trx.selectFrom('locales').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
   if (!locale) return;
+  // waiting changes in the language go with it: there is no language left to publish them in
+  await removeLanguagePending(trx, code);
   const bySection = await recordsTranslatedIn(trx, code);
   for (const section of sections) {
     for (const id of bySection.get(section.slug) ?? []) {

@@ -19,7 +19,7 @@ import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts'
 import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 /** One value a write in a language stores: of the record itself (item 0) or of one of its sub-items. */
-type TranslatedValue = { itemId: number; field: string; value: string };
+export type TranslatedValue = { itemId: number; field: string; value: string };
 
 /** A write in a language, checked and prepared before its transaction as a write in the default language is. */
 export interface CheckedTranslation {
@@ -78,7 +78,7 @@ function itemTranslations(sub: SubItems, record: SectionRecord, list: unknown): 
  * every language), this language's translated values, and the translated fields it clears (sent empty: they fall
  * back again).
  */
-async function translationColumns(
+export async function translationColumns(
   trx: Db,
   section: SectionDef,
   current: SectionRecord,

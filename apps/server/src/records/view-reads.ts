@@ -4,6 +4,7 @@ import { type ReadRecord, fromRow, readList } from './read.ts';
 import type { ReadView } from './read-view.ts';
 import { type ListQuery, type Row, findRow, findSingleRow } from './repository.ts';
 import { pendingOf } from '../pending/pending-store.ts';
+import { type PendingTranslation, pendingTranslationsIn } from '../pending/pending-translations-store.ts';
 import { withPending } from './pending-record.ts';
 import { withAltText } from '../media/alt-text.ts';
 import { type LocaleRead, localized } from './localized-read.ts';
@@ -46,11 +47,48 @@ async function decorate(
   rows: Row[],
   locale: LocaleRead | undefined,
 ): Promise<SectionRecord[]> {
-  const decorated = await decorateView(db, section, view, records, rows);
+  const decorated = await decorateView(db, section, view, records, rows, locale);
   if (!locale) return withAltText(db, section, decorated);
   // a preview's fallback to the default language shows its live text, never a change still waiting
   const live = view === 'preview' ? new Map(records.map((record) => [record.id, record])) : undefined;
-  return withAltText(db, section, await localized(db, section, locale, decorated, live));
+  // and each other language's waiting changes over its stored text
+  const waiting = view === 'preview' ? await waitingIn(db, section, records, locale) : undefined;
+  return withAltText(db, section, await localized(db, section, locale, decorated, live, waiting));
+}
+
+/** The waiting changes of the languages a read in `locale` shows, by record: the language's own and its fallbacks'. */
+async function waitingIn(
+  db: Db,
+  section: SectionDef,
+  records: SectionRecord[],
+  locale: LocaleRead,
+): Promise<Map<number, PendingTranslation[]>> {
+  const shown = new Set(searchLanguages(locale));
+  const waiting = await pendingTranslationsIn(
+    db,
+    section,
+    records.map((record) => record.id).filter((id) => id > 0),
+  );
+  for (const [id, sets] of waiting) waiting.set(id, sets.filter((set) => shown.has(set.locale)));
+  return waiting;
+}
+
+/**
+ * Whether changes wait in the language read: the default language's without `locale` (as before languages existed),
+ * that language's with one, any language's with `locale=*`.
+ */
+async function changesWaiting(
+  db: Db,
+  section: SectionDef,
+  ids: number[],
+  locale: LocaleRead | undefined,
+  inDefault: ReadonlySet<number>,
+): Promise<ReadonlySet<number>> {
+  if (!locale) return inDefault;
+  const { defaultCode } = locale.languages;
+  if (locale.kind === 'one' && locale.code === defaultCode) return inDefault;
+  const waiting = await pendingTranslationsIn(db, section, ids, locale.kind === 'one' ? locale.code : undefined);
+  return locale.kind === 'one' ? new Set(waiting.keys()) : new Set([...inDefault, ...waiting.keys()]);
 }
 
 /** The records as the view answers them; `rows` are theirs, in the same order. */
@@ -60,6 +98,7 @@ async function decorateView(
   view: ReadView,
   records: SectionRecord[],
   rows: Row[],
+  locale: LocaleRead | undefined,
 ): Promise<SectionRecord[]> {
   if (view === 'public') return records;
   const ids = records.map((record) => record.id);
@@ -71,10 +110,11 @@ async function decorateView(
     });
   }
   const schedules = await schedulesOf(db, section, ids);
+  const waiting = await changesWaiting(db, section, ids, locale, new Set(pending.keys()));
   return records.map((record, index) => ({
     ...record,
     status: rows[index]?.status === 'draft' ? 'draft' : 'published',
-    has_changes: pending.has(record.id),
+    has_changes: waiting.has(record.id),
     publish_at: schedules.get(record.id)?.publish_at ?? null,
     unpublish_at: schedules.get(record.id)?.unpublish_at ?? null,
   }));

@@ -67,3 +67,13 @@ export async function enqueueVisibleChange(trx: Db, type: WebhookEvent, data: ob
   const { rows: waiting } = await firstSiteChange(trx);
   if (waiting.length === 0) await insertEvent(trx, 'site.changed', {}, now);
 }
+
+/**
+ * Queues only the note that the website's content changed, for a change that is no record's (a language launched,
+ * hidden or removed): the worker sends it as `site.changed` with the others, debounced the same way.
+ */
+export async function enqueueSiteChanged(trx: Db, now: string): Promise<void> {
+  if (!(await anyWebhookOn(trx))) return;
+  const { rows: waiting } = await firstSiteChange(trx);
+  if (waiting.length === 0) await insertEvent(trx, 'site.changed', {}, now);
+}

@@ -95,7 +95,9 @@ describe.each(dialects)('writes in a language on %s', (dialect) => {
     expect(unknown.json().message).toBe('lang is not a parameter of this write; it takes locale=CODE only.');
     expect((await put(`/api/faqs/${faqId}?locale=de`, { title: 'Hallo' })).statusCode).toBe(400);
     expect((await t.injectAs({ method: 'DELETE', url: `/api/faqs/${faqId}?locale=fr` })).statusCode).toBe(400);
-    expect((await put(`/api/faqs/${faqId}/changes?locale=fr`, { title: 'Plus tard' })).statusCode).toBe(400);
+    expect(
+      (await t.injectAs({ method: 'POST', url: `/api/faqs/${faqId}/unpublish?locale=fr`, payload: {} })).statusCode,
+    ).toBe(400);
     expect(await read(`/api/faqs/${faqId}`)).toMatchObject({ title: 'How do I apply?' });
   });
 

@@ -16,6 +16,7 @@ import * as siteHealth from './016-site-health.ts';
 import * as mediaFileNames from './017-media-file-names.ts';
 import * as languages from './018-languages.ts';
 import * as searchIndexes from './019-search-indexes.ts';
+import * as pendingTranslations from './020-pending-translations.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '017-media-file-names': mediaFileNames,
   '018-languages': languages,
   '019-search-indexes': searchIndexes,
+  '020-pending-translations': pendingTranslations,
 };

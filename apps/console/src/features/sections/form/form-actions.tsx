@@ -19,6 +19,8 @@ interface FormActionsProps {
   savingDraft: boolean;
   onPublish: () => void;
   onSaveDraft: () => void;
+  /** The save that publishes at once, when the screen names it its own way ('Save Français'). */
+  saveLabel?: string;
 }
 
 /** The form's buttons: Cancel, and the save that publishes or the one that keeps the change waiting. */
@@ -33,6 +35,7 @@ export function FormActions({
   savingDraft,
   onPublish,
   onSaveDraft,
+  saveLabel,
 }: FormActionsProps) {
   const [askingToPublish, setAskingToPublish] = useState(false);
   return (
@@ -72,7 +75,7 @@ export function FormActions({
               </Button>
             ) : (
               <Button type="submit" loading={saving}>
-                {mode === 'create' ? 'Create Content' : 'Save Changes'}
+                {saveLabel ?? (mode === 'create' ? 'Create Content' : 'Save Changes')}
               </Button>
             )}
           </>

@@ -19,6 +19,7 @@ import { SectionForm } from './section-form';
 import { useEditedLanguage } from '@/features/sections/languages/use-edited-language';
 import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
 import { TranslationForm } from '@/features/sections/languages/translation-form';
+import { LanguageBanner } from '@/features/sections/languages/language-banner';
 
 /** The section is the path's first segment, 'content' when there is none. */
 function useSlug(): string {
@@ -158,14 +159,23 @@ function EditLoader({ section }: { section: SectionDef }) {
   return (
     <FormFrame heading={heading} actions={saved && <HistoryButton section={section} recordId={saved.id} />}>
       <div className="grid gap-6">
-        {saved && (
-          <PublishingBanner
+        {saved && canEdit && editedLanguage ? (
+          <LanguageBanner
             section={section}
             record={saved}
-            pending={record.data.pending?.record ?? null}
-            canEdit={canEdit}
+            locale={editedLanguage}
             onChanged={() => setVersion((n) => n + 1)}
           />
+        ) : (
+          saved && (
+            <PublishingBanner
+              section={section}
+              record={saved}
+              pending={record.data.pending?.record ?? null}
+              canEdit={canEdit}
+              onChanged={() => setVersion((n) => n + 1)}
+            />
+          )
         )}
         {canEdit && saved && <LanguageSwitcher language={language} />}
         {!canEdit ? (
@@ -174,11 +184,12 @@ function EditLoader({ section }: { section: SectionDef }) {
           <Loading label="Loading the editor" />
         ) : saved && defaultLanguage && editedLanguage ? (
           <TranslationForm
-            key={editedLanguage.code}
+            key={`${editedLanguage.code}-${version}`}
             section={section}
             record={saved}
             locale={editedLanguage}
             defaultLocale={defaultLanguage}
+            onDraftSaved={() => setVersion((n) => n + 1)}
           />
         ) : (
           <SectionForm

@@ -28,6 +28,26 @@ export function recordIn(section: SectionDef, record: SectionRecord, code: strin
   return copy;
 }
 
+const fellBack = (target: Record<string, unknown>): string[] =>
+  Array.isArray(target.fallback_fields) ? target.fallback_fields.filter((n): n is string => typeof n === 'string') : [];
+
+/**
+ * A record read in one language (`?locale=CODE`) with the text it showed from another language (its `fallback_fields`)
+ * left blank, as the form edits that language's own text.
+ */
+export function withoutFallbacks(section: SectionDef, record: SectionRecord): SectionRecord {
+  const copy: SectionRecord = { ...record };
+  for (const name of fellBack(record)) copy[name] = null;
+  const sub = section.subItems;
+  if (sub && Array.isArray(record[sub.field]))
+    copy[sub.field] = (record[sub.field] as unknown[]).map((item) => {
+      if (typeof item !== 'object' || item === null) return item;
+      const own = item as Record<string, unknown>;
+      return fellBack(own).includes(sub.itemKey) ? { ...own, [sub.itemKey]: null } : own;
+    });
+  return copy;
+}
+
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 /**

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
 import { altFieldOf } from '@/components/fields/alt-text-input';
@@ -15,8 +14,17 @@ import { FieldValue } from '../form/read-only-record';
 import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
 import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
-import { recordIn } from './translated-values';
-import { type RecordInEveryLanguage, recordInEveryLanguageQuery, useSaveTranslation } from './translations-api';
+import { FormActions } from '../form/form-actions';
+import { publishingOf } from '@/lib/publishing';
+import { recordIn, withoutFallbacks } from './translated-values';
+import {
+  type LanguageVersion,
+  type RecordInEveryLanguage,
+  recordInEveryLanguageQuery,
+  recordInLanguageQuery,
+  useSaveTranslation,
+  useSaveTranslationDraft,
+} from './translations-api';
 
 interface TranslationFormProps {
   section: SectionDef;
@@ -25,6 +33,8 @@ interface TranslationFormProps {
   /** The language edited: not the default one. */
   locale: Locale;
   defaultLocale: Locale;
+  /** Called once 'Save as draft' kept this language's text waiting: the screen reads the record again and stays. */
+  onDraftSaved?: () => void;
 }
 
 /** The section's translated fields, none of them required: a language may leave a field to its fallback. */
@@ -46,19 +56,21 @@ export function TranslationForm(props: TranslationFormProps) {
   const { section, record, locale } = props;
   const id = section.kind === 'collection' ? record.id : 'single';
   const read = useQuery(recordInEveryLanguageQuery(section, id));
-  if (read.isError)
+  const inLanguage = useQuery(recordInLanguageQuery(section, id, locale.code));
+  const failure = read.error ?? inLanguage.error;
+  if (failure)
     return (
       <p role="alert" className="text-destructive">
-        {read.error.message}
+        {failure.message}
       </p>
     );
-  if (!read.isSuccess)
+  if (!read.isSuccess || !inLanguage.isSuccess)
     return (
       <div className="flex justify-center p-8">
         <Spinner className="size-6" label={`Loading ${locale.name}`} />
       </div>
     );
-  return <TranslationFields {...props} read={read.data} />;
+  return <TranslationFields {...props} read={read.data} waiting={inLanguage.data.waiting} />;
 }
 
 function TranslationFields({
@@ -66,20 +78,30 @@ function TranslationFields({
   record,
   locale,
   defaultLocale,
+  onDraftSaved,
   read,
-}: TranslationFormProps & { read: RecordInEveryLanguage }) {
+  waiting,
+}: TranslationFormProps & { read: RecordInEveryLanguage; waiting: LanguageVersion | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const translation = asTranslation(section);
   const every = read.record ?? record;
-  const inLanguage = recordIn(section, every, locale.code, false);
+  // with changes waiting in this language, the form edits them, as the default language's form edits its own
+  const inLanguage = waiting
+    ? withoutFallbacks(section, waiting.record)
+    : recordIn(section, every, locale.code, false);
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
   const save = useSaveTranslation(section);
+  const saveDraft = useSaveTranslationDraft(section);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [etag, setEtag] = useState(read.etag);
+  const [waitingEtag, setWaitingEtag] = useState(waiting?.etag ?? null);
+  // a draft, or this language's waiting changes, wait for a publish: 'Save as draft' is then the form's submit
+  const state = publishingOf(every);
+  const holds = state.status === 'draft' || waiting !== null;
 
   // shared fields are sent as they are (an image left out is kept); a translated field with no text in this language
   // that is left blank is not sent, so the website keeps showing its fallback's
@@ -95,7 +117,14 @@ function TranslationFields({
     try {
       const id = section.kind === 'collection' ? record.id : 'single';
       const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id));
-      const current = initialValues(translation, recordIn(section, fresh.record ?? record, locale.code, false));
+      const freshWaiting = (await queryClient.fetchQuery(recordInLanguageQuery(section, id, locale.code))).waiting;
+      const current = initialValues(
+        translation,
+        freshWaiting
+          ? withoutFallbacks(section, freshWaiting.record)
+          : recordIn(section, fresh.record ?? record, locale.code, false),
+      );
+      setWaitingEtag(freshWaiting?.etag ?? null);
       const dirty = form.formState.dirtyFields as Record<string, unknown>;
       for (const [name, value] of Object.entries(current)) if (!dirty[name]) form.setValue(name, value);
       setEtag(fresh.etag);
@@ -107,28 +136,52 @@ function TranslationFields({
     }
   };
 
-  const submit = form.handleSubmit((values) => {
+  const failed = (error: unknown, fallback: string) => setConflict(handleSaveError(error, form, fallback));
+
+  // 'Save Français' on a record with nothing waiting, 'Publish now' over a draft or this language's waiting changes
+  const publish = form.handleSubmit((values) => {
     setConflict(null);
     save.mutate(
-      {
-        record,
-        code: locale.code,
-        values: payloadOf(values),
-        etag,
-      },
+      { record: every, code: locale.code, values: payloadOf(values), etag, publishNow: holds },
       {
         onSuccess: () => {
-          toast({ title: `${locale.name} saved` });
+          toast({ title: holds ? 'Published' : `${locale.name} saved` });
           form.reset(values);
           void navigate(`/${section.slug}`);
         },
-        onError: (error) => setConflict(handleSaveError(error, form, 'Failed to update content')),
+        onError: (error) => failed(error, 'Failed to update content'),
+      },
+    );
+  });
+
+  // 'Save as draft': this language's text waits for a publish, and the screen stays with its banner
+  const onSaveDraft = form.handleSubmit((values) => {
+    setConflict(null);
+    saveDraft.mutate(
+      {
+        record: every,
+        code: locale.code,
+        values: payloadOf(values),
+        etag: state.status === 'draft' ? etag : waitingEtag,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Draft saved' });
+          form.reset(values);
+          onDraftSaved?.();
+        },
+        onError: (error) => failed(error, 'Failed to save draft'),
       },
     );
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" lang={locale.code}>
+    <form
+      noValidate
+      onSubmit={(event) => void (holds ? onSaveDraft(event) : publish(event))}
+      className="grid gap-6"
+      lang={locale.code}
+    >
       {conflict && <ConflictNotice message={conflict} reloading={reloading} onReload={() => void reload()} />}
       {Object.entries(section.fields).map(([name, def]) =>
         def.translated ? (
@@ -154,14 +207,18 @@ function TranslationFields({
           </div>
         ),
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={() => void navigate(`/${section.slug}`)}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save {locale.name}
-        </Button>
-      </div>
+      <FormActions
+        listPath={`/${section.slug}`}
+        mode="update"
+        holds={holds}
+        scheduledAt={state.publishAt}
+        waiting={false}
+        saving={save.isPending}
+        savingDraft={saveDraft.isPending}
+        onPublish={() => void publish()}
+        onSaveDraft={() => void onSaveDraft()}
+        saveLabel={`Save ${locale.name}`}
+      />
     </form>
   );
 }

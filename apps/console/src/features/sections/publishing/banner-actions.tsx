@@ -19,23 +19,25 @@ interface BannerActionsProps {
   pending: SectionRecord | null;
   /** Called once a publish or a discard is done, so the screen reads the record again. */
   onChanged: () => void;
+  /** The language the screen edits, when not the default: Publish, Discard changes and Preview are that language's. */
+  locale?: string | undefined;
 }
 
 const failure = (error: unknown) =>
   toast({ variant: 'destructive', title: error instanceof Error && error.message ? error.message : 'Request failed' });
 
 /** 'Publish', 'Preview', 'Schedule', 'Discard changes' and 'Unpublish', each offered only where it means something. */
-export function BannerActions({ section, record, pending, onChanged }: BannerActionsProps) {
+export function BannerActions({ section, record, pending, onChanged, locale }: BannerActionsProps) {
   const state = publishingOf(record);
   const unpublished = state.status === 'draft' || state.hasChanges;
-  const { publish, discard, unpublish } = usePublishingActions(section, record);
+  const { publish, discard, unpublish } = usePublishingActions(section, record, locale);
   const [dialog, setDialog] = useState<'schedule' | 'preview' | null>(null);
   const [previewing, setPreviewing] = useState(false);
 
   const preview = async () => {
     setPreviewing(true);
     try {
-      const { url } = await requestPreview(section, record);
+      const { url } = await requestPreview(section, record, locale);
       if (url) window.open(url, '_blank', 'noopener,noreferrer');
       else setDialog('preview');
     } catch (error) {

@@ -26,17 +26,19 @@ export function recordScheduleQuery(section: SectionDef, record: SectionRecord) 
 
 /**
  * Publish (the draft or the pending changes go live), Discard changes (the pending changes are dropped) and Unpublish
- * (the website stops showing the record; it is kept as a draft).
+ * (the website stops showing the record; it is kept as a draft). With `locale` (a language other than the default),
+ * Publish and Discard changes are that language's waiting changes'; a draft is published whole.
  */
-export function usePublishingActions(section: SectionDef, record: SectionRecord) {
+export function usePublishingActions(section: SectionDef, record: SectionRecord, locale?: string) {
   const refresh = useRefresh(section);
   const base = recordApiPath(section, record.id);
+  const query = locale && publishingOf(record).status === 'published' ? { locale } : undefined;
   const publish = useMutation({
-    mutationFn: () => apiRequest('POST', `${base}/publish`),
+    mutationFn: () => apiRequest('POST', `${base}/publish`, { query }),
     onSuccess: refresh,
   });
   const discard = useMutation({
-    mutationFn: () => apiRequest('DELETE', `${base}/changes`),
+    mutationFn: () => apiRequest('DELETE', `${base}/changes`, { query }),
     onSuccess: refresh,
   });
   const unpublish = useMutation({
@@ -70,9 +72,13 @@ interface PreviewToken {
   url: string | null;
 }
 
-export async function requestPreview(section: SectionDef, record: SectionRecord): Promise<PreviewToken> {
+export async function requestPreview(
+  section: SectionDef,
+  record: SectionRecord,
+  locale?: string,
+): Promise<PreviewToken> {
   const { data } = await apiRequest<PreviewToken>('POST', '/api/preview-tokens', {
-    json: { section: section.slug, id: record.id },
+    json: { section: section.slug, id: record.id, ...(locale ? { locale } : {}) },
   });
   return data;
 }

@@ -15,6 +15,8 @@ interface PublishingBannerProps {
   /** False for a viewer: the state is told, no control is offered. */
   canEdit: boolean;
   onChanged: () => void;
+  /** The language the screen edits, when not the default: `record` and `pending` are in it. */
+  locale?: string | undefined;
 }
 
 /**
@@ -39,7 +41,7 @@ function stateText(status: 'published' | 'draft', hasChanges: boolean): string {
  * Above a record's edit form: whether the website shows it, what is scheduled, a failed schedule's reason, and the
  * publishing controls.
  */
-export function PublishingBanner({ section, record, pending, canEdit, onChanged }: PublishingBannerProps) {
+export function PublishingBanner({ section, record, pending, canEdit, onChanged, locale }: PublishingBannerProps) {
   const state = publishingOf(record);
   const failed = useLastFailure(section, record, canEdit);
   const notable = state.status === 'draft' || state.hasChanges || state.publishAt || state.unpublishAt || failed;
@@ -65,7 +67,9 @@ export function PublishingBanner({ section, record, pending, canEdit, onChanged 
           </p>
         )}
       </div>
-      {canEdit && <BannerActions section={section} record={record} pending={pending} onChanged={onChanged} />}
+      {canEdit && (
+        <BannerActions section={section} record={record} pending={pending} onChanged={onChanged} locale={locale} />
+      )}
     </section>
   );
 }
