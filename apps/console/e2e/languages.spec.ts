@@ -92,6 +92,44 @@ test('the switcher edits a milestone in another language beside the default text
   }
 });
 
+test("'Save as draft' keeps a record's text in another language waiting; the banner's 'Publish' makes it live", async ({
+  page,
+  api,
+  uid,
+  isMobile,
+}) => {
+  const code = codeFor(isMobile);
+  const title = uid('Fees');
+  const faq = await api.create('faqs', { title, description: '<p>None.</p>' });
+  await addLanguage(api, code, nameFor(isMobile), true);
+  const websiteTitle = async () =>
+    ((await (await api.ctx.get(`/api/faqs/${faq.id}?locale=${code}`)).json()) as { title: string }).title;
+  try {
+    await putInLanguage(api, `/api/faqs/${faq.id}`, code, { title: `${title} (${code})` });
+    await page.goto(`/faqs/edit/${faq.id}`);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: nameFor(isMobile) });
+    const question = page.getByRole('textbox', { name: 'Question (Title)' });
+    await expect(question).toHaveValue(`${title} (${code})`);
+    await question.fill(`${title} (${code}, next)`);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expectToast(page, 'Draft saved');
+    const banner = page.getByRole('region', { name: 'Publishing' });
+    await expect(banner).toContainText('This record has unpublished changes');
+    await expect(page.getByRole('button', { name: 'Publish now' })).toBeVisible();
+    await expect(question).toHaveValue(`${title} (${code}, next)`);
+    // the website goes on reading the live text in that language
+    expect(await websiteTitle()).toBe(`${title} (${code})`);
+
+    await banner.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectToast(page, 'Published');
+    expect(await websiteTitle()).toBe(`${title} (${code}, next)`);
+    await expect(banner).not.toContainText('This record has unpublished changes');
+  } finally {
+    await removeLanguage(api, code);
+    await api.remove('faqs', faq.id);
+  }
+});
+
 test("the switcher above the Steps list edits each step's text in another language", async ({
   page,
   api,

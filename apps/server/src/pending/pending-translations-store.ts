@@ -133,10 +133,7 @@ export async function removePendingTranslations(
   locale?: string,
   expectedVersion?: number,
 ): Promise<number> {
-  let remove = trx
-    .deleteFrom('pending_translations')
-    .where('section', '=', section.slug)
-    .where('record_id', '=', id);
+  let remove = trx.deleteFrom('pending_translations').where('section', '=', section.slug).where('record_id', '=', id);
   if (locale !== undefined) remove = remove.where('locale', '=', locale);
   if (expectedVersion !== undefined) remove = remove.where('version', '=', expectedVersion);
   return Number((await remove.executeTakeFirst()).numDeletedRows);

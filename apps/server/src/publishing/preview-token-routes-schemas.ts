@@ -51,7 +51,11 @@ export const previewTokenSchemas = {
       properties: {
         section: { type: 'string', enum: sections.map((section) => section.slug) },
         id: { type: 'integer', minimum: 1, maximum: MAX_ID },
-        locale: { type: 'string', maxLength: 40, description: 'A language code (GET /api/locales): the language previewed' },
+        locale: {
+          type: 'string',
+          maxLength: 40,
+          description: 'A language code (GET /api/locales): the language previewed',
+        },
       },
       description: 'The record and language the preview opens at, filled into PREVIEW_URL; an id needs its section',
     },

@@ -59,7 +59,9 @@ function previewUrlFor(template: string | undefined, token: string, target: Prev
     id: target.id?.toString() ?? '',
     locale: target.locale ?? '',
   };
-  return template.replace(/\{(token|section|id|locale)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
+  return template.replace(/\{(token|section|id|locale)\}/g, (_match, name: string) =>
+    encodeURIComponent(values[name] ?? ''),
+  );
 }
 
 /**

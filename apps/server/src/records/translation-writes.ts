@@ -19,7 +19,7 @@ import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts'
 import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
 
 /** One value a write in a language stores: of the record itself (item 0) or of one of its sub-items. */
-export type TranslatedValue = { itemId: number; field: string; value: string };
+type TranslatedValue = { itemId: number; field: string; value: string };
 
 /** A write in a language, checked and prepared before its transaction as a write in the default language is. */
 export interface CheckedTranslation {

@@ -69,7 +69,11 @@ async function waitingIn(
     section,
     records.map((record) => record.id).filter((id) => id > 0),
   );
-  for (const [id, sets] of waiting) waiting.set(id, sets.filter((set) => shown.has(set.locale)));
+  for (const [id, sets] of waiting)
+    waiting.set(
+      id,
+      sets.filter((set) => shown.has(set.locale)),
+    );
   return waiting;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, signInAs, type TestApp } from '../helper.ts';
+import { storedImageUrl } from '../factories.ts';
 import { type Body, previewToken } from './publishing-helpers.ts';
 
 /** Pending changes and publishing per language: one set of waiting changes per record and language. */
@@ -27,7 +28,9 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
   const events = async (type: string) => {
     const queued = await t.db.selectFrom('webhook_outbox').select('payload').where('type', '=', type).execute();
     const sent = await t.db.selectFrom('webhook_deliveries').select('payload').where('type', '=', type).execute();
-    return [...queued, ...sent].map((row) => JSON.parse(row.payload) as { data: Body });
+    return [...queued, ...sent]
+      .map((row) => JSON.parse(row.payload) as { data: Body })
+      .sort((a, b) => Number(a.data.revision_id) - Number(b.data.revision_id));
   };
 
   beforeAll(async () => {
@@ -65,9 +68,9 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     expect(read.json()).toMatchObject({ title: 'Comment faire une demande ?' });
     expect(read.headers.etag).toBe(`"c${id}.fr-1"`);
     // status=all tells the waiting changes of the language read
-    expect(await (await t.injectAs({ method: 'GET', url: `/api/faqs/${id}?status=all&locale=fr` })).json()).toMatchObject(
-      { has_changes: true },
-    );
+    expect(
+      await (await t.injectAs({ method: 'GET', url: `/api/faqs/${id}?status=all&locale=fr` })).json(),
+    ).toMatchObject({ has_changes: true });
     expect(await (await t.injectAs({ method: 'GET', url: `/api/faqs/${id}?status=all` })).json()).toMatchObject({
       has_changes: false,
     });
@@ -111,14 +114,20 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     const story = await t.injectAs({
       method: 'POST',
       url: '/api/success-stories',
-      payload: { student_name: 'Amina', date: '2025-06-01', story: '<p>She graduated.</p>' },
+      payload: {
+        student_name: 'Amina',
+        date: '2025-06-01',
+        story: '<p>She graduated.</p>',
+        image: await storedImageUrl(t.db),
+      },
     });
+    expect(story.statusCode, story.body).toBe(201);
     const storyId = (story.json() as { id: number }).id;
     const shared = await put(`/api/success-stories/${storyId}/changes?locale=fr`, {
       student_name: 'Amina K.',
       story: '<p>Elle est diplômée.</p>',
     });
-    expect(shared.statusCode).toBe(400);
+    expect(shared.statusCode, shared.body).toBe(400);
     expect(shared.json().fields).toEqual([
       {
         path: 'student_name',
@@ -127,8 +136,13 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
       },
     ]);
     expect(
-      (await t.db.selectFrom('pending_translations').select('record_id').where('section', '=', 'success-stories').execute())
-        .length,
+      (
+        await t.db
+          .selectFrom('pending_translations')
+          .select('record_id')
+          .where('section', '=', 'success-stories')
+          .execute()
+      ).length,
     ).toBe(0);
 
     const steps = await t.injectAs({
@@ -172,16 +186,19 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     // the default language's code publishes its own changes only
     expect((await post(`/api/faqs/${id}/publish?locale=en`)).statusCode).toBe(200);
     expect(await publicRead(`/api/faqs/${id}`)).toMatchObject({ title: 'Both, changed' });
-    expect(await publicRead(`/api/faqs/${id}?locale=fr`)).toMatchObject({ title: 'Both, changed', fallback_fields: ['title', 'description'] });
+    expect(await publicRead(`/api/faqs/${id}?locale=fr`)).toMatchObject({
+      title: 'Both, changed',
+      fallback_fields: ['title', 'description'],
+    });
 
     const all = await post(`/api/faqs/${id}/publish`);
     expect(all.statusCode, all.body).toBe(200);
     expect(await publicRead(`/api/faqs/${id}?locale=fr`)).toMatchObject({ title: 'Les deux' });
     const sw = await t.injectAs({ method: 'GET', url: `/api/faqs/${id}?locale=sw&status=all` });
     expect(sw.json()).toMatchObject({ title: 'Zote mbili', has_changes: false });
-    expect(await t.db.selectFrom('pending_translations').select('locale').where('record_id', '=', id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('pending_translations').select('locale').where('record_id', '=', id).execute(),
+    ).toEqual([]);
     const publishedEvents = (await events('record.published')).filter((e) => e.data.id === id);
     expect(publishedEvents.map((e) => e.data.locale)).toEqual(['en', null]);
     expect((await post(`/api/faqs/${id}/publish`)).statusCode).toBe(409);
@@ -235,12 +252,14 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
       { method: 'DELETE' as const, url: `/api/faqs/${id}/translations/fr` },
     ];
     for (const write of writes) {
-      expect((await t.app.inject({ ...write, headers: viewer })).statusCode, `viewer ${write.method} ${write.url}`).toBe(
-        403,
-      );
-      expect((await t.app.inject({ ...write, headers: preview })).statusCode, `preview ${write.method} ${write.url}`).toBe(
-        401,
-      );
+      expect(
+        (await t.app.inject({ ...write, headers: viewer })).statusCode,
+        `viewer ${write.method} ${write.url}`,
+      ).toBe(403);
+      expect(
+        (await t.app.inject({ ...write, headers: preview })).statusCode,
+        `preview ${write.method} ${write.url}`,
+      ).toBe(401);
     }
     expect(await publicRead(`/api/faqs/${id}?locale=fr`)).toMatchObject({ title: 'Rôles' });
     expect((await t.injectAs({ method: 'GET', url: `/api/faqs/${id}/changes?locale=fr` })).json()).toMatchObject({
@@ -288,8 +307,8 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     const left = await t.db.selectFrom('pending_translations').select('locale').where('record_id', '=', id).execute();
     expect(left.map((row) => row.locale)).toEqual(['fr']);
     await t.injectAs({ method: 'DELETE', url: `/api/faqs/${id}` });
-    expect(await t.db.selectFrom('pending_translations').select('locale').where('record_id', '=', id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await t.db.selectFrom('pending_translations').select('locale').where('record_id', '=', id).execute(),
+    ).toEqual([]);
   });
 });

@@ -39,8 +39,7 @@ describe.each(dialects)('scheduled publishing in several languages on %s', (dial
 
   /** A database with French and Swahili, and COUNT published FAQs each with waiting changes in both, made by `maker`. */
   async function withWaitingChanges(maker: TestApp): Promise<number[]> {
-    for (const code of ['fr', 'sw'])
-      await maker.injectAs({ method: 'POST', url: '/api/locales', payload: { code } });
+    for (const code of ['fr', 'sw']) await maker.injectAs({ method: 'POST', url: '/api/locales', payload: { code } });
     const ids: number[] = [];
     for (let n = 0; n < COUNT; n += 1) {
       const id = await createdRecord(maker, faqs, n);
@@ -77,35 +76,39 @@ describe.each(dialects)('scheduled publishing in several languages on %s', (dial
   }
 
   if (dialect === 'postgres')
-    it('publishes both languages of each record exactly once with two instances at once', { timeout: 60_000 }, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'bursary-language-schedules-'));
-      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const schema = await freshSchema();
-      cleanups.push(schema.drop);
-      const apps: TestApp[] = [];
-      for (let n = 0; n < 2; n += 1) {
-        const app = await buildTestApp({ dialect, pgSchema: schema.name, config: { dataDir } });
-        cleanups.push(app.close);
-        apps.push(app);
-      }
-      const [first] = apps as [TestApp];
-      const ids = await withWaitingChanges(first);
-      await dueSchedules(
-        first.db,
-        ids.map((recordId) => ({ section: 'faqs', recordId, action: 'publish' })),
-      );
-      const runner = {
-        actions: scheduledActions,
-        onError: (error: unknown) => {
-          throw error;
-        },
-        beforeAction: () => new Promise<void>((resolve) => setTimeout(resolve, 5)),
-      };
-      const results = await Promise.all(apps.map((app) => runDueSchedules(app.db, runner)));
-      expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(COUNT);
-      await until(async () => (await pendingSchedules(first.db)) === 0, 30_000, 'every schedule ran');
-      await expectEachPublishedOnce(first.db, ids);
-    });
+    it(
+      'publishes both languages of each record exactly once with two instances at once',
+      { timeout: 60_000 },
+      async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'bursary-language-schedules-'));
+        cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+        const schema = await freshSchema();
+        cleanups.push(schema.drop);
+        const apps: TestApp[] = [];
+        for (let n = 0; n < 2; n += 1) {
+          const app = await buildTestApp({ dialect, pgSchema: schema.name, config: { dataDir } });
+          cleanups.push(app.close);
+          apps.push(app);
+        }
+        const [first] = apps as [TestApp];
+        const ids = await withWaitingChanges(first);
+        await dueSchedules(
+          first.db,
+          ids.map((recordId) => ({ section: 'faqs', recordId, action: 'publish' })),
+        );
+        const runner = {
+          actions: scheduledActions,
+          onError: (error: unknown) => {
+            throw error;
+          },
+          beforeAction: () => new Promise<void>((resolve) => setTimeout(resolve, 5)),
+        };
+        const results = await Promise.all(apps.map((app) => runDueSchedules(app.db, runner)));
+        expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(COUNT);
+        await until(async () => (await pendingSchedules(first.db)) === 0, 30_000, 'every schedule ran');
+        await expectEachPublishedOnce(first.db, ids);
+      },
+    );
 
   it('loses nothing when a process is killed between the saves and their publish', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bursary-language-kill-'));

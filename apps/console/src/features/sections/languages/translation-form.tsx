@@ -87,9 +87,7 @@ function TranslationFields({
   const translation = asTranslation(section);
   const every = read.record ?? record;
   // with changes waiting in this language, the form edits them, as the default language's form edits its own
-  const inLanguage = waiting
-    ? withoutFallbacks(section, waiting.record)
-    : recordIn(section, every, locale.code, false);
+  const inLanguage = waiting ? withoutFallbacks(section, waiting.record) : recordIn(section, every, locale.code, false);
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });

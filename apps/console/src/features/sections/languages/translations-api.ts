@@ -54,7 +54,11 @@ export function recordInLanguageQuery(section: SectionDef, id: string | number, 
     queryKey: queryKeys.sections.language(section.slug, id, code),
     queryFn: async ({ signal }): Promise<RecordInLanguage> => {
       const path = recordApiPath(section, id);
-      const read = await apiRequest<unknown>('GET', path, { signal, auth: true, query: { locale: code, status: 'all' } });
+      const read = await apiRequest<unknown>('GET', path, {
+        signal,
+        auth: true,
+        query: { locale: code, status: 'all' },
+      });
       const [record = null] = asList(read.data);
       if (!record) return { live: null, waiting: null };
       const live = { record, etag: read.etag };
@@ -100,8 +104,7 @@ export function useSaveTranslation(section: SectionDef) {
       const response = await apiRequest('PUT', path, { json: values, ifMatch: etag, query: { locale: code } });
       if (publishNow && record.status === 'draft') await apiRequest('POST', `${path}/publish`);
       // the save itself is done: should the drop fail, the changes still wait and the banner offers to discard them
-      else if (publishNow)
-        await apiRequest('DELETE', `${path}/changes`, { query: { locale: code } }).catch(() => null);
+      else if (publishNow) await apiRequest('DELETE', `${path}/changes`, { query: { locale: code } }).catch(() => null);
       return response;
     },
     onSuccess: () => refreshAfterRecordWrite(queryClient, section.slug),
