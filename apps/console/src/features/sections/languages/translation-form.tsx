@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
 import { altFieldOf } from '@/components/fields/alt-text-input';
@@ -97,9 +98,11 @@ function TranslationFields({
   const [reloading, setReloading] = useState(false);
   const [etag, setEtag] = useState(read.etag);
   const [waitingEtag, setWaitingEtag] = useState(waiting?.etag ?? null);
-  // a draft, or this language's waiting changes, wait for a publish: 'Save as draft' is then the form's submit
+  // this language's waiting changes wait for a publish: 'Save as draft' is then the form's submit. A draft's text is
+  // saved in place, off the website with the draft, by the one button it always had
   const state = publishingOf(every);
-  const holds = state.status === 'draft' || waiting !== null;
+  const isDraft = state.status === 'draft';
+  const holds = !isDraft && waiting !== null;
 
   // shared fields are sent as they are (an image left out is kept); a translated field with no text in this language
   // that is left blank is not sent, so the website keeps showing its fallback's
@@ -160,7 +163,7 @@ function TranslationFields({
         record: every,
         code: locale.code,
         values: payloadOf(values),
-        etag: state.status === 'draft' ? etag : waitingEtag,
+        etag: waitingEtag,
       },
       {
         onSuccess: () => {
@@ -205,18 +208,29 @@ function TranslationFields({
           </div>
         ),
       )}
-      <FormActions
-        listPath={`/${section.slug}`}
-        mode="update"
-        holds={holds}
-        scheduledAt={state.publishAt}
-        waiting={false}
-        saving={save.isPending}
-        savingDraft={saveDraft.isPending}
-        onPublish={() => void publish()}
-        onSaveDraft={() => void onSaveDraft()}
-        saveLabel={`Save ${locale.name}`}
-      />
+      {isDraft ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => void navigate(`/${section.slug}`)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save {locale.name}
+          </Button>
+        </div>
+      ) : (
+        <FormActions
+          listPath={`/${section.slug}`}
+          mode="update"
+          holds={holds}
+          scheduledAt={state.publishAt}
+          waiting={false}
+          saving={save.isPending}
+          savingDraft={saveDraft.isPending}
+          onPublish={() => void publish()}
+          onSaveDraft={() => void onSaveDraft()}
+          saveLabel={`Save ${locale.name}`}
+        />
+      )}
     </form>
   );
 }

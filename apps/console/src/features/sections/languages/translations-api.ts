@@ -86,8 +86,8 @@ interface TranslationSave {
   values: Record<string, unknown>;
   etag: string | null;
   /**
-   * 'Publish now': a draft is published (in every language) once its text is saved; this language's waiting changes,
-   * which the form showed, are its live text now, so they are dropped rather than left waiting with nothing new in them.
+   * 'Publish now' over this language's waiting changes, which the form showed: saved live, they are its text now, so
+   * they are dropped rather than left waiting with nothing new in them.
    */
   publishNow?: boolean;
 }
@@ -112,17 +112,14 @@ export function useSaveTranslation(section: SectionDef) {
 }
 
 /**
- * 'Save as draft' in one language: on a published record, that language's text is kept as its waiting changes
- * (`PUT …/changes?locale=CODE`, translated fields only: shared ones are the default language's); a draft's text is
- * saved in place, off the website with the draft.
+ * 'Save as draft' in one language on a published record: that language's text is kept as its waiting changes
+ * (`PUT …/changes?locale=CODE`, translated fields only: shared ones are the default language's).
  */
 export function useSaveTranslationDraft(section: SectionDef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ record, code, values, etag }: TranslationSave) => {
       const path = recordApiPath(section, record.id);
-      if (record.status === 'draft')
-        return apiRequest('PUT', path, { json: values, ifMatch: etag, query: { locale: code } });
       const translated = Object.fromEntries(
         Object.entries(values).filter(([name]) => section.fields[name]?.translated || name === section.subItems?.field),
       );
