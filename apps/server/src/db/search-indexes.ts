@@ -14,13 +14,13 @@ import type { Db } from './types.ts';
  *   like SQLite's `like`), and matches case-sensitively, so a match is the very rows `like` finds. It stores no copy
  *   of the text (contentless), and triggers on the section table keep it in the writing transaction, whoever
  *   writes: the API, a restore, a shell. Its row ids are the section's record ids: it indexes the values the
- *   section table holds, the default language's. Values in other languages live in rows of their own, so they can
- *   be indexed the same way beside it (one row per record and language, keyed by that row), and a search in a
+ *   section table holds, the default language's. Values in other languages live in rows of their own
+ *   (`translations`), indexed the same way in one more full-text table keyed by those rows' ids, and a search in a
  *   language reads both. (No language column is stored here: an FTS5 table keeping unindexed values without their
  *   text leaves one of its tables behind when it is dropped, and then cannot be made again under its name.)
  * - PostgreSQL: a trigram index (`pg_trgm`) on `lower()` of each search field, which the planner uses for the
- *   very `lower(field) like '%…%'` the search sends. Without the extension (a database that refuses to install
- *   it) searches scan as before.
+ *   very `lower(field) like '%…%'` the search sends, and one on `lower()` of the translations' values. Without the
+ *   extension (a database that refuses to install it) searches scan as before.
  */
 
 /** The full-text table of a section's search on SQLite. */
@@ -90,6 +90,66 @@ async function ensureSqliteSearchTable(db: Kysely<unknown>, section: SectionDef)
     begin delete from ${sql.id(fts)} where rowid = old.id; end`.execute(db);
 }
 
+/** The full-text table of the translations' values on SQLite: its row ids are the `translations` rows' own. */
+export const TRANSLATIONS_SEARCH_TABLE = 'translations_fts';
+const translationTriggerOf = (event: (typeof TRIGGER_EVENTS)[number]) => `${TRANSLATIONS_SEARCH_TABLE}_${event}`;
+
+/**
+ * Which translations the full-text table holds, as a trigger's condition on its row (`new` or `old`): the values of
+ * the records' own search fields (sub-item texts and other fields are never searched), every language alike.
+ */
+function searchedTranslations(registry: readonly SectionDef[], row: 'new' | 'old' | 'translations') {
+  const per = registry.flatMap((section) => {
+    const fields = section.search.filter((field) => section.fields[field]?.translated);
+    if (fields.length === 0) return [];
+    return [
+      sql`(${sql.raw(row)}.section = ${sql.lit(section.slug)} and ${sql.raw(row)}.field in (${sql.join(fields.map((f) => sql.lit(f)))}))`,
+    ];
+  });
+  if (per.length === 0) return sql`0`;
+  return sql`${sql.raw(row)}.item_id = 0 and (${sql.join(per, sql` or `)})`;
+}
+
+/**
+ * On SQLite: the full-text table of the translations a language's search finds, kept by triggers on `translations`
+ * like a section's (every path that writes a translation: the API, a restore, deleting a language). The triggers
+ * carry the registry's search fields in their condition, so a start whose registry changed them makes the table
+ * again from the rows. Its row ids are the translations' own row ids, which no write changes (a translation is
+ * upserted in place) and SQLite's VACUUM keeps.
+ */
+async function ensureSqliteTranslationSearch(db: Kysely<unknown>, registry: readonly SectionDef[]): Promise<void> {
+  const fts = TRANSLATIONS_SEARCH_TABLE;
+  const insert = sql`create trigger ${sql.id(translationTriggerOf('insert'))} after insert on translations
+    when ${searchedTranslations(registry, 'new')}
+    begin insert into ${sql.id(fts)} (rowid, value) values (new.rowid, lower(new.value)); end`;
+  // SQLite keeps a trigger's text as written, but for the case of its first two words
+  const body = (text: string | undefined) => text?.replace(/^create trigger /i, '');
+  const wanted = body(insert.compile(db).sql);
+  const { rows } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'trigger' and name = ${translationTriggerOf('insert')}`.execute(db);
+  const { rows: tables } = await sql<{ name: string }>`select name from sqlite_master where name = ${fts}`.execute(db);
+  if (body(rows[0]?.sql) === wanted && tables.length > 0) return;
+  for (const event of TRIGGER_EVENTS)
+    await sql`drop trigger if exists ${sql.id(translationTriggerOf(event))}`.execute(db);
+  await sql`drop table if exists ${sql.id(fts)}`.execute(db);
+  await sql`create virtual table ${sql.id(fts)} using fts5(value, content='', contentless_delete=1,
+    tokenize='trigram case_sensitive 1')`.execute(db);
+  await sql`insert into ${sql.id(fts)} (rowid, value) select rowid, lower(value) from translations
+    where ${searchedTranslations(registry, 'translations')}`.execute(db);
+  await insert.execute(db);
+  // an upsert of the same text, or of another field's value, leaves the index as it was
+  await sql`create trigger ${sql.id(translationTriggerOf('update'))} after update of value on translations
+    when old.value is not new.value and ${searchedTranslations(registry, 'new')}
+    begin
+      delete from ${sql.id(fts)} where rowid = old.rowid;
+      insert into ${sql.id(fts)} (rowid, value) values (new.rowid, lower(new.value));
+    end`.execute(db);
+  await sql`create trigger ${sql.id(translationTriggerOf('delete'))} after delete on translations
+    when ${searchedTranslations(registry, 'old')}
+    begin delete from ${sql.id(fts)} where rowid = old.rowid; end`.execute(db);
+}
+
 /** The schema pg_trgm is installed in, or undefined when the database does not have it. */
 async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e
@@ -123,6 +183,18 @@ async function ensurePostgresSearchIndexes(db: Kysely<unknown>, registry: readon
         using gin (lower(${sql.ref(field)}) ${sql.id(schema)}.gin_trgm_ops)`.execute(db);
     }
   }
+  // a search in a language matches the records' own translated values (item 0); sub-item texts are never searched
+  await sql`create index if not exists translations_value_trgm on translations
+    using gin (lower(value) ${sql.id(schema)}.gin_trgm_ops) where item_id = 0`.execute(db);
+}
+
+/**
+ * The index of the translations' values a search in a language reads (migration 021, then every start, like the
+ * sections' own): a full-text table on SQLite, a trigram index on PostgreSQL.
+ */
+export async function ensureTranslationSearch(db: Kysely<unknown>, registry: readonly SectionDef[]): Promise<void> {
+  if (dialectOf(db) === 'postgres') await ensurePostgresSearchIndexes(db, registry);
+  else await ensureSqliteTranslationSearch(db, registry);
 }
 
 /**
@@ -147,6 +219,7 @@ export async function ensureSearchIndexes(db: Kysely<unknown>, registry: readonl
       .columns(section.search.map(columnOf))
       .execute();
   }
+  await ensureSqliteTranslationSearch(db, registry);
 }
 
 /** What an operator should know about searching at start-up, or undefined when every search is indexed. */

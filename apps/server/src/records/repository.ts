@@ -4,7 +4,7 @@ import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/types.ts';
 import { columnOf, tableOf } from '../db/naming.ts';
-import { searchPhrase, searchTableOf } from '../db/search-indexes.ts';
+import { TRANSLATIONS_SEARCH_TABLE, searchPhrase, searchTableOf } from '../db/search-indexes.ts';
 
 /**
  * Table access for every section. Section tables come from the registry at run time, so they are
@@ -55,13 +55,42 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined, search
     section.search.map((field) => sql`${column(field)} like ${pattern} escape '\\'`),
     sql` or `,
   )})`;
+  if (searchIn?.length) {
+    const found = candidates(db, section, text, pattern, searchIn);
+    return found ? sql<boolean>`id in (${found}) and ${contains}` : contains;
+  }
   // PostgreSQL's planner finds the trigram indexes for the like itself; SQLite is told where to look by its
   // full-text table, and the like still decides, so the index can only narrow the rows read, never change them
-  // (the full-text table holds the default language's text: a search in another language reads without it)
-  const phrase = postgres || searchIn?.length ? undefined : searchPhrase(text);
+  const phrase = postgres ? undefined : searchPhrase(text);
   if (!phrase) return contains;
   const fts = sql.table(searchTableOf(section));
   return sql<boolean>`id in (select rowid from ${fts} where ${fts} match ${phrase}) and ${contains}`;
+}
+
+/**
+ * The records a search in a language may find, read from the indexes: those whose default-language search fields
+ * hold the text, and those with a translation in one of the languages read that holds it. A field shows one of
+ * those values, so every match is among them; the search's own condition still decides (a record whose French
+ * title shows instead of the English one that matched is not found). Text too short for SQLite's full-text tables
+ * scans, as in the default language.
+ */
+function candidates(db: Db, section: SectionDef, text: string, pattern: string, searchIn: readonly string[]) {
+  const inLanguages = sql`t.section = ${section.slug} and t.item_id = 0 and t.locale in (${sql.join([...searchIn])})`;
+  if (dialectOf(db) === 'postgres') {
+    const own = sql.join(
+      section.search.map((field) => sql`lower(${sql.ref(columnOf(field))}) like ${pattern} escape '\\'`),
+      sql` or `,
+    );
+    return sql`select id from ${sql.table(tableOf(section))} where ${own}
+      union all select t.record_id from translations t where ${inLanguages} and lower(t.value) like ${pattern} escape '\\'`;
+  }
+  const phrase = searchPhrase(text);
+  if (!phrase) return undefined;
+  const fts = sql.table(searchTableOf(section));
+  const translated = sql.table(TRANSLATIONS_SEARCH_TABLE);
+  return sql`select rowid from ${fts} where ${fts} match ${phrase}
+    union all select t.record_id from translations t where ${inLanguages}
+      and t.rowid in (select rowid from ${translated} where ${translated} match ${phrase})`;
 }
 
 /** Rows of a section, newest first (a new item goes to the front). */

@@ -17,6 +17,7 @@ import * as mediaFileNames from './017-media-file-names.ts';
 import * as languages from './018-languages.ts';
 import * as searchIndexes from './019-search-indexes.ts';
 import * as pendingTranslations from './020-pending-translations.ts';
+import * as translationSearch from './021-translation-search.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '018-languages': languages,
   '019-search-indexes': searchIndexes,
   '020-pending-translations': pendingTranslations,
+  '021-translation-search': translationSearch,
 };
