@@ -26,9 +26,14 @@ export interface MediaItem {
   focal_y: number;
   used_by: MediaUse[];
   created_at: string;
+  /**
+   * With `?locale=*` only: the alternative text in every language, by code ('' where a language has none); `alt`
+   * stays the default language's.
+   */
+  alt_by_locale?: Record<string, string>;
 }
 
-/** PATCH /api/media/{name}: any of the three. */
+/** PATCH /api/media/{name}: any of the three; with `?locale=CODE`, `alt` is that language's. */
 export interface MediaPatch {
   alt?: string;
   focal_x?: number;

@@ -20,6 +20,16 @@ export interface MediaTable {
   file_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** An image's alternative text in a language other than the default (migration 022); the default's is `media.alt`. */
+export interface MediaAltTable {
+  sha256: string;
+  /** A language's code; never the default language's. */
+  locale: string;
+  /** Never '': an image without text in a language has no row, and its readers fall back. */
+  alt: string;
+  updated_at: string;
+}
+
 /** A resized or converted image (migration 014), made on request and kept beside its original. */
 export interface MediaVariantsTable {
   /** The original's content address; deleting the original deletes its variants. */

@@ -1,4 +1,4 @@
-import type { MediaTable, MediaVariantsTable } from './media-tables.ts';
+import type { MediaAltTable, MediaTable, MediaVariantsTable } from './media-tables.ts';
 import type { LocalesTable, PendingTranslationsTable, TranslationsTable } from './language-tables.ts';
 import type { LinkChecksTable, RecordLinksTable, SiteHealthRecordsTable } from './site-health-tables.ts';
 import type { ColumnType, Generated, Kysely } from 'kysely';
@@ -211,6 +211,7 @@ export interface Database {
   revisions: RevisionsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
+  media_alt: MediaAltTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   throttle_devices: ThrottleDevicesTable;

@@ -6,6 +6,7 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { withDimensions } from '../media/dimensions.ts';
+import { altTextsIn, setAltTextIn } from '../media/alt-in-languages.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
 import { refreshRecordsShowing } from '../records/image-alt.ts';
 import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
@@ -43,7 +44,44 @@ interface ListedRow {
 
 const orNull = (value: number | string | null) => (value === null ? null : Number(value));
 
-function toItem(row: ListedRow, uses: FoundUse[], publicUrl: string | undefined): MediaItem {
+/**
+ * The language the library answers alternative text in: `one`, a language other than the default (`alt` is its own
+ * text, '' when it has none: the library shows what is missing, it never falls back); `every`, `alt_by_locale` beside
+ * the default's `alt`. Undefined: the default language, as before languages existed.
+ */
+export type LibraryLanguage =
+  { kind: 'one'; code: string } | { kind: 'every'; codes: readonly string[]; defaultCode: string };
+
+/** The images' texts in the languages `language` answers, by image and code. */
+async function textsFor(db: Db, rows: readonly ListedRow[], language: LibraryLanguage | undefined) {
+  if (!language) return new Map<string, Map<string, string>>();
+  const codes = language.kind === 'one' ? [language.code] : language.codes.filter((c) => c !== language.defaultCode);
+  return altTextsIn(
+    db,
+    rows.map((row) => row.sha256),
+    codes,
+  );
+}
+
+function inLanguage(
+  row: ListedRow,
+  texts: ReadonlyMap<string, string> | undefined,
+  language: LibraryLanguage | undefined,
+): Pick<MediaItem, 'alt' | 'alt_by_locale'> {
+  if (!language) return { alt: row.alt };
+  if (language.kind === 'one') return { alt: texts?.get(language.code) ?? '' };
+  const byCode = Object.fromEntries(
+    language.codes.map((code) => [code, code === language.defaultCode ? row.alt : (texts?.get(code) ?? '')]),
+  );
+  return { alt: row.alt, alt_by_locale: byCode };
+}
+
+function toItem(
+  row: ListedRow,
+  uses: FoundUse[],
+  publicUrl: string | undefined,
+  alt: Pick<MediaItem, 'alt' | 'alt_by_locale'> = { alt: row.alt },
+): MediaItem {
   return {
     name: mediaFileName(row),
     url: `${publicUrl ?? ''}${mediaPath(row)}`,
@@ -52,19 +90,22 @@ function toItem(row: ListedRow, uses: FoundUse[], publicUrl: string | undefined)
     height: orNull(row.height),
     file_name: row.file_name,
     bytes: Number(row.size),
-    alt: row.alt,
+    alt: alt.alt,
     focal_x: Number(row.focal_x),
     focal_y: Number(row.focal_y),
     used_by: uses.map(toMediaUse),
     created_at: row.created_at,
+    ...(alt.alt_by_locale ? { alt_by_locale: alt.alt_by_locale } : {}),
   };
 }
 
 export interface MediaQuery {
   unused: boolean;
+  /** Without text in the language read (`language` of kind `one`), else in the default language. */
   missingAlt: boolean;
   limit: number;
   offset: number;
+  language?: LibraryLanguage | undefined;
 }
 
 /**
@@ -77,13 +118,29 @@ export async function listMedia(
   publicUrl: string | undefined,
   query: MediaQuery,
 ): Promise<{ items: MediaItem[]; total: number }> {
+  const { language } = query;
   let rows = db.selectFrom('media').select(LISTED).orderBy('created_at', 'desc').orderBy('sha256');
-  if (query.missingAlt) rows = rows.where('alt', '=', '');
+  if (query.missingAlt && language?.kind === 'one') {
+    const code = language.code;
+    rows = rows.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('media_alt')
+            .select('media_alt.sha256')
+            .whereRef('media_alt.sha256', '=', 'media.sha256')
+            .where('media_alt.locale', '=', code),
+        ),
+      ),
+    );
+  } else if (query.missingAlt) rows = rows.where('alt', '=', '');
   const [found, uses] = await Promise.all([rows.execute(), allUses(db, publicUrl)]);
   const kept = query.unused ? found.filter((row) => !uses.has(mediaFileName(row))) : found;
   const page = await withDimensions(db, kept.slice(query.offset, query.offset + query.limit));
+  const texts = await textsFor(db, page, language);
   return {
-    items: page.map((row) => toItem(row, uses.of(mediaFileName(row)), publicUrl)),
+    items: page.map((row) =>
+      toItem(row, uses.of(mediaFileName(row)), publicUrl, inLanguage(row, texts.get(row.sha256), language)),
+    ),
     total: kept.length,
   };
 }
@@ -93,6 +150,7 @@ export async function readMediaItem(
   db: Db,
   name: MediaName,
   publicUrl: string | undefined,
+  language?: LibraryLanguage,
 ): Promise<MediaItem | undefined> {
   const row = await db
     .selectFrom('media')
@@ -102,7 +160,13 @@ export async function readMediaItem(
     .executeTakeFirst();
   if (!row) return undefined;
   const [sized] = await withDimensions(db, [row]);
-  return toItem(sized ?? row, await usesOf(db, name, publicUrl), publicUrl);
+  const texts = await textsFor(db, [row], language);
+  return toItem(
+    sized ?? row,
+    await usesOf(db, name, publicUrl),
+    publicUrl,
+    inLanguage(row, texts.get(row.sha256), language),
+  );
 }
 
 /**
@@ -128,27 +192,40 @@ export interface CheckedPatch {
 
 const imageLogName = (name: MediaName) => named('Image', mediaFileName(name), 0);
 
+/** A language other than the default that a PATCH writes the alternative text of. */
+export interface AltLanguageWritten {
+  code: string;
+  name: string;
+}
+
 /**
- * PATCH /api/media/{name}: the alternative text and/or the focal point, with an audit row saying what
- * changed. A moved focal point drops the image's crops: they centre on the old point and would never be
- * answered again (a crop's key names its focal point, media/variants.ts).
+ * PATCH /api/media/{name}: the alternative text (in `language`, else the default language's) and/or the focal point
+ * (one for every language), with an audit row saying what changed. A moved focal point drops the image's crops: they
+ * centre on the old point and would never be answered again (a crop's key names its focal point, media/variants.ts).
  */
-export async function patchMedia(db: Db, username: string, name: MediaName, patch: CheckedPatch): Promise<void> {
+export async function patchMedia(
+  db: Db,
+  username: string,
+  name: MediaName,
+  patch: CheckedPatch,
+  language?: AltLanguageWritten,
+): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const current = await lockedImage(trx, name);
     if (!current) throw imageNotFound();
-    const altChanged = patch.alt !== undefined && patch.alt !== current.alt;
+    const now = nowIso();
+    const altChanged =
+      patch.alt !== undefined &&
+      (language ? await setAltTextIn(trx, name, language.code, patch.alt, now) : patch.alt !== current.alt);
     const focal = {
       focal_x: patch.focal_x ?? Number(current.focal_x),
       focal_y: patch.focal_y ?? Number(current.focal_y),
     };
     const focalMoved = focal.focal_x !== Number(current.focal_x) || focal.focal_y !== Number(current.focal_y);
     if (!altChanged && !focalMoved) return;
-    await trx
-      .updateTable('media')
-      .set({ ...(altChanged ? { alt: patch.alt } : {}), ...(focalMoved ? focal : {}) })
-      .where('sha256', '=', name.sha256)
-      .execute();
+    const columns = { ...(altChanged && !language ? { alt: patch.alt } : {}), ...(focalMoved ? focal : {}) };
+    if (Object.keys(columns).length > 0)
+      await trx.updateTable('media').set(columns).where('sha256', '=', name.sha256).execute();
     // record answers carry both beside the image: every record showing it moves to a new version
     await refreshRecordsShowing(trx, name);
     if (focalMoved)
@@ -158,9 +235,9 @@ export async function patchMedia(db: Db, username: string, name: MediaName, patc
         .where('variant', 'like', '%cover%')
         .execute();
     const what = [altChanged ? 'alternative text' : '', focalMoved ? 'focal point' : ''].filter(Boolean).join(' and ');
-    const content = `${imageLogName(name)}: ${what} changed`;
+    const content = `${imageLogName(name)}: ${what} changed${altChanged && language ? ` (${language.name})` : ''}`;
     const event = { action: 'update' as const, content, section: MEDIA_LOG_SECTION, recordId: null, username };
-    await appendLogs(trx, [event], null, nowIso());
+    await appendLogs(trx, [event], null, now);
   });
 }
 

@@ -16,27 +16,53 @@ const mediaUse = new Shape(
 
 const mediaItem = new Shape(
   'MediaItem',
-  contract<MediaItem>()({
-    name: { type: 'string', description: 'The file name under /media/: the SHA-256 of the bytes and the extension' },
-    url: { type: 'string', description: 'Its address (under PUBLIC_URL when set)' },
-    type: { type: 'string', description: 'The exact Content-Type it is served with' },
-    width: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
-    height: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
-    file_name: {
-      type: ['string', 'null'],
-      description: "The uploaded file's own name; null for images stored before names were kept, and pasted ones",
+  contract<MediaItem>()(
+    {
+      name: { type: 'string', description: 'The file name under /media/: the SHA-256 of the bytes and the extension' },
+      url: { type: 'string', description: 'Its address (under PUBLIC_URL when set)' },
+      type: { type: 'string', description: 'The exact Content-Type it is served with' },
+      width: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
+      height: { type: ['integer', 'null'], description: 'Pixels; null for an SVG' },
+      file_name: {
+        type: ['string', 'null'],
+        description: "The uploaded file's own name; null for images stored before names were kept, and pasted ones",
+      },
+      bytes: { type: 'integer', minimum: 0 },
+      alt: {
+        type: 'string',
+        description:
+          "What the image shows, for people who cannot see it; '' until written. With locale=CODE, that language's own text ('' when it has none)",
+      },
+      focal_x: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre across, 0 (left) to 1' },
+      focal_y: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre down, 0 (top) to 1' },
+      used_by: {
+        type: 'array',
+        items: mediaUse,
+        description: 'The records that show it in an image field or in rich text: live, drafts and waiting changes',
+      },
+      created_at: { type: 'string' },
+      alt_by_locale: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description:
+          "With locale=* only: the alternative text in every language, by code ('' where a language has none); alt stays the default language's",
+      },
     },
-    bytes: { type: 'integer', minimum: 0 },
-    alt: { type: 'string', description: "What the image shows, for people who cannot see it; '' until written" },
-    focal_x: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre across, 0 (left) to 1' },
-    focal_y: { type: 'number', minimum: 0, maximum: 1, description: 'Where crops centre down, 0 (top) to 1' },
-    used_by: {
-      type: 'array',
-      items: mediaUse,
-      description: 'The records that show it in an image field or in rich text: live, drafts and waiting changes',
-    },
-    created_at: { type: 'string' },
-  }),
+    [
+      'name',
+      'url',
+      'type',
+      'width',
+      'height',
+      'file_name',
+      'bytes',
+      'alt',
+      'focal_x',
+      'focal_y',
+      'used_by',
+      'created_at',
+    ],
+  ),
 );
 
 const nameParams = {
@@ -57,8 +83,20 @@ const flag = (name: string, meaning: string) =>
 /** The media library's list query, in the order its parameters are checked. */
 export const mediaListQuery = z.object({
   unused: flag('unused', 'only images nothing uses'),
-  missing_alt: flag('missing_alt', 'only images without alternative text'),
+  missing_alt: flag('missing_alt', 'only images without alternative text (in the language of locale, when given)'),
+  locale: queryText('locale', 40).optional().meta({
+    description:
+      "A language code (GET /api/locales): alt is that language's own text; * adds alt_by_locale, every language's",
+  }),
   ...pageQuery(LOGS_MAX_LIMIT),
+});
+
+/** PATCH's query: the language whose alternative text is written (the focal point is every language's). */
+export const mediaPatchQuery = z.object({
+  locale: queryText('locale', 40).optional().meta({
+    description:
+      "A language code (GET /api/locales): alt is written in that language; left out, the default language's",
+  }),
 });
 
 const focal = (axis: string) => ({
@@ -98,12 +136,16 @@ export const mediaLibraryApi = {
   },
   patch: {
     operationId: 'updateMedia',
-    summary: "Set an image's alternative text and/or focal point (editors)",
+    summary: "Set an image's alternative text (in a language with locale) and/or focal point (editors)",
     tags: ['Media'],
     token: true,
     params: nameParams,
+    query: mediaPatchQuery,
     body: patchBody,
-    answers: { 200: answer('The image as updated', mediaItem), ...errors(...ALWAYS, ...BODY, 401, 404) },
+    answers: {
+      200: answer('The image as updated (its alt in the language written)', mediaItem),
+      ...errors(...ALWAYS, ...BODY, 401, 404),
+    },
   },
   delete: {
     operationId: 'deleteMedia',

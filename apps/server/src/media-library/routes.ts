@@ -7,7 +7,18 @@ import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkAltText } from '../media/alt-text.ts';
 import { imageNotFound, parseMediaName } from '../media/media-name.ts';
-import { type CheckedPatch, deleteMedia, listMedia, patchMedia, readMediaItem } from './library.ts';
+import { EVERY_LOCALE } from '@bursary/shared';
+import { canonicalCode } from '../locales/codes.ts';
+import type { Languages } from '../locales/catalogue.ts';
+import { writeLanguageOf } from '../records/write-query.ts';
+import {
+  type CheckedPatch,
+  type LibraryLanguage,
+  deleteMedia,
+  listMedia,
+  patchMedia,
+  readMediaItem,
+} from './library.ts';
 import { mediaLibraryApi, mediaListQuery } from './routes-schemas.ts';
 
 const PATCH_KEYS = ['alt', 'focal_x', 'focal_y'];
@@ -36,6 +47,24 @@ function checkPatch(body: unknown): CheckedPatch {
   };
 }
 
+/**
+ * The language a list asks for with `?locale=`: undefined for the default language (as before languages existed),
+ * every language with `*`; an unknown code is 400 naming the known ones.
+ */
+function listLanguageOf(languages: Languages, asked: string | undefined): LibraryLanguage | undefined {
+  const raw = asked?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === EVERY_LOCALE)
+    return { kind: 'every', codes: languages.list.map((l) => l.code), defaultCode: languages.defaultCode };
+  const code = canonicalCode(raw);
+  const locale = code === undefined ? undefined : languages.find(code);
+  if (!locale)
+    throw new BadRequestError(
+      `Unknown language "${raw}". Known languages: ${languages.list.map((l) => l.code).join(', ')}.`,
+    );
+  return locale.default ? undefined : { kind: 'one', code: locale.code };
+}
+
 /** The media library: any signed-in role lists it; editors and administrators change and delete images. */
 const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config;
@@ -58,6 +87,7 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
       missingAlt: query.missing_alt ?? false,
       limit: query.limit ?? LOGS_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
+      language: listLanguageOf(await app.locales.current(), query.locale),
     });
     setTotalCount(reply, total);
     return items;
@@ -65,8 +95,9 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
     const name = nameOf(request.params);
-    await patchMedia(app.db, usernameOf(request.user), name, checkPatch(request.body));
-    const item = await readMediaItem(app.db, name, publicUrl);
+    const locale = writeLanguageOf(request, await app.locales.current());
+    await patchMedia(app.db, usernameOf(request.user), name, checkPatch(request.body), locale);
+    const item = await readMediaItem(app.db, name, publicUrl, locale && { kind: 'one', code: locale.code });
     // deleted by someone else right after the change
     if (!item) throw imageNotFound();
     return item;

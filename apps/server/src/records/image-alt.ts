@@ -5,6 +5,8 @@ import type { Db } from '../db/types.ts';
 import { altFieldsOf, checkAltText } from '../media/alt-text.ts';
 import { imageFieldsOf, imageNameOf } from '../media/image-fields.ts';
 import { type MediaName, mediaPath } from '../media/media-name.ts';
+import { setAltTextIn } from '../media/alt-in-languages.ts';
+import { nowIso } from '../lib/clock.ts';
 import type { RawInput } from './raw-input.ts';
 import { tablesByName } from './repository.ts';
 
@@ -35,11 +37,18 @@ export function takeAltTexts(section: SectionDef, input: RawInput): { alts: AltT
 
 /**
  * Inside the write's transaction: the alternative text of the image each field holds once written (`record`,
- * as stored). A field left without an image has no text to set. `written` is the record whose own version the
- * write moves already (refreshRecordsShowing moves the others that show the image).
+ * as stored), in `locale` when the write is in a language other than the default. A field left without an image
+ * has no text to set. `written` is the record whose own version the write moves already (refreshRecordsShowing
+ * moves the others that show the image).
  */
-export async function applyAltTexts(trx: Db, alts: AltTexts, record: SectionRecord, written?: Except): Promise<void> {
-  for (const [field, alt] of alts) await setAltText(trx, record[field], alt, written);
+export async function applyAltTexts(
+  trx: Db,
+  alts: AltTexts,
+  record: SectionRecord,
+  written?: Except,
+  locale?: string,
+): Promise<void> {
+  for (const [field, alt] of alts) await setAltText(trx, record[field], alt, written, locale);
 }
 
 /**
@@ -73,9 +82,14 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
  * Sets the alternative text of the image an image field holds (`url`), inside the caller's transaction: a
  * record write's `F_alt`. Nothing happens when the field holds no stored image or the text is already this.
  */
-async function setAltText(trx: Db, url: unknown, alt: string, except?: Except): Promise<void> {
+async function setAltText(trx: Db, url: unknown, alt: string, except?: Except, locale?: string): Promise<void> {
   const name = imageNameOf(url);
   if (!name) return;
+  if (locale !== undefined) {
+    // the write locked the image for share (records/write-columns.ts): it exists until the transaction ends
+    if (await setAltTextIn(trx, name, locale, alt, nowIso())) await refreshRecordsShowing(trx, name, except);
+    return;
+  }
   const changed = await trx
     .updateTable('media')
     .set({ alt })

@@ -47,9 +47,10 @@ export function altTextProperties(section: SectionDef): Json {
   const properties: Json = {};
   for (const [altField, field] of altFieldsOf(section)) {
     properties[altField] = {
-      type: 'string',
+      type: ['string', 'null', 'object'],
       maxLength: MEDIA_ALT_MAX_LENGTH,
-      description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending ${altField} with the record`,
+      additionalProperties: nullable('string'),
+      description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending ${altField} with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code`,
     };
     for (const side of ['width', 'height'])
       properties[`${field}_${side}`] = {

@@ -142,7 +142,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       languages,
     };
     const [localizedRecord] = await localized(app.db, section, read, [record]);
-    return answered(localizedRecord ?? record);
+    return recordWithAltText(app.db, section, localizedRecord ?? record, read);
   };
   /** PUT in a language: the record found in the write's transaction, its body checked as the default's is. */
   const putIn = async (request: FastifyRequest, locale: Locale, find: (trx: Db) => Promise<ReadRecord>) => {

@@ -8,7 +8,7 @@ import { nowIso } from '../lib/clock.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { ownName } from '../locales/codes.ts';
 import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
-import { takeAltTexts } from './image-alt.ts';
+import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
 import { type ReadRecord, readRecord } from './read.ts';
 import { takeStatus, validateRecord } from './record-validation.ts';
@@ -25,12 +25,15 @@ type TranslatedValue = { itemId: number; field: string; value: string };
 export interface CheckedTranslation {
   values: Record<string, unknown>;
   prepared: PreparedWrite;
+  /** The images' alternative text in the language (`F_alt`), by image field. */
+  alts: AltTexts;
 }
 
 /**
  * The body of a write in a language other than the default: validated and sanitised exactly as the default
- * language's (the same registry rules, the same rich-text cleaning and image checks). A record's status and its
- * images' alternative text are the record's own: they are written without a language.
+ * language's (the same registry rules, the same rich-text cleaning and image checks). A record's status is the
+ * record's own: it is written without a language. An image's alternative text (`F_alt`) is the image's, in the
+ * language written.
  */
 export async function checkTranslationWrite(
   config: Config,
@@ -43,14 +46,8 @@ export async function checkTranslationWrite(
       { path: 'status', message: 'status is the record’s in every language: send it without locale' },
     ]);
   const { alts, input: fields } = takeAltTexts(section, input);
-  if (alts.size > 0) {
-    const [field] = alts.keys();
-    throw new ValidationError([
-      { path: `${field}_alt`, message: 'An image’s alternative text is written without locale' },
-    ]);
-  }
   const values = validateRecord(section, 'update', fields);
-  return { values, prepared: await prepareWrite(config, section, values, fields.uploads) };
+  return { values, prepared: await prepareWrite(config, section, values, fields.uploads), alts };
 }
 
 const sameListRefusal = (sub: SubItems, what: string) =>
@@ -129,7 +126,9 @@ export async function writeInLanguage(
     const content = `${summary(section.singular, current.record[section.titleField], 'update', id)} (${locale.name})`;
     const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
     const written = values.length > 0 || cleared.length > 0 ? locale.code : null;
-    return rereadAndStore(trx, ctx, section, id, [log], now, written);
+    const read = await rereadAndStore(trx, ctx, section, id, [log], now, written);
+    await applyAltTexts(trx, write.alts, read.record, { section, id }, locale.code);
+    return read;
   });
 }
 
@@ -147,7 +146,11 @@ export async function checkRevisionTranslations(
     if (typeof values !== 'object' || values === null) continue;
     const body = Object.fromEntries(Object.entries(values).filter(([name]) => kept.has(name)));
     const valid = validateRecord(section, 'update', { body, uploads: new Map() });
-    checked.set(code, { values: valid, prepared: await prepareWrite(config, section, valid, new Map()) });
+    checked.set(code, {
+      values: valid,
+      prepared: await prepareWrite(config, section, valid, new Map()),
+      alts: new Map(),
+    });
   }
   return checked;
 }

@@ -53,7 +53,7 @@ async function decorate(
   const live = view === 'preview' ? new Map(records.map((record) => [record.id, record])) : undefined;
   // and each other language's waiting changes over its stored text
   const waiting = view === 'preview' ? await waitingIn(db, section, records, locale) : undefined;
-  return withAltText(db, section, await localized(db, section, locale, decorated, live, waiting));
+  return withAltText(db, section, await localized(db, section, locale, decorated, live, waiting), locale);
 }
 
 /** The waiting changes of the languages a read in `locale` shows, by record: the language's own and its fallbacks'. */

@@ -18,6 +18,7 @@ import * as languages from './018-languages.ts';
 import * as searchIndexes from './019-search-indexes.ts';
 import * as pendingTranslations from './020-pending-translations.ts';
 import * as translationSearch from './021-translation-search.ts';
+import * as mediaAltPerLanguage from './022-media-alt-per-language.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '019-search-indexes': searchIndexes,
   '020-pending-translations': pendingTranslations,
   '021-translation-search': translationSearch,
+  '022-media-alt-per-language': mediaAltPerLanguage,
 };
