@@ -20,7 +20,16 @@ interface MediaPage {
   total: number;
 }
 
-async function readPage(offset: number, limit: number, filters: Partial<MediaFilters>, signal: AbortSignal) {
+/** `locale=*`: each image also carries its text in every language (`alt_by_locale`); `alt` stays the default's. */
+const EVERY_LANGUAGE = '*';
+
+async function readPage(
+  offset: number,
+  limit: number,
+  filters: Partial<MediaFilters>,
+  signal: AbortSignal,
+  everyLanguage = false,
+) {
   const { data, headers } = await apiRequest<MediaItem[]>('GET', '/api/media', {
     auth: true,
     signal,
@@ -29,6 +38,7 @@ async function readPage(offset: number, limit: number, filters: Partial<MediaFil
       offset,
       unused: filters.unused ? 1 : undefined,
       missing_alt: filters.missingAlt ? 1 : undefined,
+      locale: everyLanguage ? EVERY_LANGUAGE : undefined,
     },
   });
   return { items: data, total: totalCountOf(headers, offset + data.length) };
@@ -36,12 +46,15 @@ async function readPage(offset: number, limit: number, filters: Partial<MediaFil
 
 /**
  * GET /api/media a page at a time, newest first, as the reader scrolls; the last filter's images stay until the new
- * ones arrive.
+ * ones arrive. With `everyLanguage` (two or more languages), each image carries its text in each of them; until
+ * `ready` (the languages are known), nothing is read.
  */
-export function useMediaPages(filters: MediaFilters) {
+export function useMediaPages(filters: MediaFilters, everyLanguage = false, ready = true) {
   const pages = useInfiniteQuery({
-    queryKey: queryKeys.media.pages({ unused: filters.unused, missingAlt: filters.missingAlt }),
-    queryFn: ({ pageParam, signal }): Promise<MediaPage> => readPage(pageParam, MEDIA_PAGE_SIZE, filters, signal),
+    enabled: ready,
+    queryKey: queryKeys.media.pages({ unused: filters.unused, missingAlt: filters.missingAlt, everyLanguage }),
+    queryFn: ({ pageParam, signal }): Promise<MediaPage> =>
+      readPage(pageParam, MEDIA_PAGE_SIZE, filters, signal, everyLanguage),
     initialPageParam: 0,
     getNextPageParam: (last, all) => {
       const read = all.reduce((sum, page) => sum + page.items.length, 0);
@@ -76,25 +89,54 @@ export function useMediaItem(name: string | null) {
 /** The API address of one image of the library. */
 export const mediaPath = (name: string) => `/api/media/${encodeURIComponent(name)}`;
 
+/** A PATCH's language: its code, and whether it is the default language (whose text is `alt`). */
+export interface AltLanguage {
+  code: string;
+  isDefault: boolean;
+}
+
 /**
- * PATCH /api/media/{name}: the answer replaces the image wherever the cache holds it, so the change shows at once.
+ * An image as the cache held it, with a PATCH's answer in: the answer's `alt` is the language written's, so where
+ * the cache holds every language's texts it goes to that language's place, and `alt` stays the default's.
+ */
+function withAnswer(held: MediaItem, answer: MediaItem, language: AltLanguage | undefined): MediaItem {
+  const isDefault = language?.isDefault ?? true;
+  if (!held.alt_by_locale || !language) return isDefault ? answer : { ...answer, alt: held.alt };
+  return {
+    ...answer,
+    alt: isDefault ? answer.alt : held.alt,
+    alt_by_locale: { ...held.alt_by_locale, [language.code]: answer.alt },
+  };
+}
+
+/**
+ * PATCH /api/media/{name} (in `language`, else the default language's text): the answer replaces the image wherever
+ * the cache holds it, so the change shows at once.
  * The library is not read again: an image given its text under 'Missing alternative text' stays where the editor
  * is working (and keeps the focus) until the filter is next read. What shows the image elsewhere is read again.
  */
 export function useUpdateMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name, patch }: { name: string; patch: MediaPatch }) =>
-      (await apiRequest<MediaItem>('PATCH', mediaPath(name), { json: patch })).data,
-    onSuccess: (item) => {
-      queryClient.setQueryData(queryKeys.media.item(item.name), item);
+    mutationFn: async ({ name, patch, language }: { name: string; patch: MediaPatch; language?: AltLanguage }) =>
+      (
+        await apiRequest<MediaItem>('PATCH', mediaPath(name), {
+          json: patch,
+          query: { locale: language && !language.isDefault ? language.code : undefined },
+        })
+      ).data,
+    onSuccess: (answer, { language }) => {
+      const item = (held: MediaItem) => withAnswer(held, answer, language);
+      queryClient.setQueryData<MediaItem | null>(queryKeys.media.item(answer.name), (held) =>
+        held ? item(held) : language && !language.isDefault ? held : answer,
+      );
       queryClient.setQueriesData<{ pages: MediaPage[] }>({ queryKey: queryKeys.media.allPages() }, (data) =>
         data
           ? {
               ...data,
               pages: data.pages.map((page) => ({
                 ...page,
-                items: page.items.map((one) => (one.name === item.name ? item : one)),
+                items: page.items.map((one) => (one.name === answer.name ? item(one) : one)),
               })),
             }
           : data,

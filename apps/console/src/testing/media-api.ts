@@ -37,9 +37,15 @@ interface MediaServerOptions {
   refuse?: (call: MediaCall) => Response | undefined;
 }
 
+/** An image as the server answers it outside `locale=*`: `alt_by_locale` is only in that list. */
+function withoutLanguages({ alt_by_locale: _every, ...item }: MediaItem): MediaItem {
+  return item;
+}
+
 /**
  * The media library API as a small in-memory server: the list with its filters and paging (X-Total-Count), PATCH and
- * DELETE; every call is recorded.
+ * DELETE; every call is recorded. Images given `alt_by_locale` have texts in languages: the list answers them with
+ * `locale=*`, and a PATCH with `?locale=CODE` writes that language's.
  */
 export function serveMedia(initial: MediaItem[], { refuse }: MediaServerOptions = {}) {
   let items = [...initial];
@@ -64,7 +70,8 @@ export function serveMedia(initial: MediaItem[], { refuse }: MediaServerOptions 
       );
       const offset = Number(query.offset ?? 0);
       const page = matching.slice(offset, offset + Number(query.limit ?? 50));
-      return HttpResponse.json(page, { headers: { 'X-Total-Count': String(matching.length) } });
+      const answered = query.locale === '*' ? page : page.map(withoutLanguages);
+      return HttpResponse.json(answered, { headers: { 'X-Total-Count': String(matching.length) } });
     }),
     http.patch('/api/media/:name', async ({ request, params }) => {
       const call = await note(request);
@@ -72,9 +79,21 @@ export function serveMedia(initial: MediaItem[], { refuse }: MediaServerOptions 
       if (refused) return refused;
       const found = items.find((item) => item.name === params.name);
       if (!found) return HttpResponse.json({ message: 'No such image.', error: 'Not Found' }, { status: 404 });
-      const changed = { ...found, ...(call.json as Partial<MediaItem>) };
+      const sent = call.json as Partial<MediaItem>;
+      const code = call.query.locale;
+      if (code && found.alt_by_locale) {
+        const { alt, ...shared } = sent;
+        const changed = {
+          ...found,
+          ...shared,
+          alt_by_locale: { ...found.alt_by_locale, ...(alt === undefined ? {} : { [code]: alt }) },
+        };
+        items = items.map((item) => (item === found ? changed : item));
+        return HttpResponse.json({ ...withoutLanguages(changed), alt: changed.alt_by_locale[code] ?? '' });
+      }
+      const changed = { ...found, ...sent };
       items = items.map((item) => (item === found ? changed : item));
-      return HttpResponse.json(changed);
+      return HttpResponse.json(withoutLanguages(changed));
     }),
     http.delete('/api/media/:name', async ({ request, params }) => {
       const call = await note(request);

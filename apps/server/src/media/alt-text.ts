@@ -93,7 +93,8 @@ function altIn(
     const text = textIn(code);
     if (text !== '') return { value: text, fellBack: code !== language.code };
   }
-  return language.noFallback ? { value: null, fellBack: false } : { value: '', fellBack: true };
+  // no language has text: nothing was shown in another language
+  return { value: language.noFallback ? null : '', fellBack: false };
 }
 
 /**
@@ -103,7 +104,7 @@ function altIn(
  * `F_focal_y`, 0 to 1; null when the field is empty). One query for all the records' images (and one for their
  * texts in other languages, for a read in a language); a section without image fields is answered as it is,
  * without a query. In a language, `F_alt` falls back like a translated field, and a record's `fallback_fields`
- * names it when it did.
+ * names it when the text shown is another language's.
  */
 export async function withAltText<R extends Record<string, unknown>>(
   db: Db,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
 import { formatBytes } from '@bursary/shared/bytes';
+import type { Locale } from '@bursary/shared';
 import type { MediaItem, MediaUse } from '@bursary/shared/media';
 import { findSection } from '@bursary/shared/sections';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +12,7 @@ import { mediaDimensions, mediaLabel } from '@/lib/media-label';
 import { fixedWidthSources } from '@/lib/media-urls';
 import type { AltDrafts } from './alt-drafts';
 import { AltTextEditor } from './alt-text-editor';
+import { altTextIn, languagesMissingAlt } from './alt-in-language';
 
 /** How wide a card's thumbnail is shown: about a third of the page at 1280 px, the whole card at 375 px. */
 const THUMBNAIL_WIDTH = 320;
@@ -23,6 +25,9 @@ interface MediaCardProps {
   canEdit: boolean;
   deleting: boolean;
   onDelete: (item: MediaItem) => void;
+  /** With two or more languages: every language, and the one whose text the card shows and edits. */
+  languages?: readonly Locale[];
+  language?: Locale | undefined;
 }
 
 /** Where a record is edited: a collection's by its id; a single-record section's screen takes its id too. */
@@ -47,8 +52,19 @@ function Uses({ uses }: { uses: MediaUse[] }) {
 }
 
 /** One stored image: its thumbnail, file facts, alternative text, uses, and Delete while nothing uses it. */
-export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }: MediaCardProps) {
+export function MediaCard({
+  item,
+  hintId,
+  drafts,
+  canEdit,
+  deleting,
+  onDelete,
+  languages = [],
+  language,
+}: MediaCardProps) {
   const unused = item.used_by.length === 0;
+  const missing = languagesMissingAlt(item, languages);
+  const shown = altTextIn(item, language);
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       {/* a small image keeps its size rather than being blown up to the frame */}
@@ -72,19 +88,32 @@ export function MediaCard({ item, hintId, drafts, canEdit, deleting, onDelete }:
             {formatDate(item.created_at)}
           </time>
         </p>
-        {item.alt === '' && (
-          <div>
-            <Badge variant="red">No alternative text</Badge>
+        {(item.alt === '' || missing.length > 0) && (
+          <div className="flex flex-wrap gap-1">
+            {item.alt === '' && <Badge variant="red">No alternative text</Badge>}
+            {missing.map((l) => (
+              <Badge key={l.code} variant="red">{`${l.code.toUpperCase()} alt text missing`}</Badge>
+            ))}
           </div>
         )}
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4 p-4 pt-2">
         {canEdit ? (
-          <AltTextEditor key={item.alt} item={item} hintId={hintId} drafts={drafts} />
+          <AltTextEditor
+            key={`${language?.code ?? ''} ${shown}`}
+            item={item}
+            hintId={hintId}
+            drafts={drafts}
+            language={language}
+          />
         ) : (
           <div className="grid gap-1 text-sm">
-            <p className="font-medium">Alternative text</p>
-            <p className={item.alt ? 'break-words' : 'italic text-muted-foreground'}>{item.alt || 'None yet'}</p>
+            <p className="font-medium">
+              {language && !language.default ? `Alternative text (${language.name})` : 'Alternative text'}
+            </p>
+            <p lang={language?.code} className={shown ? 'break-words' : 'italic text-muted-foreground'}>
+              {shown || 'None yet'}
+            </p>
           </div>
         )}
         <Uses uses={item.used_by} />

@@ -5,6 +5,8 @@ import { ALT_TEXT_HINT } from '@/components/fields/alt-text-input';
 import { EmptyState, ErrorPanel, ListLoading } from '@/components/list-states';
 import { ConfirmAction, type ActionTexts } from '@/components/row-actions';
 import { Button } from '@/components/ui/button';
+import { LabelledSelect } from '@/components/labelled-select';
+import { languageLabel, useEditLanguages, useLocales } from '@/lib/locales-api';
 import { ListWindowContext, WindowedGrid } from '@/features/sections';
 import { toastFailure } from '@/lib/failure-toast';
 import { type MediaFilters, useDeleteMedia, useMediaPages } from '@/lib/media-api';
@@ -60,7 +62,13 @@ function useFilters(): [MediaFilters, (key: keyof MediaFilters, on: boolean) => 
  */
 export function MediaPage() {
   const [filters, setFilter, clearFilters] = useFilters();
-  const library = useMediaPages(filters);
+  // with two or more languages, each image's text in each; the cards show and edit the language chosen
+  const languages = useEditLanguages();
+  const { isPending: languagesPending } = useLocales();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const language = languages.find((l) => l.code === chosen) ?? languages.find((l) => l.default);
+  // read once the languages are known, so a library in two languages is not read first in one
+  const library = useMediaPages(filters, languages.length > 0, !languagesPending);
   const removal = useDeleteMedia();
   const canEdit = useCanEdit();
   const hintId = useId();
@@ -124,6 +132,8 @@ export function MediaPage() {
                 canEdit={canEdit}
                 deleting={removal.isPending && removal.variables === item.name}
                 onDelete={setAsking}
+                languages={languages}
+                language={language}
               />
             )}
           </WindowedGrid>
@@ -156,6 +166,15 @@ export function MediaPage() {
             </label>
           ))}
         </fieldset>
+        {language && (
+          <LabelledSelect label="Language" value={language.code} onChange={setChosen}>
+            {languages.map((locale) => (
+              <option key={locale.code} value={locale.code}>
+                {languageLabel(locale)}
+              </option>
+            ))}
+          </LabelledSelect>
+        )}
         {canEdit && (
           <p id={hintId} className="text-sm text-muted-foreground">
             {`Alternative text: ${ALT_TEXT_HINT}`}

@@ -17,7 +17,7 @@ import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
 import { FormActions } from '../form/form-actions';
 import { publishingOf } from '@/lib/publishing';
-import { recordIn, withoutFallbacks } from './translated-values';
+import { recordIn, textIn, withoutFallbacks } from './translated-values';
 import {
   type LanguageVersion,
   type RecordInEveryLanguage,
@@ -202,7 +202,11 @@ function TranslationFields({
           <div key={name} role="group" aria-label={def.label} className="grid gap-1">
             <span className="text-sm font-medium">{def.label}</span>
             <div lang={defaultLocale.code}>
-              <FieldValue def={def} value={fieldText(every, name)} alt={fieldText(every, altFieldOf(name))} />
+              <FieldValue
+                def={def}
+                value={fieldText(every, name)}
+                alt={textIn(every[altFieldOf(name)], defaultLocale.code, true) ?? ''}
+              />
             </div>
             <span className="text-sm text-muted-foreground">Shared by all languages</span>
           </div>
