@@ -92,7 +92,7 @@ export const mediaListQuery = z.object({
 });
 
 /** PATCH's query: the language whose alternative text is written (the focal point is every language's). */
-export const mediaPatchQuery = z.object({
+const mediaPatchQuery = z.object({
   locale: queryText('locale', 40).optional().meta({
     description:
       "A language code (GET /api/locales): alt is written in that language; left out, the default language's",
