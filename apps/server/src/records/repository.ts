@@ -88,9 +88,11 @@ function candidates(db: Db, section: SectionDef, text: string, pattern: string, 
   if (!phrase) return undefined;
   const fts = sql.table(searchTableOf(section));
   const translated = sql.table(TRANSLATIONS_SEARCH_TABLE);
+  // cross join: SQLite reads the full-text table first and looks each translation up by its row id, rather than
+  // reading every translation of the section and asking the full-text table about each
   return sql`select rowid from ${fts} where ${fts} match ${phrase}
-    union all select t.record_id from translations t where ${inLanguages}
-      and t.rowid in (select rowid from ${translated} where ${translated} match ${phrase})`;
+    union all select t.record_id from ${translated} f cross join translations t on t.rowid = f.rowid
+      where ${translated} match ${phrase} and ${inLanguages}`;
 }
 
 /** Rows of a section, newest first (a new item goes to the front). */
