@@ -16,7 +16,12 @@ const chromium = {
 };
 const desktop = { width: 1280, height: 800 };
 const mobile = { width: 375, height: 800 };
-const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//];
+/**
+ * Tests that add a second language: with two languages every edit screen shows the 'Language' switcher and lists
+ * badge missing languages, so they run in stages of their own, one test at a time, and never beside another test.
+ */
+const languageSpecs = [/languages\.spec\.ts$/, /french-everywhere\.spec\.ts$/];
+const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//, ...languageSpecs];
 
 // CI sums every suite's JSON report into one closing line; each stage of `npm run test:e2e` writes its own.
 const reportDir = process.env.BURSARY_REPORT_DIR;
@@ -59,7 +64,21 @@ export default defineConfig({
       use: { viewport: mobile, hasTouch: true },
       dependencies: ['desktop'],
     },
-    { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['mobile'] },
+    {
+      name: 'languages-desktop',
+      testMatch: languageSpecs,
+      workers: 1,
+      use: { viewport: desktop },
+      dependencies: ['mobile'],
+    },
+    {
+      name: 'languages-mobile',
+      testMatch: languageSpecs,
+      workers: 1,
+      use: { viewport: mobile, hasTouch: true },
+      dependencies: ['languages-desktop'],
+    },
+    { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['languages-mobile'] },
     // every route in the light and the dark theme, with axe-core (the theme switches inside each test)
     { name: 'screens-desktop', testMatch: /screens\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['seed'] },
     {
