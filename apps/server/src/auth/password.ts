@@ -9,6 +9,15 @@ import { HashGate, type HashLane } from './hash-gate.ts';
  * N = 2^17, r = 8, p = 1 is OWASP's recommended minimum: about 128 MiB and a few hundred ms.
  */
 const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+/**
+ * The test suites build hundreds of apps, each hashing the first user's password and signing in: at the real
+ * cost that was two 128 MiB hashes of up to 3 s each per app on a busy CI machine. Their own tests of the cost
+ * and of the hashing queue turn it back up. Honoured only inside the test runner (Vitest sets VITEST in its
+ * workers), so a stray variable on a server cannot weaken the stored hashes.
+ */
+const TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
+const hashParams = () =>
+  process.env.VITEST && process.env.BURSARY_CHEAP_TEST_HASHES === 'true' ? TEST_PARAMS : DEFAULT_PARAMS;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
@@ -55,8 +64,9 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, DEFAULT_PARAMS);
-  const { N, r, p } = DEFAULT_PARAMS;
+  const params = hashParams();
+  const key = await derive(password, salt, params);
+  const { N, r, p } = params;
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -95,7 +105,7 @@ export async function verifyPassword(password: string, stored: string, lane?: Ha
   const parsed = parseHash(stored);
   if (!parsed) {
     // still do the work, so a broken row does not answer faster than a real one
-    await derive(password, randomBytes(SALT_BYTES), DEFAULT_PARAMS, lane);
+    await derive(password, randomBytes(SALT_BYTES), hashParams(), lane);
     return false;
   }
   const key = await derive(password, parsed.salt, parsed, lane);

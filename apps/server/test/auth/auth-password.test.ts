@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as password from '../../src/auth/password.ts';
 import { findUserByUsername } from '../../src/auth/users.ts';
 import { ensureFirstUser } from '../../src/auth/bootstrap.ts';
@@ -6,7 +6,13 @@ import { buildTestApp, dialects, TEST_PASSWORD, TEST_USERNAME, type TestApp } fr
 import { login } from './auth-helpers.ts';
 
 describe('password hashing', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it('salts scrypt and stores its parameters', async () => {
+    // the real cost, not the test runner's cheap one
+    vi.stubEnv('BURSARY_CHEAP_TEST_HASHES', 'false');
     const a = await password.hashPassword('the same password');
     const b = await password.hashPassword('the same password');
     expect(a).not.toBe(b);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashGate } from '../../src/auth/hash-gate.ts';
 import { addressKey } from '../../src/auth/throttle.ts';
 import { UnknownUserBudget } from '../../src/auth/unknown-user-budget.ts';
@@ -67,7 +67,9 @@ describe('unknown usernames', () => {
     'cannot fill the hashing queue: past the budget they are answered 401 without hashing, never 503',
     { timeout: 300_000 },
     async () => {
-      // one hash at a time and four waiting; the throttle out of the way, as rotating addresses would have it
+      // real hashes, slow enough for the queue to fill; one hash at a time and four waiting; the throttle out of
+      // the way, as rotating addresses would have it
+      vi.stubEnv('BURSARY_CHEAP_TEST_HASHES', 'false');
       const t = await buildTestApp({ signIn: false, config: { hashConcurrency: 1, loginMaxFailures: 1000 } });
       try {
         const answers = await Promise.all(
@@ -87,6 +89,7 @@ describe('unknown usernames', () => {
             error: 'Invalid username or password',
           });
       } finally {
+        vi.unstubAllEnvs();
         await t.close();
       }
     },
