@@ -16,6 +16,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { openTestApps } from './open-test-apps.ts';
 import { checkAnswersAgainstDocument } from './http/openapi-check.ts';
+import { copyMigratedSqlite } from './sqlite-template.ts';
 import type { Database } from '../src/db/types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -128,6 +129,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       : options.pgSchema
         ? { name: options.pgSchema, drop: async () => {} }
         : await freshSchema();
+  // a data folder the test chose itself may hold a database already; the fresh one starts from the run's migrated copy
+  if (dialect === 'sqlite' && !options.config?.dataDir) copyMigratedSqlite(dataDir);
   const db = await openDatabase(config, schema ? { searchPath: schema.name } : {});
   const cleanup = async () => {
     await schema?.drop();
