@@ -55,6 +55,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   for (const line of startBanner(config, address)) print(line);
   let closing = false;
+  // While it drains, every answer says Connection: close, so that a client or a proxy keeping connections open
+  // stops sending on them and reconnects to another instance. Without it the connections stayed kept alive until
+  // the final close dropped them, and a request sent on one at that moment was lost (a proxy answers it 502).
+  running.server.prependListener('request', (_request, response) => {
+    if (closing) response.setHeader('connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (closing) process.exit(1); // a second signal: stop waiting
     closing = true;

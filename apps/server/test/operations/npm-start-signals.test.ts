@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +29,31 @@ describe('npm start under a process manager', () => {
     expect(await refuses(started.port)).toBe(true);
     expect(started.output().match(/SIGTERM received: finishing open requests/g)).toHaveLength(1);
     expect(started.npm.exitCode).toBe(0);
+  }, 120_000);
+
+  it('tells a kept-alive connection to close while it drains, so that nothing is sent on one it is about to drop', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bursary-signals-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const started = await npmRun(['start'], root, { DATA_DIR: dataDir }, cleanups);
+    // one connection, kept open between requests as a proxy's upstream keep-alive does
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ reused: boolean; connection: string | undefined }>((resolve, reject) => {
+        const request = get({ host: '127.0.0.1', port: started.port, path: '/api/health', agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ reused: request.reusedSocket, connection: response.headers.connection }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect(await health()).toEqual({ reused: false, connection: 'keep-alive' });
+      started.npm.kill('SIGTERM');
+      while (!started.output().includes('SIGTERM received')) await sleep(20);
+      expect(await health()).toEqual({ reused: true, connection: 'close' });
+    } finally {
+      agent.destroy();
+    }
+    expect(await leftAfterStop(started)).toEqual([]);
   }, 120_000);
 
   it("stops gracefully on a terminal's Ctrl-C, and a relative DATA_DIR is the folder npm was run in", async () => {
