@@ -218,13 +218,24 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
     };
     const restart = (async () => {
       await new Promise((resolve) => setTimeout(resolve, settings.loadSeconds * 300));
+      // as a rolling restart is done: out of nginx's rotation first, so that no request is on its way to the
+      // instance when it stops listening (the connections still waiting in its listen queue would be reset)
+      await proxy!.setDown(PORTS[1], true);
       await servers[1]!.stop();
       servers[1] = await start(PORTS[1]);
+      await proxy!.setDown(PORTS[1], false);
     })();
     await Promise.all([...Array.from({ length: 8 }, (_, w) => worker(w)), restart]);
     figures.requests += figures.loadRequests;
     figures.errors += figures.loadErrors;
     log(`  ${figures.loadRequests} requests through nginx while one instance restarted: ${figures.loadErrors} failed`);
+    if (figures.loadErrors > 0)
+      problems.push(
+        ...proxy
+          .upstreamErrors()
+          .slice(0, 5)
+          .map((line) => `nginx: ${line}`),
+      );
     const delivered = await hooks.settle(createdIds);
     problems.push(...delivered.problems);
     figures.webhookEvents = delivered.received;

@@ -24,6 +24,13 @@ const WORKER_AS_ROOT = 'user root;\n';
 export interface Proxy {
   base: string;
   stop: () => Promise<void>;
+  /**
+   * Takes an instance out of the upstream group (marked down) or puts it back, and waits until the old worker,
+   * which may still pick it, has finished its requests and exited.
+   */
+  setDown: (upstream: number, down: boolean) => Promise<void>;
+  /** nginx's own account of the upstream errors so far (why it answered 502), for a failed check's report. */
+  upstreamErrors: () => string[];
 }
 
 /**
@@ -39,8 +46,8 @@ export async function startNginx(
 ): Promise<Proxy> {
   mkdirSync(dir, { recursive: true });
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(
-    conf,
+  const down = new Set<number>();
+  const configuration = () =>
     `worker_processes 1;
 ${process.getuid?.() === 0 ? WORKER_AS_ROOT : ''}daemon off;
 pid ${dir}/nginx.pid;
@@ -55,7 +62,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 13m;
 ${options.microcache ? `  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=bursary:1m max_size=64m inactive=10m;\n` : ''}  upstream bursary {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0${down.has(p) ? ' down' : ''};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
@@ -68,8 +75,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
 ${options.microcache ? MICROCACHE : ''}    }
   }
 }
-`,
-  );
+`;
+  writeFileSync(conf, configuration());
   const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -87,11 +94,26 @@ ${options.microcache ? MICROCACHE : ''}    }
     child.kill('SIGQUIT');
     await exited;
   };
+  const setDown = async (upstream: number, isDown: boolean) => {
+    if (isDown) down.add(upstream);
+    else down.delete(upstream);
+    writeFileSync(conf, configuration());
+    const before = workersOf(child.pid ?? -1);
+    // SIGHUP: nginx reads the configuration again, starts a new worker and lets the old one finish its requests
+    child.kill('SIGHUP');
+    for (let i = 0; i < 300; i++) {
+      const now = workersOf(child.pid ?? -1);
+      if (now.length > 0 && !now.some((pid) => before.includes(pid))) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`nginx did not reload within 15 s: ${readLog(dir)}`);
+  };
   for (let i = 0; i < 100; i++) {
     if (spawnError) throw new Error(`nginx could not start: ${spawnError.message}`);
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr} ${readLog(dir)}`);
     try {
-      if ((await fetch(`${base}/api/health`)).status === 200) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).status === 200)
+        return { base, stop, setDown, upstreamErrors: () => upstreamErrors(dir) };
     } catch {
       /* not listening yet */
     }
@@ -101,9 +123,24 @@ ${options.microcache ? MICROCACHE : ''}    }
   throw new Error(`nginx did not answer: ${stderr} ${readLog(dir)}`);
 }
 
-function readLog(dir: string): string {
+/** The nginx master's worker processes (Linux). */
+function workersOf(master: number): number[] {
   try {
-    return readFileSync(join(dir, 'error.log'), 'utf8').slice(-2000);
+    return readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function upstreamErrors(dir: string): string[] {
+  return readLog(dir, Infinity)
+    .split('\n')
+    .filter((line) => line.includes('upstream'));
+}
+
+function readLog(dir: string, keep = 2000): string {
+  try {
+    return readFileSync(join(dir, 'error.log'), 'utf8').slice(-keep);
   } catch {
     return '';
   }
