@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HashGate } from '../../src/auth/hash-gate.ts';
 import { HttpError } from '../../src/lib/errors.ts';
 import { buildTestApp, type TestApp } from '../helper.ts';
@@ -51,8 +51,13 @@ describe('hash gate', () => {
 describe('sign-in storm', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // real hashes, slow enough for the queue to fill (the first user's stored hash sets the cost of every guess)
+    vi.stubEnv('BURSARY_CHEAP_TEST_HASHES', 'false');
     // the throttle out of the way, as 20 different addresses would have it
     t = await buildTestApp({ signIn: false, config: { hashConcurrency: 1, loginMaxFailures: 1000 } });
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
   });
 
   it(
