@@ -15,6 +15,8 @@ export const SITE_HEALTH_CHECKS = [
   'vague-link-text',
   'draft-waiting',
   'stale-content',
+  'missing-translation',
+  'outdated-translation',
 ] as const;
 export type SiteHealthCheck = (typeof SITE_HEALTH_CHECKS)[number];
 
@@ -35,6 +37,8 @@ export interface SiteHealthProblem {
   field: string | null;
   /** A sentence that says what is wrong and how to fix it. */
   message: string;
+  /** The language to fix it in (translation problems only): the edit screen opens in it. */
+  locale?: string;
 }
 
 export interface SiteHealthReport {

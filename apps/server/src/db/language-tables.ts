@@ -9,6 +9,8 @@ export interface LocalesTable {
   fallback: string | null;
   /** 1 while the website may read it. */
   public: ColumnType<number, number | undefined, number>;
+  /** 1 on the row of DEFAULT_LOCALE, as the last start set it (migration 023). */
+  is_default: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -26,12 +28,17 @@ export interface TranslationsTable {
   /** The registry's field name, or the sub-item list's item key. */
   field: string;
   value: string;
-  /** When this language's value was last written: what an outdated translation is told by. */
+  /** When this language's value was last written. */
   updated_at: string;
+  /**
+   * The fingerprint of the default language's value this one was translated from (migration 023): when the default
+   * value's fingerprint differs, the translation is outdated. Null: written before it was kept, counted current.
+   */
+  source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
- * The changes waiting on a record in one language other than the default (migration 020): that language's
+ * The changes waiting on a record in one language other than the default (migration 023): that language's
  * translated values as they will be once published.
  */
 export interface PendingTranslationsTable {

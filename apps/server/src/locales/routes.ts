@@ -10,6 +10,7 @@ import { documented } from '../lib/api-doc.ts';
 import { nowIso } from '../lib/clock.ts';
 import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { recheckRecords, recordChecksOutdated } from '../site-health/recheck.ts';
 import { fallbackCycle } from './catalogue.ts';
 import { canonicalCode, checkedCode, ownName } from './codes.ts';
 import { localeChangeBody, newLocaleBody, schemas } from './routes-schemas.ts';
@@ -99,7 +100,8 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
   app.patch<{ Params: { code: string } }>('/api/locales/:code', documented(schemas.change, admin), async (request) => {
     const change = parseBody(localeChangeBody, request.body);
     const at = nowIso();
-    return writeTransaction(db, async (trx) => {
+    let shownOrHidden = false;
+    const changed = await writeTransaction(db, async (trx) => {
       const { locale, all } = await existing(trx, request.params.code);
       if (locale.default && change.public === false)
         throw new ConflictError(
@@ -109,6 +111,8 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
         throw new ConflictError(`${locale.name} is the default language: it falls back to no other.`);
       const fallback = change.fallback === undefined ? undefined : checkedFallback(all, locale.code, change.fallback);
       await updateLocale(trx, locale.code, { ...change, ...(fallback !== undefined ? { fallback } : {}) }, at);
+      shownOrHidden = change.public !== undefined && change.public !== locale.public;
+      if (shownOrHidden) await recordChecksOutdated(trx);
       const what =
         change.public === undefined || change.public === locale.public
           ? 'updated'
@@ -121,6 +125,9 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
       if (visible) await enqueueSiteChanged(trx, at);
       return (await listLocales(trx, defaultLocale)).find((l) => l.code === locale.code);
     });
+    // what each record lacks in the languages the website shows has changed: the site's health says so on reply
+    if (shownOrHidden) await recheckRecords(db);
+    return changed;
   });
 
   app.delete<{ Params: { code: string } }>('/api/locales/:code', documented(schemas.remove, admin), async (request) => {
@@ -134,10 +141,12 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
         );
       await removeTranslations(trx, locale.code, username, at);
       await deleteLocaleRow(trx, locale.code, at);
+      if (locale.public) await recordChecksOutdated(trx);
       await log(trx, request, 'delete', `Language ${described(locale)} deleted`, at);
       await enqueueSiteChanged(trx, at);
       return locale;
     });
+    if (removed.public) await recheckRecords(db);
     return { message: `Language ${described(removed)} deleted, with its translations.` };
   });
 }

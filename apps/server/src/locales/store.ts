@@ -17,15 +17,26 @@ export async function listLocales(db: Db, defaultCode: string): Promise<Locale[]
 
 /**
  * The row of DEFAULT_LOCALE, written at start when missing: a fresh install, or a database from before languages,
- * has one language, and every existing record's text is in it.
+ * has one language, and every existing record's text is in it. The row is marked the default one (and no other is),
+ * so checks inside a write's transaction know the other languages without the configuration.
  */
 export async function ensureDefaultLocale(db: Db, code: string, now: string): Promise<void> {
-  // looked up first: a start that finds it writes nothing
-  if (await db.selectFrom('locales').select('code').where('code', '=', code).executeTakeFirst()) return;
+  // looked up first: a start that finds it as it should be writes nothing
+  const found = await db.selectFrom('locales').select('is_default').where('code', '=', code).executeTakeFirst();
+  if (!found)
+    await db
+      .insertInto('locales')
+      .values({ code, name: ownName(code), fallback: null, public: 1, is_default: 1, created_at: now, updated_at: now })
+      .onConflict((c) => c.column('code').doNothing())
+      .execute();
+  else if (Number(found.is_default) !== 1)
+    await db.updateTable('locales').set({ is_default: 1 }).where('code', '=', code).execute();
+  else return;
   await db
-    .insertInto('locales')
-    .values({ code, name: ownName(code), fallback: null, public: 1, created_at: now, updated_at: now })
-    .onConflict((c) => c.column('code').doNothing())
+    .updateTable('locales')
+    .set({ is_default: 0 })
+    .where('code', '!=', code)
+    .where('is_default', '=', 1)
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { SectionDef } from '@bursary/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 
 /** The `item_id` of a record's own fields: sub-items have ids from 1. */
@@ -11,6 +12,8 @@ export interface Translation {
   locale: string;
   field: string;
   value: string;
+  /** The fingerprint of the default language's value it was made from; null when written before they were kept. */
+  source: string | null;
 }
 
 /** The stored translations of some records, in the given languages (every language when left out). */
@@ -23,7 +26,7 @@ export async function readTranslations(
   if (recordIds.length === 0 || locales?.length === 0) return [];
   let query = db
     .selectFrom('translations')
-    .select(['record_id', 'item_id', 'locale', 'field', 'value'])
+    .select(['record_id', 'item_id', 'locale', 'field', 'value', 'source'])
     .where('section', '=', section.slug)
     .where('record_id', 'in', recordIds);
   if (locales) query = query.where('locale', 'in', locales);
@@ -34,16 +37,21 @@ export async function readTranslations(
     locale: row.locale,
     field: row.field,
     value: row.value,
+    source: row.source,
   }));
 }
 
-/** Writes one language's values of a record (and its sub-items), each replacing the one stored. */
+/**
+ * Writes one language's values of a record (and its sub-items), each replacing the one stored, with the fingerprint
+ * of the default language's value it was made from. A value sent again unchanged keeps the fingerprint it had: saving
+ * a form in a language does not pass an outdated text it left as it was for an updated one.
+ */
 export async function writeTranslations(
   trx: Db,
   section: SectionDef,
   recordId: number,
   locale: string,
-  values: readonly { itemId: number; field: string; value: string }[],
+  values: readonly { itemId: number; field: string; value: string; source?: string }[],
   now: string,
 ): Promise<void> {
   if (values.length === 0) return;
@@ -58,12 +66,17 @@ export async function writeTranslations(
         field: v.field,
         value: v.value,
         updated_at: now,
+        source: v.source ?? null,
       })),
     )
     .onConflict((c) =>
-      c
-        .columns(['section', 'record_id', 'locale', 'item_id', 'field'])
-        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      c.columns(['section', 'record_id', 'locale', 'item_id', 'field']).doUpdateSet((eb) => ({
+        value: eb.ref('excluded.value'),
+        updated_at: eb.ref('excluded.updated_at'),
+        source: sql<
+          string | null
+        >`case when translations.value = excluded.value then translations.source else excluded.source end`,
+      })),
     )
     .execute();
 }
@@ -114,4 +127,32 @@ export async function recordsTranslatedIn(trx: Db, locale: string): Promise<Map<
   const bySection = new Map<string, number[]>();
   for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), Number(row.record_id)]);
   return bySection;
+}
+
+/**
+ * Marks translations as made from the default language's current values: each target's fingerprint becomes the one
+ * given. Answers how many changed (a translation already current, or missing, changes nothing).
+ */
+export async function markTranslationsCurrent(
+  trx: Db,
+  section: SectionDef,
+  recordId: number,
+  locale: string,
+  targets: readonly { itemId: number; field: string; source: string }[],
+): Promise<number> {
+  let changed = 0;
+  for (const target of targets) {
+    const result = await trx
+      .updateTable('translations')
+      .set({ source: target.source })
+      .where('section', '=', section.slug)
+      .where('record_id', '=', recordId)
+      .where('locale', '=', locale)
+      .where('item_id', '=', target.itemId)
+      .where('field', '=', target.field)
+      .where((eb) => eb.or([eb('source', 'is', null), eb('source', '!=', target.source)]))
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
 }

@@ -21,13 +21,35 @@ export const localeProperties = {
     description: 'With locale=CODE: the translated fields shown in another language (a fallback); [] when none',
   },
 };
+/** What `status=all` and `locale=*` reads add to each record and sub-item when the website has two or more languages. */
+const translationStatus = {
+  translations: {
+    type: 'object',
+    description:
+      'With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is',
+    additionalProperties: {
+      type: 'object',
+      required: ['missing', 'outdated'],
+      additionalProperties: false,
+      properties: {
+        missing: { type: 'array', items: { type: 'string' } },
+        outdated: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+};
 export const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
   items: {
     type: 'object',
     required: ['id', sub.itemKey],
     additionalProperties: false,
-    properties: { id: { type: 'integer' }, [sub.itemKey]: translatedValue('string'), ...localeProperties },
+    properties: {
+      id: { type: 'integer' },
+      [sub.itemKey]: translatedValue('string'),
+      ...localeProperties,
+      ...translationStatus,
+    },
   },
 });
 
@@ -85,6 +107,6 @@ export function recordShape(section: SectionDef): Shape {
     type: 'object',
     required: Object.keys(properties),
     additionalProperties: false,
-    properties: { ...properties, ...statusProperties, ...localeProperties },
+    properties: { ...properties, ...statusProperties, ...localeProperties, ...translationStatus },
   });
 }

@@ -32,6 +32,7 @@ import { recordShape, subItemsSchema } from './record-shape.ts';
 import { operationNames } from './operation-names.ts';
 import { localeQueryFields } from './locale-query.ts';
 import { noWriteQuery, writeLocaleQuery } from './write-query.ts';
+import { markCurrentBody } from './translation-current.ts';
 
 /**
  * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts),
@@ -131,6 +132,17 @@ export function sectionSchemas(section: SectionDef) {
         ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
       },
     });
+  const translationCurrent = (summary: string, operationId: string, withId: boolean) =>
+    write(summary, {
+      operationId,
+      params: translationParams(withId),
+      headers: ifMatch,
+      body: markCurrentBody,
+      answers: {
+        ...saved(200, 'The record, in the default language', record),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+      },
+    });
   return {
     list: {
       operationId: `list${all}`,
@@ -202,6 +214,16 @@ export function sectionSchemas(section: SectionDef) {
     deleteSingleTranslation: translationDelete(
       `Delete the ${section.singular}'s text in one language`,
       `delete${all}SectionTranslation`,
+      false,
+    ),
+    markTranslationCurrent: translationCurrent(
+      `Mark a ${section.singular}'s text in one language as up to date with the default language`,
+      `mark${one}TranslationCurrent`,
+      true,
+    ),
+    markSingleTranslationCurrent: translationCurrent(
+      `Mark the ${section.singular}'s text in one language as up to date with the default language`,
+      `mark${all}SectionTranslationCurrent`,
       false,
     ),
   } satisfies Record<string, RouteApi>;

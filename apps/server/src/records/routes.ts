@@ -6,6 +6,7 @@ import { canonicalCode } from '../locales/codes.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import { checkTranslationWrite, writeInLanguage } from './translation-writes.ts';
 import { deleteRecordTranslation } from './translation-removal.ts';
+import { markCurrentBody, markTranslationCurrent } from './translation-current.ts';
 import { writeLanguageOf } from './write-query.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { parseId } from '../lib/ids.ts';
@@ -24,6 +25,7 @@ import { localized, viewTag } from './localized-read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
+import { parseBody } from '../auth/account-input.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
@@ -88,7 +90,8 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     }
     const query = parseQuery(listQuery, request);
     const view = await readViewOf(app, request, query);
-    const locale = localeReadOf(await app.locales.current(), view, query);
+    const languages = await app.locales.current();
+    const locale = localeReadOf(languages, view, query);
     const { limit, offset } = query;
     const q = query.q?.trim();
     const page = { q, offset, limit: limit ?? (offset ? SECTION_MAX_LIMIT : undefined) };
@@ -107,7 +110,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       });
       return sendPage(request, reply, cached);
     }
-    const { records, total } = await listIn(app.db, section, view, page, locale);
+    const { records, total } = await listIn(app.db, section, view, page, locale, languages);
     setTotalCount(reply, total);
     if (singleRecord) {
       const single = await readSingleIn(app.db, section, view);
@@ -120,8 +123,9 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     const id = parseId(request.params.id);
     const query = parseQuery(viewQuery, request);
     const view = await readViewOf(app, request, query);
-    const locale = localeReadOf(await app.locales.current(), view, query);
-    const read = await readIn(app.db, section, view, id, locale);
+    const languages = await app.locales.current();
+    const locale = localeReadOf(languages, view, query);
+    const read = await readIn(app.db, section, view, id, locale, languages);
     // a draft answers as a missing record does: the public cannot tell one from the other
     if (!read) throw recordNotFound(section, id);
     if (answeredNotModified(request, reply, view, viewTag(read.etag, view, locale))) return reply.send();
@@ -223,11 +227,44 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     },
   );
 
+  /** POST …/translations/{code}/current: the language's outdated texts of the record marked up to date. */
+  const markCurrent = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    findId: (trx: Db) => Promise<number | undefined>,
+  ) => {
+    await languageOf(request, false);
+    const { code } = request.params as { code: string };
+    const { fields } = parseBody(markCurrentBody, request.body);
+    const read = await markTranslationCurrent(
+      writeContextOf(app, request),
+      await app.locales.current(),
+      section,
+      findId,
+      canonicalCode(code) ?? code,
+      fields,
+    );
+    return reply.header('ETag', read.etag).send(await answered(read.record));
+  };
+  app.post<{ Params: { id: string; code: string } }>(
+    '/:id/translations/:code/current',
+    documented(schemas.markTranslationCurrent, auth),
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      return markCurrent(request, reply, async () => id);
+    },
+  );
+
   for (const extension of extensions) await app.register(extension, { section });
 
   if (section.kind === 'single') {
     app.delete('/translations/:code', documented(schemas.deleteSingleTranslation, auth), async (request, reply) =>
       deleteTranslation(request, reply, async (trx) => (await readSingle(trx, section))?.record.id),
+    );
+    app.post(
+      '/translations/:code/current',
+      documented(schemas.markSingleTranslationCurrent, auth),
+      async (request, reply) => markCurrent(request, reply, async (trx) => (await readSingle(trx, section))?.record.id),
     );
     // the console saves a single-record section without an id; 200 either way, as it expects
     app.put('/', documented(schemas.putSingle, auth), async (request, reply) => {

@@ -6,6 +6,7 @@ import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { sourceOf } from '../lib/translation-status.ts';
 import { ownName } from '../locales/codes.ts';
 import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
@@ -18,8 +19,11 @@ import { sentItems } from './sub-list.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
 
-/** One value a write in a language stores: of the record itself (item 0) or of one of its sub-items. */
-type TranslatedValue = { itemId: number; field: string; value: string };
+/**
+ * One value a write in a language stores: of the record itself (item 0) or of one of its sub-items, with the
+ * fingerprint of the default language's value it is a translation of.
+ */
+type TranslatedValue = { itemId: number; field: string; value: string; source: string };
 
 /** A write in a language, checked and prepared before its transaction as a write in the default language is. */
 export interface CheckedTranslation {
@@ -60,14 +64,18 @@ const sameListRefusal = (sub: SubItems, what: string) =>
 
 /** A sub-item list sent in a language: exactly the record's items, in their order; only their text is the language's. */
 function itemTranslations(sub: SubItems, record: SectionRecord, list: unknown): TranslatedValue[] {
-  const live = (Array.isArray(record[sub.field]) ? (record[sub.field] as Record<string, unknown>[]) : []).map((item) =>
-    Number(item.id),
-  );
+  const items = Array.isArray(record[sub.field]) ? (record[sub.field] as Record<string, unknown>[]) : [];
+  const live = items.map((item) => Number(item.id));
   const sent = sentItems(sub, list);
   if (sent.some((item) => item.id === undefined)) throw sameListRefusal(sub, 'adding none');
   if (sent.length !== live.length) throw sameListRefusal(sub, 'leaving none out');
   if (sent.some((item, index) => item.id !== live[index])) throw sameListRefusal(sub, 'in their order');
-  return sent.map((item) => ({ itemId: item.id!, field: sub.itemKey, value: item.text }));
+  return sent.map((item, index) => ({
+    itemId: item.id!,
+    field: sub.itemKey,
+    value: item.text,
+    source: sourceOf(items[index]?.[sub.itemKey]),
+  }));
 }
 
 /**
@@ -91,7 +99,7 @@ export async function translationColumns(
     const value = columns[column];
     if (!def.translated) shared[column] = value;
     else if (typeof value === 'string' && value.trim() !== '')
-      values.push({ itemId: RECORD_ITSELF, field: name, value });
+      values.push({ itemId: RECORD_ITSELF, field: name, value, source: sourceOf(current[name]) });
     else cleared.push(name);
   }
   const sub = section.subItems;
@@ -184,9 +192,9 @@ export async function restoreTranslations(
   const gone = [...checked.keys()].filter((code) => !known.has(code));
   if (gone.length > 0) throw languagesGone(gone);
   const sub = section.subItems;
-  const items = new Set(
+  const items = new Map(
     sub && Array.isArray(record[sub.field])
-      ? (record[sub.field] as Record<string, unknown>[]).map((item) => Number(item.id))
+      ? (record[sub.field] as Record<string, unknown>[]).map((item) => [Number(item.id), item[sub.itemKey]])
       : [],
   );
   for (const [code, write] of checked) {
@@ -194,11 +202,16 @@ export async function restoreTranslations(
     const columns = await toColumns(trx, section, fields, write.prepared, 'update');
     const values: TranslatedValue[] = Object.keys(section.fields)
       .filter((name) => section.fields[name]?.translated && typeof columns[columnOf(name)] === 'string')
-      .map((name) => ({ itemId: RECORD_ITSELF, field: name, value: String(columns[columnOf(name)]) }));
+      .map((name) => ({
+        itemId: RECORD_ITSELF,
+        field: name,
+        value: String(columns[columnOf(name)]),
+        source: sourceOf(record[name]),
+      }));
     if (sub)
       for (const item of sentItems(sub, list))
         if (item.id !== undefined && items.has(item.id))
-          values.push({ itemId: item.id, field: sub.itemKey, value: item.text });
+          values.push({ itemId: item.id, field: sub.itemKey, value: item.text, source: sourceOf(items.get(item.id)) });
     await writeTranslations(trx, section, record.id, code, values, now);
   }
 }

@@ -8,6 +8,8 @@ import { type PendingTranslation, pendingTranslationsIn } from '../pending/pendi
 import { withPending } from './pending-record.ts';
 import { withAltText } from '../media/alt-text.ts';
 import { type LocaleRead, localized } from './localized-read.ts';
+import type { Languages } from '../locales/catalogue.ts';
+import { withTranslationStatus } from './translation-status-read.ts';
 
 /**
  * Reads as a view answers them (records/read-view.ts). The public view filters in the query itself,
@@ -46,8 +48,15 @@ async function decorate(
   records: SectionRecord[],
   rows: Row[],
   locale: LocaleRead | undefined,
+  languages: Languages | undefined,
 ): Promise<SectionRecord[]> {
-  const decorated = await decorateView(db, section, view, records, rows, locale);
+  const decorated = await withStatusOfTranslations(
+    db,
+    section,
+    view === 'all' || locale?.kind === 'every' ? (languages ?? locale?.languages) : undefined,
+    records,
+    await decorateView(db, section, view, records, rows, locale),
+  );
   if (!locale) return withAltText(db, section, decorated);
   // a preview's fallback to the default language shows its live text, never a change still waiting
   const live = view === 'preview' ? new Map(records.map((record) => [record.id, record])) : undefined;
@@ -95,6 +104,15 @@ async function changesWaiting(
   return locale.kind === 'one' ? new Set(waiting.keys()) : new Set([...inDefault, ...waiting.keys()]);
 }
 
+/** `status=all` and `locale=*` answers say what each record lacks in each language (given then). */
+const withStatusOfTranslations = async (
+  db: Db,
+  section: SectionDef,
+  languages: Languages | undefined,
+  records: SectionRecord[],
+  answers: SectionRecord[],
+) => (languages ? withTranslationStatus(db, section, languages, records, answers) : answers);
+
 /** The records as the view answers them; `rows` are theirs, in the same order. */
 async function decorateView(
   db: Db,
@@ -130,13 +148,14 @@ export async function listIn(
   view: ReadView,
   query: Omit<ListQuery, 'publishedOnly' | 'searchIn'>,
   locale?: LocaleRead,
+  languages?: Languages,
 ): Promise<{ records: SectionRecord[]; total: number }> {
   const { records, rows, total } = await readList(db, section, {
     ...query,
     publishedOnly: view === 'public',
     ...(locale ? { searchIn: searchLanguages(locale) } : {}),
   });
-  return { records: await decorate(db, section, view, records, rows, locale), total };
+  return { records: await decorate(db, section, view, records, rows, locale, languages), total };
 }
 
 /** The languages other than the default a search in `locale` matches, in the order its fields are read from. */
@@ -152,16 +171,23 @@ async function oneOf(
   view: ReadView,
   row: Row | undefined,
   locale: LocaleRead | undefined,
+  languages: Languages | undefined,
 ): Promise<ReadRecord | undefined> {
   const read = await fromRow(db, section, row);
   if (!read || !row) return undefined;
-  const [record] = await decorate(db, section, view, [read.record], [row], locale);
+  const [record] = await decorate(db, section, view, [read.record], [row], locale, languages);
   return record && { ...read, record };
 }
 
 /** A record by id as the view answers it; a draft is not found in the public view. */
-export const readIn = async (db: Db, section: SectionDef, view: ReadView, id: number, locale?: LocaleRead) =>
-  oneOf(db, section, view, await findRow(db, section, id, view === 'public'), locale);
+export const readIn = async (
+  db: Db,
+  section: SectionDef,
+  view: ReadView,
+  id: number,
+  locale?: LocaleRead,
+  languages?: Languages,
+) => oneOf(db, section, view, await findRow(db, section, id, view === 'public'), locale, languages);
 
 /** A single-record section's record as the view answers it. */
 export async function readSingleIn(
@@ -172,5 +198,5 @@ export async function readSingleIn(
 ): Promise<ReadRecord | undefined> {
   const row = await findSingleRow(db, section);
   if (view === 'public' && row?.status === 'draft') return undefined;
-  return oneOf(db, section, view, row, locale);
+  return oneOf(db, section, view, row, locale, undefined);
 }

@@ -18,6 +18,7 @@ async function storedProblems(db: Db): Promise<SiteHealthProblem[]> {
       title: row.title,
       field: problem.field,
       message: problem.message,
+      ...(problem.locale !== undefined ? { locale: problem.locale } : {}),
     })),
   );
 }
@@ -53,7 +54,8 @@ function byCheckThenPlace(a: SiteHealthProblem, b: SiteHealthProblem): number {
     (CHECK_ORDER.get(a.check) ?? 0) - (CHECK_ORDER.get(b.check) ?? 0) ||
     (a.section ?? '').localeCompare(b.section ?? '') ||
     (a.id ?? 0) - (b.id ?? 0) ||
-    (a.field ?? '').localeCompare(b.field ?? '')
+    (a.field ?? '').localeCompare(b.field ?? '') ||
+    (a.locale ?? '').localeCompare(b.locale ?? '')
   );
 }
 

@@ -9,6 +9,8 @@ export interface RecordProblem {
   severity: SiteHealthSeverity;
   field: string;
   message: string;
+  /** The language the problem is in (translation checks only). */
+  locale?: string;
 }
 
 /** The image a record refers to under /media/, for the check that it is still stored. */

@@ -11,6 +11,7 @@ import {
   type MediaReference,
   type RecordProblem,
 } from './record-checks.ts';
+import { type PublicLanguage, publicLanguages, translationProblems } from './translation-checks.ts';
 
 // the checks read rich text inside the transaction of the change they describe
 loadBeforeWrites(loadHtmlParser);
@@ -84,6 +85,8 @@ export interface StoreOptions {
    * deletes are skipped.
    */
   created?: boolean;
+  /** The languages the website shows besides the default one, when the caller already read them. */
+  languages?: readonly PublicLanguage[];
 }
 
 /**
@@ -98,6 +101,17 @@ export async function storeRecordProblems(
   options: StoreOptions = {},
 ): Promise<void> {
   const { problems, links } = await problemsOf(db, section, content);
+  // a translation is checked against the published text in the default language: the one the website shows
+  if (content.live)
+    problems.push(
+      ...(await translationProblems(
+        db,
+        section,
+        recordId,
+        content.live,
+        options.languages ?? (await publicLanguages(db)),
+      )),
+    );
   const title = titleOf(section, content);
   if (!options.created) for (const drop of dropStored) await drop(db, section.slug, recordId);
   if (problems.length > 0)

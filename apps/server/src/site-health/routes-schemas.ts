@@ -12,15 +12,22 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 
 const problem = new Shape(
   'SiteHealthProblem',
-  contract<SiteHealthProblem>()({
-    check: { type: 'string', enum: [...SITE_HEALTH_CHECKS] },
-    severity: { type: 'string', enum: [...SITE_HEALTH_SEVERITIES] },
-    section: { ...nullable('string'), description: "The section's key, or null for a problem of the whole site" },
-    id: { ...nullable('integer'), description: 'The record to fix, or null' },
-    title: { type: 'string', description: "The record's title, the webhook's address or the account's name" },
-    field: { ...nullable('string'), description: 'The field of the record to fix, or null' },
-    message: { type: 'string', description: 'What is wrong and how to fix it, in a sentence' },
-  }),
+  contract<SiteHealthProblem>()(
+    {
+      check: { type: 'string', enum: [...SITE_HEALTH_CHECKS] },
+      severity: { type: 'string', enum: [...SITE_HEALTH_SEVERITIES] },
+      section: { ...nullable('string'), description: "The section's key, or null for a problem of the whole site" },
+      id: { ...nullable('integer'), description: 'The record to fix, or null' },
+      title: { type: 'string', description: "The record's title, the webhook's address or the account's name" },
+      field: { ...nullable('string'), description: 'The field of the record to fix, or null' },
+      message: { type: 'string', description: 'What is wrong and how to fix it, in a sentence' },
+      locale: {
+        type: 'string',
+        description: 'The language to fix it in (missing-translation and outdated-translation only)',
+      },
+    },
+    ['check', 'severity', 'section', 'id', 'title', 'field', 'message'],
+  ),
 );
 
 const report = new Shape(

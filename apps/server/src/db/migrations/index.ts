@@ -19,6 +19,7 @@ import * as searchIndexes from './019-search-indexes.ts';
 import * as pendingTranslations from './020-pending-translations.ts';
 import * as translationSearch from './021-translation-search.ts';
 import * as mediaAltPerLanguage from './022-media-alt-per-language.ts';
+import * as translationSources from './023-translation-sources.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '020-pending-translations': pendingTranslations,
   '021-translation-search': translationSearch,
   '022-media-alt-per-language': mediaAltPerLanguage,
+  '023-translation-sources': translationSources,
 };
