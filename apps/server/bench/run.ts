@@ -7,7 +7,15 @@ import { readyMessage, rssMb, startChild, stopAll, stopChild, waitForHealth } fr
 import type { Report, Row } from './report.ts';
 import { finishRun } from './run-goals.ts';
 import { admin, base, dataDir, json, ports, startServer } from './run-server.ts';
-import { FULL_SCALE, PROBLEM_ITEMS, QUICK_SCALE, SEARCH_WORD, SECOND_LANGUAGE, seedDataFolder } from './seed.ts';
+import {
+  FULL_SCALE,
+  PROBLEM_ITEMS,
+  QUICK_SCALE,
+  SEARCH_WORD,
+  SECOND_LANGUAGE,
+  TRANSLATION_PROBLEM_ITEMS,
+  seedDataFolder,
+} from './seed.ts';
 import { measureSiteHealthWriteCost } from './site-health-cost.ts';
 import { postLoad, putLoad } from './writes.ts';
 import { measurePostgresWrites } from './postgres-writes.ts';
@@ -117,7 +125,7 @@ async function main(): Promise<void> {
   const logsPage = add('dashboard GET /api/logs?limit=5 (c=1)', await run(ports.server, dash('/api/logs?limit=5')));
   const summary = add('dashboard GET /api/logs/summary (c=1)', await run(ports.server, dash('/api/logs/summary')));
   const siteHealth = add(
-    `site health, ${PROBLEM_ITEMS} records with problems among ${scale.content} items (c=1)`,
+    `site health, ${PROBLEM_ITEMS} records with problems among ${scale.content} items, each in ${SECOND_LANGUAGE} too, ${TRANSLATION_PROBLEM_ITEMS} of them missing or outdated there (c=1)`,
     await run(ports.server, dash('/api/site-health')),
   );
   add('content page 1, 20 items (c=1)', await run(ports.server, dash('/api/content?limit=20')));

@@ -82,6 +82,12 @@ export function insertRows(
 export const SECOND_LANGUAGE = 'fr';
 
 /**
+ * Content items whose translation the site's health reports: half lack their body in the second language, half
+ * were translated from an older text. Every other content item is translated whole.
+ */
+export const TRANSLATION_PROBLEM_ITEMS = 1_000;
+
+/**
  * Adds a public language, and each of the first `count` records of a collection (ids 1…count, as `insertRows`
  * made them) in it: what a fund with a second language filled for every record has.
  */
@@ -93,7 +99,9 @@ export function insertLanguage(
 ): void {
   const stamp = new Date(Date.UTC(2019, 0, 1)).toISOString();
   database
-    .prepare('insert into locales (code, name, fallback, public, created_at, updated_at) values (?, ?, null, 1, ?, ?)')
+    .prepare(
+      'insert into locales (code, name, fallback, public, created_at, updated_at) values (?, ?, null, 1, ?, ?) on conflict (code) do nothing',
+    )
     .run(SECOND_LANGUAGE, 'Français', stamp, stamp);
   const insert = database.prepare(
     'insert into translations (section, record_id, item_id, locale, field, value, updated_at) values (?, ?, 0, ?, ?, ?, ?)',
@@ -101,6 +109,30 @@ export function insertLanguage(
   for (let n = 0; n < count; n++)
     for (const [field, value] of Object.entries(values(n)))
       insert.run(slug, n + 1, SECOND_LANGUAGE, field, value, stamp);
+}
+
+/**
+ * Every content item in the second language (as `insertContentItems` made them), but TRANSLATION_PROBLEM_ITEMS spread
+ * evenly: half of those lack their body in it, half were translated from a text that has changed since.
+ */
+export function insertContentTranslations(database: SqliteDatabase.Database, count: number): void {
+  const problemEvery = Math.max(1, Math.floor(count / TRANSLATION_PROBLEM_ITEMS));
+  const stamp = new Date(Date.UTC(2019, 0, 1)).toISOString();
+  insertLanguage(database, 'content', 0, () => ({}));
+  const insert = database.prepare(
+    'insert into translations (section, record_id, item_id, locale, field, value, updated_at, source) values (?, ?, 0, ?, ?, ?, ?, ?)',
+  );
+  for (let n = 0; n < count; n++) {
+    const problem =
+      n % problemEvery === 0 ? (Math.floor(n / problemEvery) % 2 === 0 ? 'missing' : 'outdated') : undefined;
+    const values: [string, string][] = [
+      ['title', `Article ${n} : nouvelles`],
+      ['excerpt', `Extrait de l'article ${n} pour les étudiants ce semestre.`],
+    ];
+    if (problem !== 'missing') values.push(['body', `<p>Corps de l'article ${n}.</p>`]);
+    for (const [field, value] of values)
+      insert.run('content', n + 1, SECOND_LANGUAGE, field, value, stamp, problem === 'outdated' ? 'older text' : null);
+  }
 }
 
 /**
@@ -205,7 +237,9 @@ export async function seedDataFolder(
       }),
       at,
     );
+    insertLanguage(database, 'messages', scale.messages, (n) => ({ message: `<p>Message ${n} en français.</p>` }));
     insertContentItems(database, scale.content);
+    insertContentTranslations(database, scale.content);
     const revision = database.prepare(
       'insert into revisions (section, record_id, action, version, record, username, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
