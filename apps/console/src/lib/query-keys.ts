@@ -21,8 +21,6 @@ export const queryKeys = {
     /** A record as one language other than the default has it: live (with its publishing state) and waiting. */
     language: (slug: string, id: string | number, code: string) =>
       ['sections', slug, 'language', String(id), code] as const,
-    /** A section's list in one language without fallbacks (`?locale=CODE&fallback=none`): what it lacks there. */
-    inLanguage: (slug: string, code: string) => ['sections', slug, 'in-language', code] as const,
   },
   /** The website's languages (GET /api/locales); a change of them changes every record's translations. */
   locales: () => ['locales'] as const,

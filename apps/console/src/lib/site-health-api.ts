@@ -20,6 +20,8 @@ export const CHECK_NAMES: Record<SiteHealthCheck, string> = {
   'vague-link-text': 'Vague link text',
   'draft-waiting': 'Changes waiting',
   'stale-content': 'Content not updated',
+  'missing-translation': 'Missing translations',
+  'outdated-translation': 'Outdated translations',
 };
 
 export function siteHealthQuery() {
@@ -30,7 +32,10 @@ export function siteHealthQuery() {
   });
 }
 
-/** Where a problem is fixed: the record's edit screen with the field to focus, or the screen that fixes the rest. */
+/**
+ * Where a problem is fixed: the record's edit screen with the field to focus (in the problem's language, for a
+ * translation), or the screen that fixes the rest.
+ */
 export function problemPath(problem: SiteHealthProblem): string | undefined {
   if (problem.check === 'webhook-failing') return '/webhooks';
   if (problem.check === 'admin-without-2fa') return '/users';
@@ -41,7 +46,8 @@ export function problemPath(problem: SiteHealthProblem): string | undefined {
   if (!problem.field) return path;
   // missing alternative text is fixed in the 'Alternative text' input beside the image, not in its file picker
   const field = problem.check === 'missing-alt-text' ? `${problem.field}${ALT_FIELD_SUFFIX}` : problem.field;
-  return `${path}?field=${encodeURIComponent(field)}`;
+  const language = problem.locale ? `&locale=${encodeURIComponent(problem.locale)}` : '';
+  return `${path}?field=${encodeURIComponent(field)}${language}`;
 }
 
 /** The label of the field a problem names, as the edit screen shows it. */

@@ -82,7 +82,3 @@ export function translationStatusOf(
   }
   return { record: own, items };
 }
-
-/** Whether a status names anything to do. */
-export const lacksAnything = (status: LanguageStatus): boolean =>
-  status.missing.length > 0 || status.outdated.length > 0;

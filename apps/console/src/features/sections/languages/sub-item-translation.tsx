@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SectionDef, SubItems } from '@bursary/shared';
+import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,8 +13,8 @@ import { languageLabel } from '@/lib/locales-api';
 import { toast } from '@/lib/toast';
 import { refreshAfterRecordWrite } from '@/lib/write-refresh';
 import type { SubItemTexts } from '../descriptor/sub-item-texts';
-import { textIn } from './translated-values';
-import { recordInEveryLanguageQuery } from './translations-api';
+import { textIn, translationsOf } from './translated-values';
+import { recordInEveryLanguageQuery, useMarkTranslationCurrent } from './translations-api';
 
 interface SubItemTranslationProps {
   section: SectionDef & { subItems: SubItems };
@@ -28,6 +29,8 @@ interface TranslatedItem {
   reference: string;
   /** The text in the language edited; null when it has none yet (the website shows the fallback's). */
   text: string | null;
+  /** The default language's text changed after this one was written. */
+  outdated: boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale }: Su
     id: item.id,
     reference: textIn(item[sub.itemKey], defaultLocale.code, true) ?? '',
     text: textIn(item[sub.itemKey], locale.code, false),
+    outdated: translationsOf(item)?.[locale.code]?.outdated.includes(sub.itemKey) ?? false,
   }));
   return (
     <TranslatedItems
@@ -62,6 +66,7 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale }: Su
       defaultLocale={defaultLocale}
       items={items}
       etag={read.data.etag}
+      record={read.data.record}
     />
   );
 }
@@ -73,7 +78,8 @@ function TranslatedItems({
   defaultLocale,
   items,
   etag,
-}: SubItemTranslationProps & { items: TranslatedItem[]; etag: string | null }) {
+  record,
+}: SubItemTranslationProps & { items: TranslatedItem[]; etag: string | null; record: SectionRecord | null }) {
   const sub = section.subItems;
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
@@ -81,6 +87,7 @@ function TranslatedItems({
   const [checked, setChecked] = useState(false);
   const blank = (text: string) => checked && text.trim() === '';
   const messageId = useId();
+  const markCurrent = useMarkTranslationCurrent(section);
   const save = useMutation({
     mutationFn: () =>
       apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
@@ -106,6 +113,11 @@ function TranslatedItems({
       <ol className="grid gap-3">
         {items.map((item, index) => (
           <li key={item.id} className="grid gap-2 md:grid-cols-2 md:items-center">
+            {item.outdated && (
+              <Badge variant="red" className="w-fit md:col-span-2">
+                Needs update
+              </Badge>
+            )}
             <Input
               aria-label={`${texts.itemName} ${index + 1}`}
               aria-invalid={blank(edits[index]?.text ?? '') || undefined}
@@ -131,7 +143,30 @@ function TranslatedItems({
           {texts.blankMessage}
         </p>
       )}
-      <div className="flex justify-end">
+      <div className="flex flex-wrap justify-end gap-2">
+        {record && items.some((item) => item.outdated) && (
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            loading={markCurrent.isPending}
+            onClick={() =>
+              markCurrent.mutate(
+                { record, code: locale.code, fields: [sub.field], etag },
+                {
+                  onError: (error) =>
+                    toast({
+                      variant: 'destructive',
+                      title: texts.updateError.title,
+                      description: serverMessage(error) ?? texts.updateError.fallback,
+                    }),
+                },
+              )
+            }
+          >
+            Mark as up to date
+          </Button>
+        )}
         <Button
           type="button"
           size="sm"

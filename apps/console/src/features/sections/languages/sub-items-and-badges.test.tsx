@@ -6,7 +6,7 @@ import type { SectionRecord } from '@bursary/shared';
 import { server } from '@/testing/server';
 import { renderApp, signInAs } from '@/testing/render';
 import { expectToast } from '@/testing/toasts';
-import { english, french, seen, type SeenRequest, serveLocales } from '@/testing/locales';
+import { seen, type SeenRequest, serveLocales } from '@/testing/locales';
 
 const user = userEvent.setup({ delay: null });
 const live = { status: 'published', has_changes: false, publish_at: null, unpublish_at: null };
@@ -25,30 +25,6 @@ const languageBadgesOf = (title: string) => {
 };
 
 describe("a list's language badges", () => {
-  it("badges '{CODE} missing' for a public language a record lacks, read without fallbacks", async () => {
-    signInAs();
-    serveLocales([english, french, { ...french, code: 'sw', name: 'Kiswahili', public: false }]);
-    const asked: string[] = [];
-    server.use(
-      http.get('/api/faqs', ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        asked.push(decodeURIComponent(new URL(request.url).search));
-        if (query.get('locale') !== 'fr') return HttpResponse.json(faqs);
-        return HttpResponse.json([
-          { id: 1, title: null, description: null, locale: 'fr', fallback_fields: [], ...live },
-          { id: 2, title: 'Traduite', description: '<p>Non.</p>', locale: 'fr', fallback_fields: [], ...live },
-        ]);
-      }),
-    );
-    renderApp('/faqs');
-    await screen.findByRole('heading', { name: 'Untranslated' });
-    expect(await screen.findByText('FR missing')).toBeInTheDocument();
-    expect(languageBadgesOf('Untranslated')).toEqual(['FR missing']);
-    expect(languageBadgesOf('Translated')).toEqual([]);
-    // a language not on the website is not asked about
-    expect(asked.sort()).toEqual(['?status=all', '?status=all&locale=fr&fallback=none']);
-  });
-
   it('takes what the records tell of their translations when the server sends it', async () => {
     signInAs();
     serveLocales();

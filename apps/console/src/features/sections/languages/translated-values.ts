@@ -48,16 +48,6 @@ export function withoutFallbacks(section: SectionDef, record: SectionRecord): Se
   return copy;
 }
 
-const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-
-/**
- * Whether a record lacks a language: one of its translated fields has text in the default language (as the list reads
- * it) but none in that language (as read there without fallbacks).
- */
-export function lacksLanguage(section: SectionDef, inDefault: SectionRecord, inLanguage: SectionRecord): boolean {
-  return translatedFieldsOf(section.fields).some((name) => filled(inDefault[name]) && !filled(inLanguage[name]));
-}
-
 /** What a list record says of its translations, when the server sends it: `{fr: {missing: [...], outdated: [...]}}`. */
 export interface TranslationState {
   missing: string[];

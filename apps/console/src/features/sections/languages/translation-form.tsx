@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
@@ -17,12 +18,13 @@ import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
 import { FormActions } from '../form/form-actions';
 import { publishingOf } from '@/lib/publishing';
-import { recordIn, textIn, withoutFallbacks } from './translated-values';
+import { recordIn, textIn, translationsOf, withoutFallbacks } from './translated-values';
 import {
   type LanguageVersion,
   type RecordInEveryLanguage,
   recordInEveryLanguageQuery,
   recordInLanguageQuery,
+  useMarkTranslationCurrent,
   useSaveTranslation,
   useSaveTranslationDraft,
 } from './translations-api';
@@ -103,6 +105,22 @@ function TranslationFields({
   const state = publishingOf(every);
   const isDraft = state.status === 'draft';
   const holds = !isDraft && waiting !== null;
+  const markCurrent = useMarkTranslationCurrent(section);
+  const [marked, setMarked] = useState<readonly string[]>([]);
+  const outdated = new Set(
+    (translationsOf(every)?.[locale.code]?.outdated ?? []).filter((name) => !marked.includes(name)),
+  );
+  const mark = (name: string) =>
+    markCurrent.mutate(
+      { record, code: locale.code, fields: [name], etag },
+      {
+        onSuccess: ({ etag: next }) => {
+          setMarked((names) => [...names, name]);
+          if (next) setEtag(next);
+        },
+        onError: (error) => setConflict(handleSaveError(error, form, 'Failed to update content')),
+      },
+    );
 
   // shared fields are sent as they are (an image left out is kept); a translated field with no text in this language
   // that is left blank is not sent, so the website keeps showing its fallback's
@@ -187,6 +205,27 @@ function TranslationFields({
       {Object.entries(section.fields).map(([name, def]) =>
         def.translated ? (
           <div key={name} className="grid gap-3 md:grid-cols-2 md:items-start">
+            {outdated.has(name) && (
+              <div
+                role="group"
+                aria-label={`${def.label} needs update`}
+                className="flex flex-wrap items-center gap-2 md:col-span-2"
+              >
+                <Badge variant="red">Needs update</Badge>
+                <span className="text-sm text-muted-foreground">
+                  The {languageLabel(defaultLocale)} text changed after this one was written.
+                </span>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  loading={markCurrent.isPending && markCurrent.variables.fields.includes(name)}
+                  onClick={() => mark(name)}
+                >
+                  Mark as up to date
+                </Button>
+              </div>
+            )}
             <FieldInput name={name} def={def} control={form.control} required={false} />
             <div
               role="note"

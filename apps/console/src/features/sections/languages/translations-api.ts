@@ -128,3 +128,27 @@ export function useSaveTranslationDraft(section: SectionDef) {
     onSuccess: () => refreshAfterRecordWrite(queryClient, section.slug),
   });
 }
+
+interface MarkCurrent {
+  record: SectionRecord;
+  code: string;
+  /** The translated fields (or the sub-item list) to mark. */
+  fields: string[];
+  etag: string | null;
+}
+
+/**
+ * Marks a record's text in one language as up to date with the default language's (`POST
+ * …/translations/{code}/current`): the fields named are no longer outdated, without changing their text.
+ */
+export function useMarkTranslationCurrent(section: SectionDef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ record, code, fields, etag }: MarkCurrent) =>
+      apiRequest('POST', `${recordApiPath(section, record.id)}/translations/${encodeURIComponent(code)}/current`, {
+        json: { fields },
+        ifMatch: etag,
+      }),
+    onSuccess: () => refreshAfterRecordWrite(queryClient, section.slug),
+  });
+}

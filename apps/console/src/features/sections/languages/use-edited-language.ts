@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Locale } from '@bursary/shared';
 import { useEditLanguages } from '@/lib/locales-api';
 
@@ -12,9 +13,11 @@ export interface EditedLanguage {
   choose: (code: string) => void;
 }
 
+/** The language starts as the address names it (`?locale=fr`: Site health links to a translation so), else the default. */
 export function useEditedLanguage(): EditedLanguage {
   const languages = useEditLanguages();
-  const [code, setCode] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const [code, setCode] = useState<string | null>(params.get('locale'));
   return {
     languages,
     defaultLanguage: languages.find((locale) => locale.default),

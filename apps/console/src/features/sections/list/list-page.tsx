@@ -76,7 +76,7 @@ export function SectionListPage(props: ListPageProps) {
     paged: props.paged,
     badge,
   });
-  const languageBadges = useLanguageBadgesOf(section, list.records, Boolean(props.paged));
+  const languageBadges = useLanguageBadgesOf();
   const searchDisabled = list.isPending || list.isError || !list.hasRecords;
   const clear = () => {
     setQuery('');
