@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHealthProblem, SiteHealthReport } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
-import { recheckRecords } from '../../src/site-health/recheck.ts';
+import { recheckRecords, recheckRecordsIfNeeded, recordChecksOutdated } from '../../src/site-health/recheck.ts';
 
 describe.each(dialects)('site health of translations (%s)', (dialect) => {
   let t: TestApp;
@@ -86,5 +86,25 @@ describe.each(dialects)('site health of translations (%s)', (dialect) => {
       ['faqs', 'title', 'sw'],
     ]);
     expect(found[0]?.message).toContain('"Title", "Benefit points"');
+  });
+
+  it('an instance stopped between a language shown and its recheck leaves the checks to the next start', async () => {
+    // the language change committed, the instance stopped before checking the records again
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('locales').set({ public: 0 }).where('code', '=', 'sw').execute();
+      await recordChecksOutdated(trx);
+    });
+    expect(await translationProblems()).toHaveLength(2);
+    expect(await recheckRecordsIfNeeded(t.db)).toBeGreaterThan(0);
+    expect(await translationProblems()).toEqual([]);
+    expect(await recheckRecordsIfNeeded(t.db)).toBe(0);
+  });
+
+  it('two instances checking every record at once store each problem once', async () => {
+    await send('PATCH', '/api/locales/sw', { public: true });
+    const before = await translationProblems();
+    expect(before).toHaveLength(2);
+    await Promise.all([recheckRecords(t.db), recheckRecords(t.db)]);
+    expect(await translationProblems()).toEqual(before);
   });
 });
