@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
 import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
@@ -119,8 +119,35 @@ export async function listRows(db: Db, section: SectionDef, query: ListQuery): P
   if (query.limit !== undefined) rows = rows.limit(query.limit);
   // SQLite allows an offset only after a limit: the route always gives one with an offset
   if (query.offset) rows = rows.offset(query.offset);
+  if (filter && search && query.searchIn?.length) return pageAndTotal(db, section, filter, query, count);
   const [found, totals] = await Promise.all([rows.execute(), count.executeTakeFirst()]);
   return { rows: found, total: Number(totals?.total ?? 0) };
+}
+
+/**
+ * A search in a language decides on every candidate the indexes give (its shown values are looked up one by one):
+ * the page and its total would each pay for that, so the matching ids are found once and both are read from them.
+ * A page past the end has no row to carry the total: it is counted apart.
+ */
+async function pageAndTotal(
+  db: Db,
+  section: SectionDef,
+  filter: RawBuilder<boolean>,
+  query: ListQuery,
+  count: { executeTakeFirst: () => Promise<{ total: number | string } | undefined> },
+): Promise<{ rows: Row[]; total: number }> {
+  const table = sql.table(tableOf(section));
+  const page = query.limit === undefined ? sql`` : sql` limit ${query.limit}`;
+  const skip = query.offset ? sql` offset ${query.offset}` : sql``;
+  // the page's ids are chosen among the ids alone, so only its own rows are read whole
+  const { rows } = await sql<Row & { found_total: number | string }>`with found as materialized (
+      select id from ${table} where ${filter})
+    select ${table}.*, (select count(*) from found) as found_total from ${table}
+    where id in (select id from found order by id desc${page}${skip}) order by id desc`.execute(db);
+  if (rows.length === 0 && query.offset)
+    return { rows: [], total: Number((await count.executeTakeFirst())?.total ?? 0) };
+  const total = Number(rows[0]?.found_total ?? 0);
+  return { rows: rows.map(({ found_total: _, ...row }) => row), total };
 }
 
 /** A record by id; with `publishedOnly`, a draft is not found. */

@@ -141,6 +141,21 @@ describe.each(dialects)('search in a language through the index on %s', (dialect
     expect(found).toBeGreaterThan(50);
   });
 
+  it('answers each page of a search in a language and its total as the scan, a page past the end too', async () => {
+    for (const [code, chain] of Object.entries(CHAINS))
+      for (const q of ['o', 'loan', 'prêt', 'nothing-at-all'])
+        for (const publishedOnly of [true, false]) {
+          const expected = await scannedSearch(t, content, q, chain, publishedOnly);
+          for (let offset = 0; offset <= expected.length + 2; offset += 2) {
+            const url = `/api/content?locale=${code}&q=${encodeURIComponent(q)}&limit=2&offset=${offset}${publishedOnly ? '' : '&status=all'}`;
+            expect(await ids(url, !publishedOnly), url).toEqual({
+              ids: expected.slice(offset, offset + 2),
+              total: expected.length,
+            });
+          }
+        }
+  });
+
   it('finds a record by its translation, not by the default text the translation replaces', async () => {
     expect((await ids('/api/content?locale=fr&q=remboursement', false)).total).toBe(1);
     // the excerpt "Loan repayment" shows "Remboursement du prêt" in French: the English is not what a French reader sees
