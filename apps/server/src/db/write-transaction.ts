@@ -67,6 +67,14 @@ function writesReady(): Promise<void> | undefined {
   return loadingBeforeWrites;
 }
 
+/**
+ * Settles once every module registered with loadBeforeWrites is loaded: for a transaction opened other than through
+ * writeTransaction (the schedule runner's PostgreSQL groups), which must not open before them either.
+ */
+export async function loadedForWrites(): Promise<void> {
+  await writesReady();
+}
+
 export interface WriteOptions {
   /**
    * The commit calls no `onWriteCommitted` listener: for bookkeeping by a listener itself (the webhook sender),

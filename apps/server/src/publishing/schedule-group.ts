@@ -1,5 +1,6 @@
 import { commitInSavepoints } from '../db/savepoint-steps.ts';
 import type { Db } from '../db/types.ts';
+import { loadedForWrites } from '../db/write-transaction.ts';
 import {
   type DueSchedule,
   type Outcome,
@@ -23,6 +24,8 @@ export async function runGroup(db: Db, group: DueSchedule[], options: RunnerOpti
     const section = sectionOf(due);
     return section ? [{ due, section }] : [];
   });
+  // the steps run the site-health checks, whose modules load on first use and never inside the transaction
+  await loadedForWrites();
   const landed = await commitInSavepoints(
     db,
     runnable,
