@@ -594,8 +594,13 @@ export interface components {
             [key: string]: string | null;
           };
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
-      image_alt: string;
+      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+      image_alt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
       image_width: number | null;
       /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
@@ -621,6 +626,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.steps': {
       id: number;
@@ -644,6 +656,13 @@ export interface components {
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
+        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+        translations?: {
+          [key: string]: {
+            missing: string[];
+            outdated: string[];
+          };
+        };
       }[];
       created_at: string;
       updated_at: string;
@@ -662,6 +681,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.faqs': {
       id: number;
@@ -696,6 +722,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.benefits': {
       id: number;
@@ -726,6 +759,13 @@ export interface components {
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
+        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+        translations?: {
+          [key: string]: {
+            missing: string[];
+            outdated: string[];
+          };
+        };
       }[];
       created_at: string;
       updated_at: string;
@@ -744,6 +784,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.insights': {
       id: number;
@@ -795,6 +842,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.about-heroes': {
       id: number;
@@ -813,8 +867,13 @@ export interface components {
             [key: string]: string | null;
           };
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
-      image_alt: string;
+      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+      image_alt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
       image_width: number | null;
       /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
@@ -840,6 +899,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.missions': {
       id: number;
@@ -870,6 +936,13 @@ export interface components {
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
+        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+        translations?: {
+          [key: string]: {
+            missing: string[];
+            outdated: string[];
+          };
+        };
       }[];
       created_at: string;
       updated_at: string;
@@ -888,6 +961,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.milestones': {
       id: number;
@@ -923,6 +1003,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.success-stories': {
       id: number;
@@ -938,8 +1025,13 @@ export interface components {
             [key: string]: string | null;
           };
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
-      image_alt: string;
+      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+      image_alt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
       image_width: number | null;
       /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
@@ -965,6 +1057,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.visions': {
       id: number;
@@ -983,8 +1082,13 @@ export interface components {
             [key: string]: string | null;
           };
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
-      image_alt: string;
+      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+      image_alt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
       image_width: number | null;
       /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
@@ -1010,6 +1114,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.stakeholders': {
       id: number;
@@ -1040,6 +1151,13 @@ export interface components {
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
+        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+        translations?: {
+          [key: string]: {
+            missing: string[];
+            outdated: string[];
+          };
+        };
       }[];
       created_at: string;
       updated_at: string;
@@ -1058,13 +1176,25 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.disbursement-testimonials': {
       id: number;
       university_name: string | null;
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} or by sending image_alt with the record */
-      image_alt: string;
+      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+      image_alt:
+        | string
+        | null
+        | {
+            [key: string]: string | null;
+          };
       /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
       image_width: number | null;
       /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
@@ -1090,6 +1220,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.messages': {
       id: number;
@@ -1119,6 +1256,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     'Record.content': {
       id: number;
@@ -1160,6 +1304,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
+      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+      translations?: {
+        [key: string]: {
+          missing: string[];
+          outdated: string[];
+        };
+      };
     };
     Error: {
       message: string;
@@ -1282,7 +1433,7 @@ export interface components {
     /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
     'query.preview': string;
     /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-    'query.locale': string;
+    'query.locale.3': string;
     /** @description none: a translated field missing in the language answers null instead of a fallback */
     'query.fallback': 'none';
     'query.limit.3': number;
@@ -1448,7 +1599,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1496,7 +1647,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -1541,7 +1692,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1589,7 +1740,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -1634,7 +1785,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1682,7 +1833,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -1727,7 +1878,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1775,7 +1926,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -1820,7 +1971,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1868,7 +2019,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -1913,7 +2064,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -1961,7 +2112,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2006,7 +2157,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2054,7 +2205,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2099,7 +2250,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2147,7 +2298,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2192,7 +2343,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2240,7 +2391,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2285,7 +2436,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2333,7 +2484,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2378,7 +2529,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2426,7 +2577,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2471,7 +2622,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2519,7 +2670,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2564,7 +2715,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2612,7 +2763,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };
@@ -2657,7 +2808,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
         limit?: components['parameters']['query.limit.3'];
@@ -2705,7 +2856,7 @@ export interface operations {
         /** @description A preview token: drafts included and waiting changes applied; 401 when expired or revoked */
         preview?: components['parameters']['query.preview'];
         /** @description A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code */
-        locale?: components['parameters']['query.locale'];
+        locale?: components['parameters']['query.locale.3'];
         /** @description none: a translated field missing in the language answers null instead of a fallback */
         fallback?: components['parameters']['query.fallback'];
       };

@@ -22,14 +22,22 @@ describe.each(dialects)('writes in a language on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).record,
     ) as Body;
-  /** Record updates' events, queued or already turned into deliveries by the worker, which may run at any moment. */
+  /**
+   * Record updates' events, queued or already turned into deliveries by the worker, which may run at any moment: the
+   * queue is read first, so an event moved between the two reads is seen twice rather than missed.
+   */
   const recordUpdatedEvents = async () => {
-    const rows = await Promise.all(
-      (['webhook_outbox', 'webhook_deliveries'] as const).map((table) =>
-        t.db.selectFrom(table).select('payload').where('type', '=', 'record.updated').execute(),
-      ),
-    );
-    return rows.flat().map((row) => JSON.parse(row.payload) as { data: Body });
+    const queued = await t.db
+      .selectFrom('webhook_outbox')
+      .select('payload')
+      .where('type', '=', 'record.updated')
+      .execute();
+    const sent = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('payload')
+      .where('type', '=', 'record.updated')
+      .execute();
+    return [...queued, ...sent].map((row) => JSON.parse(row.payload) as { data: Body });
   };
 
   beforeAll(async () => {

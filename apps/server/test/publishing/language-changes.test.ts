@@ -26,10 +26,12 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     ).content;
   /** The record events queued or already handed to deliveries, oldest first. */
   const events = async (type: string) => {
+    // the worker moves an event from the queue to its deliveries at any moment: read the queue first, so an event
+    // moved between the two reads is seen twice rather than missed, and count each payload once
     const queued = await t.db.selectFrom('webhook_outbox').select('payload').where('type', '=', type).execute();
     const sent = await t.db.selectFrom('webhook_deliveries').select('payload').where('type', '=', type).execute();
-    return [...queued, ...sent]
-      .map((row) => JSON.parse(row.payload) as { data: Body })
+    return [...new Set([...queued, ...sent].map((row) => row.payload))]
+      .map((payload) => JSON.parse(payload) as { data: Body })
       .sort((a, b) => Number(a.data.revision_id) - Number(b.data.revision_id));
   };
 
