@@ -18,7 +18,8 @@ const desktop = { width: 1280, height: 800 };
 const mobile = { width: 375, height: 800 };
 /**
  * Tests that add a second language: with two languages every edit screen shows the 'Language' switcher and lists
- * badge missing languages, so they run in stages of their own, one test at a time, and never beside another test.
+ * badge missing languages, so they run in stages of their own, one test at a time, and never beside another test:
+ * first, on the data the server starts with, as each was written against.
  */
 const languageSpecs = [/languages\.spec\.ts$/, /french-everywhere\.spec\.ts$/];
 const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//, ...languageSpecs];
@@ -57,19 +58,11 @@ export default defineConfig({
     navigationTimeout: 20_000,
   },
   projects: [
-    { name: 'desktop', testIgnore: functionalIgnore, use: { viewport: desktop } },
-    {
-      name: 'mobile',
-      testIgnore: functionalIgnore,
-      use: { viewport: mobile, hasTouch: true },
-      dependencies: ['desktop'],
-    },
     {
       name: 'languages-desktop',
       testMatch: languageSpecs,
       workers: 1,
       use: { viewport: desktop },
-      dependencies: ['mobile'],
     },
     {
       name: 'languages-mobile',
@@ -78,7 +71,19 @@ export default defineConfig({
       use: { viewport: mobile, hasTouch: true },
       dependencies: ['languages-desktop'],
     },
-    { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['languages-mobile'] },
+    {
+      name: 'desktop',
+      testIgnore: functionalIgnore,
+      use: { viewport: desktop },
+      dependencies: ['languages-mobile'],
+    },
+    {
+      name: 'mobile',
+      testIgnore: functionalIgnore,
+      use: { viewport: mobile, hasTouch: true },
+      dependencies: ['desktop'],
+    },
+    { name: 'seed', testMatch: /seed\.setup\.ts$/, dependencies: ['mobile'] },
     // every route in the light and the dark theme, with axe-core (the theme switches inside each test)
     { name: 'screens-desktop', testMatch: /screens\.spec\.ts$/, use: { viewport: desktop }, dependencies: ['seed'] },
     {

@@ -148,7 +148,9 @@ test("the switcher above the Steps list edits each step's text in another langua
     await block.getByRole('combobox', { name: 'Language' }).selectOption({ label: nameFor(isMobile) });
     await expect(block.getByRole('note', { name: 'Step 1 in English (default)' })).toHaveText(first);
     await expect(block.getByRole('button', { name: 'Add Step' })).toHaveCount(0);
-    await block.getByRole('textbox', { name: 'Step 1' }).fill(`${first} (${code})`);
+    // a list in another language is saved whole: every step gets its text (other tests may have added steps)
+    for (const [index, item] of (steps?.steps ?? []).entries())
+      await block.getByRole('textbox', { name: `Step ${index + 1}`, exact: true }).fill(`${item.step} (${code})`);
     await block.getByRole('button', { name: 'Save Steps' }).click();
     await expectToast(page, 'Steps updated successfully.');
 
