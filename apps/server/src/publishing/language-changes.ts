@@ -59,6 +59,30 @@ function refuseSharedFields(section: SectionDef, values: Record<string, unknown>
   );
 }
 
+/** A step on a language's waiting changes: the record stays as the website shows it; the log row names the language. */
+function storeWaitingStep(
+  trx: Db,
+  ctx: WriteContext,
+  section: SectionDef,
+  current: ReadRecord,
+  locale: Locale,
+  step: 'changes saved' | 'changes discarded',
+  now: string,
+): Promise<number> {
+  return storeChange(trx, {
+    section,
+    action: 'update',
+    record: current.record,
+    version: current.version,
+    status: current.status,
+    event: 'hidden',
+    locale: locale.code,
+    username: ctx.username,
+    logs: [inLanguage(publishingLog(ctx, section, current.record, step), locale)],
+    now,
+  });
+}
+
 /** The record in `locale` as it will be answered once that language's waiting changes are published. */
 export async function recordWithLanguageChanges(
   db: Db,
@@ -136,18 +160,7 @@ export async function saveLanguageChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, locale);
-    await storeChange(trx, {
-      section,
-      action: 'update',
-      record: current.record,
-      version: current.version,
-      status: current.status,
-      event: 'hidden',
-      locale: locale.code,
-      username: ctx.username,
-      logs: [inLanguage(publishingLog(ctx, section, current.record, 'changes saved'), locale)],
-      now,
-    });
+    await storeWaitingStep(trx, ctx, section, current, locale, 'changes saved', now);
     return { current, pending: saved };
   });
 }
@@ -168,18 +181,7 @@ export async function discardLanguageChanges(
     if (ctx.ifMatch !== undefined && !ifMatchAccepts(ctx.ifMatch, existing.etag)) throw staleChanges(section, locale);
     if ((await removePendingTranslations(trx, section, id, locale.code, existing.version)) === 0)
       throw staleChanges(section, locale);
-    await storeChange(trx, {
-      section,
-      action: 'update',
-      record: current.record,
-      version: current.version,
-      status: current.status,
-      event: 'hidden',
-      locale: locale.code,
-      username: ctx.username,
-      logs: [inLanguage(publishingLog(ctx, section, current.record, 'changes discarded'), locale)],
-      now: nowIso(),
-    });
+    await storeWaitingStep(trx, ctx, section, current, locale, 'changes discarded', nowIso());
     return current;
   });
 }
