@@ -11,6 +11,7 @@ import {
   type PendingTranslation,
   type TranslationChanges,
   findPendingTranslation,
+  pendingTranslationsOf,
   putPendingTranslation,
   removePendingTranslations,
 } from '../pending/pending-translations-store.ts';
@@ -21,14 +22,18 @@ import { publishingLog } from '../records/record-logs.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
 import { updateRow } from '../records/repository.ts';
 import { storeChange } from '../records/store-change.ts';
-import { checkTranslationWrite, translationColumns } from '../records/translation-writes.ts';
+import { validateRecord } from '../records/record-validation.ts';
+import { type CheckedTranslation, checkTranslationWrite, translationColumns } from '../records/translation-writes.ts';
+import { nothingPrepared } from '../records/write-columns.ts';
 import { lockSection, type WriteContext } from '../records/write-concurrency.ts';
 import { type Target, targetRecord } from './changes-writes.ts';
+import { checkedForPublishing } from './publish-check.ts';
 
 /**
  * A record's waiting changes in one language other than the default: that language's translated values, kept aside
  * until published. Shared fields are one value for every language, so their waiting changes are the default
- * language's only (a language's set refuses them); a language's set follows the record's live sub-items.
+ * language's only (a language's set refuses them). A language's set holds its sub-item texts by item id, for the
+ * record's sub-items as they were when it was saved; publishing refuses it once they differ, as a save would.
  */
 
 /** A publishing log row that names the language it was taken in: `Changes to FAQ "…" saved (Français)`. */
@@ -57,6 +62,15 @@ function refuseSharedFields(section: SectionDef, values: Record<string, unknown>
       message: `${name} is shared by all languages: its waiting changes are the default language's, saved without locale`,
     })),
   );
+}
+
+/**
+ * What a language's waiting changes write, checked as their save checks them (shared fields refused) and then as a
+ * write in that language: translated values and their sub-item list against the record's sub-items as they are.
+ */
+async function languageColumns(trx: Db, section: SectionDef, record: SectionRecord, write: CheckedTranslation) {
+  refuseSharedFields(section, write.values);
+  return translationColumns(trx, section, record, write);
 }
 
 /** A step on a language's waiting changes: the record stays as the website shows it; the log row names the language. */
@@ -129,7 +143,6 @@ export async function saveLanguageChanges(
   raw: RawInput,
 ): Promise<{ current: ReadRecord; pending: PendingTranslation }> {
   const write = await checkTranslationWrite(ctx.config, section, raw);
-  refuseSharedFields(section, write.values);
   return writeTransaction(ctx.db, async (trx) => {
     await lockSection(trx, section);
     const current = await targetRecord(trx, section, target);
@@ -141,10 +154,12 @@ export async function saveLanguageChanges(
     const existing = await findPendingTranslation(trx, section, id, locale.code);
     if (ctx.ifMatch !== undefined && (!existing || !ifMatchAccepts(ctx.ifMatch, existing.etag)))
       throw staleChanges(section, locale);
-    const { values, cleared } = await translationColumns(trx, section, current.record, write);
+    const { values, cleared } = await languageColumns(trx, section, current.record, write);
+    const sub = section.subItems;
     const changes: TranslationChanges = {
       fields: { ...existing?.changes.fields },
-      items: { ...existing?.changes.items },
+      // a sub-item list is sent whole: it replaces the one waiting, which may name items the record no longer has
+      items: sub && write.values[sub.field] !== undefined ? {} : { ...existing?.changes.items },
     };
     for (const value of values)
       if (value.itemId === RECORD_ITSELF) changes.fields[value.field] = value.value;
@@ -186,35 +201,64 @@ export async function discardLanguageChanges(
   });
 }
 
+/** A language's waiting changes on a record, with the language (a refusal to publish them names it). */
+export interface WaitingLanguage {
+  locale: Pick<Locale, 'code' | 'name'>;
+  pending: PendingTranslation;
+}
+
+/** Every language's waiting changes on a record, in the order of their codes. */
+export async function waitingLanguagesOf(db: Db, section: SectionDef, id: number): Promise<WaitingLanguage[]> {
+  const sets = await pendingTranslationsOf(db, section, id);
+  if (sets.length === 0) return [];
+  const codes = sets.map((pending) => pending.locale);
+  const rows = await db.selectFrom('locales').select(['code', 'name']).where('code', 'in', codes).execute();
+  const names = new Map(rows.map((row) => [row.code, row.name]));
+  return sets.map((pending) => ({
+    locale: { code: pending.locale, name: names.get(pending.locale) ?? pending.locale },
+    pending,
+  }));
+}
+
 /**
- * Writes a language's waiting changes into its translations and drops them, in the caller's transaction. `record` is
- * the record as it now is: texts of sub-items it no longer has are let go with those items.
+ * The body a save in the language would send to make these changes. Sub-item texts are held by item id, so their
+ * list is sent in the record's order, the items the record no longer has after it: a list that is no longer the
+ * record's items is then refused as that save would be.
+ */
+function bodyOfLanguageChanges(section: SectionDef, record: SectionRecord, changes: TranslationChanges) {
+  const body: Record<string, unknown> = { ...changes.fields };
+  const sub = section.subItems;
+  const texts = new Map(Object.entries(changes.items).map(([id, text]) => [Number(id), text]));
+  if (!sub || texts.size === 0) return body;
+  const live = Array.isArray(record[sub.field])
+    ? (record[sub.field] as Record<string, unknown>[]).map((item) => Number(item.id))
+    : [];
+  const order = [...live.filter((id) => texts.has(id)), ...[...texts.keys()].filter((id) => !live.includes(id))];
+  body[sub.field] = order.map((id) => ({ id, [sub.itemKey]: texts.get(id) }));
+  return body;
+}
+
+/**
+ * Writes a language's waiting changes into its translations and drops them, in the caller's transaction, once they
+ * pass the checks a save in that language would make now (the registry's rules, rich text cleaned again, the
+ * sub-item list against the record's). `record` is the record as it now is, the default language's changes applied.
+ * Throws ValidationError, with the publish's sentence, when they no longer pass.
  */
 export async function applyLanguageChanges(
   trx: Db,
   section: SectionDef,
   record: SectionRecord,
-  pending: PendingTranslation,
+  { locale, pending }: WaitingLanguage,
   now: string,
 ): Promise<void> {
-  const sub = section.subItems;
-  const items = new Set(
-    sub && Array.isArray(record[sub.field])
-      ? (record[sub.field] as Record<string, unknown>[]).map((item) => Number(item.id))
-      : [],
-  );
-  const values: { itemId: number; field: string; value: string }[] = [];
-  for (const [field, value] of Object.entries(pending.changes.fields)) {
-    if (!section.fields[field]?.translated) continue;
-    if (value === null) await deleteTranslations(trx, section, record.id, pending.locale, field);
-    else values.push({ itemId: RECORD_ITSELF, field, value });
-  }
-  if (sub)
-    for (const [itemId, value] of Object.entries(pending.changes.items))
-      if (value !== null && items.has(Number(itemId)))
-        values.push({ itemId: Number(itemId), field: sub.itemKey, value });
-  await writeTranslations(trx, section, record.id, pending.locale, values, now);
-  await removePendingTranslations(trx, section, record.id, pending.locale);
+  const { values, cleared } = await checkedForPublishing(async () => {
+    const body = bodyOfLanguageChanges(section, record, pending.changes);
+    const valid = validateRecord(section, 'update', { body, uploads: new Map() });
+    return languageColumns(trx, section, record, { values: valid, prepared: nothingPrepared(), alts: new Map() });
+  }, locale);
+  await writeTranslations(trx, section, record.id, locale.code, values, now);
+  for (const field of cleared) await deleteTranslations(trx, section, record.id, locale.code, field);
+  await removePendingTranslations(trx, section, record.id, locale.code);
 }
 
 /**
@@ -242,7 +286,7 @@ export async function publishLanguageIn(
       `No changes are waiting in ${locale.name} on this ${one}: there is nothing to publish. Save changes first (PUT ${recordPath(section, id)}/changes?locale=${locale.code}).`,
     );
   const now = nowIso();
-  await applyLanguageChanges(trx, section, current.record, pending, now);
+  await applyLanguageChanges(trx, section, current.record, { locale, pending }, now);
   await updateRow(trx, section, id, {}, now);
   const published = await reread(trx, section, id);
   await storeChange(trx, {

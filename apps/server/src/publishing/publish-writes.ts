@@ -1,6 +1,6 @@
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { nowIso } from '../lib/clock.ts';
-import { ConflictError, ValidationError } from '../lib/errors.ts';
+import { ConflictError } from '../lib/errors.ts';
 import type { Db } from '../db/types.ts';
 import type { ReadRecord } from '../records/read.ts';
 import { type Row, updateRow } from '../records/repository.ts';
@@ -11,33 +11,35 @@ import { bodyOf } from '../records/pending-record.ts';
 import { findPending, removePending } from '../pending/pending-store.ts';
 import { storeChange } from '../records/store-change.ts';
 import { applySubList, type ItemChange, sentItems } from '../records/sub-list.ts';
-import { toColumns } from '../records/write-columns.ts';
+import { nothingPrepared, toColumns } from '../records/write-columns.ts';
 import { lockSection } from '../records/write-concurrency.ts';
-import { pendingTranslationsOf } from '../pending/pending-translations-store.ts';
-import { applyLanguageChanges } from './language-changes.ts';
+import { applyLanguageChanges, waitingLanguagesOf } from './language-changes.ts';
+import { checkedForPublishing } from './publish-check.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
 type Publisher = { username: string };
 
 /**
- * Waiting changes were valid when saved; the rules (or the images they name) may have changed since, so
- * they are checked again as a full save of the record would be, and refused with the reasons.
+ * Makes the default language's waiting changes live in the record's sub-items and answers the columns they write,
+ * checked again as a full save of the record would be.
  */
-async function checkedChanges(trx: Db, section: SectionDef, pending: SectionRecord) {
-  try {
+function applyChanges(
+  trx: Db,
+  section: SectionDef,
+  id: number,
+  pending: SectionRecord,
+  now: string,
+): Promise<{ columns: Row; items: ItemChange[] }> {
+  return checkedForPublishing(async () => {
     const values = validateRecord(section, 'create', { body: bodyOf(section, pending), uploads: new Map() });
-    return {
-      values,
-      columns: await toColumns(trx, section, values, { richText: new Map(), images: new Map() }, 'create'),
-    };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const reasons = error.fields?.map((field) => field.message).join('; ') || error.message;
-    throw new ValidationError(
-      error.fields ?? [],
-      `These changes cannot be published: ${reasons}. Edit the changes, then publish again.`,
-    );
-  }
+    const columns = await toColumns(trx, section, values, nothingPrepared(), 'create');
+    const sub = section.subItems;
+    const items =
+      sub && values[sub.field] !== undefined
+        ? await applySubList(trx, section, sub, id, sentItems(sub, values[sub.field]), now)
+        : [];
+    return { columns, items };
+  });
 }
 
 /** Whether the website is in more than one language: its publish events then say which (null: every one). */
@@ -62,7 +64,7 @@ export async function publishIn(
   await lockSection(trx, section);
   const current = await reread(trx, section, id);
   const pending = await findPending(trx, section, id);
-  const languages = defaultOnly === undefined ? await pendingTranslationsOf(trx, section, id) : [];
+  const languages = defaultOnly === undefined ? await waitingLanguagesOf(trx, section, id) : [];
   if (current.status === 'published' && !pending && languages.length === 0) {
     throw new ConflictError(
       `This ${section.singular.toLowerCase()} is already published and has no changes waiting: there is nothing to publish. Save changes first (PUT ${recordPath(section, id)}/changes).`,
@@ -72,16 +74,13 @@ export async function publishIn(
   let columns: Row = {};
   let items: ItemChange[] = [];
   if (pending) {
-    const checked = await checkedChanges(trx, section, pending.record);
-    columns = checked.columns;
-    const sub = section.subItems;
-    if (sub && checked.values[sub.field] !== undefined)
-      items = await applySubList(trx, section, sub, id, sentItems(sub, checked.values[sub.field]), now);
+    ({ columns, items } = await applyChanges(trx, section, id, pending.record, now));
     await removePending(trx, section, id);
   }
   await updateRow(trx, section, id, { ...columns, status: 'published' }, now);
   const published = await reread(trx, section, id);
-  // after the default language's, so a language's texts follow the sub-items as they now are
+  // after the default language's, so each language's changes are checked against the sub-items as they now are; a
+  // language refused throws, and the caller's transaction takes the default language's changes back with it
   for (const language of languages) await applyLanguageChanges(trx, section, published.record, language, now);
   await storeChange(trx, {
     section,

@@ -23,6 +23,12 @@ export interface PreparedWrite {
   images: Map<string, InspectedImage>;
 }
 
+/**
+ * Nothing prepared: for waiting changes checked again when published, whose text was stored by a save that prepared
+ * it and is cleaned again only (toColumns).
+ */
+export const nothingPrepared = (): PreparedWrite => ({ richText: new Map(), images: new Map() });
+
 export async function prepareWrite(
   config: Config,
   section: SectionDef,

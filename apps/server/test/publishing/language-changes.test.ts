@@ -171,8 +171,14 @@ describe.each(dialects)('publishing per language on %s', (dialect) => {
     expect((await publicRead('/api/steps?locale=fr')) as unknown as Body[]).toMatchObject([
       { steps: [{ step: 'Sign up' }, { step: 'Fill in' }] },
     ]);
-    // the default language removes an item before the French changes are published: its text goes with it
+    // the default language removes an item before the French changes are published: they no longer name the record's
+    // items, and are refused until saved again with the items it has
     await t.injectAs({ method: 'DELETE', url: `/api/steps/sub/${b!.id}` });
+    const refused = await post('/api/steps/publish?locale=fr');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^These changes cannot be published: Français: In another language, steps /);
+    const again = await put('/api/steps/changes?locale=fr', { steps: [{ id: a!.id, step: "S'inscrire" }] });
+    expect(again.statusCode, again.body).toBe(200);
     expect((await post('/api/steps/publish?locale=fr')).statusCode).toBe(200);
     expect((await publicRead('/api/steps?locale=fr')) as unknown as Body[]).toMatchObject([
       { steps: [{ id: a!.id, step: "S'inscrire" }] },
