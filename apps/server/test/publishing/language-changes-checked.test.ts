@@ -197,6 +197,10 @@ describe.each(dialects)('publishing checks a language’s waiting changes again 
     const french = await t.app.inject({ method: 'GET', url: `/api/faqs/${id}?locale=fr` });
     expect(french.json()).toMatchObject({ title: 'Propre', description: '<p>Propre.</p>' });
     expect(french.body).not.toContain('<script');
+    // written as a save in French writes it: the French title is outdated once the default language's changes
+    expect((await read(`/api/faqs/${id}?status=all`)).translations).toMatchObject({ fr: { outdated: [] } });
+    expect((await put(`/api/faqs/${id}`, { title: 'Clean, reworded' })).statusCode).toBe(200);
+    expect((await read(`/api/faqs/${id}?status=all`)).translations).toMatchObject({ fr: { outdated: ['title'] } });
   });
 
   it('a due schedule whose French changes no longer match fails with the reason, and publishes nothing', async () => {

@@ -8,6 +8,7 @@ import { type Body, create } from './publishing-helpers.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
 const steps = sections.find((s) => s.slug === 'steps')!;
+const missions = sections.find((s) => s.slug === 'missions')!;
 
 describe.each(dialects)('publish and unpublish on %s', (dialect) => {
   let t: TestApp;
@@ -95,6 +96,26 @@ describe.each(dialects)('publish and unpublish on %s', (dialect) => {
     expect((res.json() as { message: string }).message).toMatch(/^These changes cannot be published: /);
     expect((await publicRead(live.id)).json()).toEqual(live);
     expect((await t.injectAs({ method: 'GET', url: `/api/faqs/${String(live.id)}/changes` })).statusCode).toBe(200);
+  });
+
+  it('refuses waiting changes naming a sub-item deleted since with the same sentence, and changes nothing', async () => {
+    const created = await create(t, missions, {
+      title: 'Missions',
+      missions: [{ mission: 'Fund' }, { mission: 'Mentor' }],
+    });
+    const [, gone] = created.missions as { id: number }[];
+    const saved = await t.injectAs({ method: 'PUT', url: '/api/missions/changes', payload: { title: 'Our missions' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.injectAs({ method: 'DELETE', url: `/api/missions/sub/${String(gone?.id)}` })).statusCode).toBe(200);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/missions' })).json() as unknown;
+
+    const res = await t.injectAs({ method: 'POST', url: '/api/missions/publish' });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(
+      `These changes cannot be published: missions has no mission with id ${String(gone?.id)}. Edit the changes, then publish again.`,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/missions' })).json()).toEqual(before);
+    expect((await t.injectAs({ method: 'GET', url: '/api/missions/changes' })).statusCode).toBe(200);
   });
 
   it('unpublishes: the record is kept as a draft, off the website; 409 when it is a draft already', async () => {
