@@ -1,9 +1,11 @@
 // Starts the server the way `npm start` does, on a fresh temporary data folder that is removed
-// when the server stops: builds the console when its build is missing or stale, then serves it.
+// when the server stops: builds the console when its build is missing or stale, then serves it. Its password
+// hashes are cheap (apps/server/test/preload-cheap-hashes.ts); the server's own tests check the real cost.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, E2E_PORT } from './env.ts';
 import { storeUnusedImages } from './unused-images.ts';
 
@@ -12,7 +14,9 @@ execFileSync(process.execPath, [join(root, 'scripts', 'build-console-if-stale.ts
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bursary-e2e-'));
 await storeUnusedImages(dataDir);
-const server = spawn(process.execPath, [join(root, 'apps', 'server', 'src', 'server.ts')], {
+const serverDir = join(root, 'apps', 'server');
+const preload = pathToFileURL(join(serverDir, 'test', 'preload-cheap-hashes.ts')).href;
+const server = spawn(process.execPath, ['--import', preload, join(serverDir, 'src', 'server.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: {

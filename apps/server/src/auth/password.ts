@@ -16,8 +16,20 @@ const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 };
  * workers), so a stray variable on a server cannot weaken the stored hashes.
  */
 const TEST_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
+let cheapForTests = false;
 const hashParams = () =>
-  process.env.VITEST && process.env.BURSARY_CHEAP_TEST_HASHES === 'true' ? TEST_PARAMS : DEFAULT_PARAMS;
+  cheapForTests || (process.env.VITEST && process.env.BURSARY_CHEAP_TEST_HASHES === 'true')
+    ? TEST_PARAMS
+    : DEFAULT_PARAMS;
+
+/**
+ * The browser suite's server calls this from a module it preloads (`node --import`): its tests create, sign in and
+ * re-password users through the console, a dozen 128 MiB hashes in one test, which on a busy 2-core machine outlast
+ * the test's time limit. A call from code, never a variable, so no setting of a real server can weaken its hashes.
+ */
+export function useCheapHashesForTests(): void {
+  cheapForTests = true;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
