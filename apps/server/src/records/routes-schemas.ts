@@ -32,11 +32,11 @@ import { recordShape, subItemsSchema } from './record-shape.ts';
 import { operationNames } from './operation-names.ts';
 import { localeQueryFields } from './locale-query.ts';
 import { noWriteQuery, writeLocaleQuery } from './write-query.ts';
-import { markCurrentBody } from './translation-current.ts';
 
 /**
- * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts),
- * derived from its registry entry: the bodies are the registry's own zod schemas.
+ * The API declarations of a section's routes (records/routes.ts, records/sub-item-routes.ts), derived from its
+ * registry entry: the bodies are the registry's own zod schemas. Its translation routes declare theirs beside
+ * them (records/translation-routes-schemas.ts).
  */
 
 /** Largest page of a section list; without a limit a list answers every record. */
@@ -99,16 +99,6 @@ const viewHeaders = {
   },
 };
 
-/** The address of one language's values of a record: its id (not for a single-record section) and the code. */
-const translationParams = (withId: boolean) => ({
-  type: 'object',
-  required: withId ? ['id', 'code'] : ['code'],
-  properties: {
-    ...(withId ? idParams.properties : {}),
-    code: { type: 'string', maxLength: 100, description: 'The language code, e.g. fr; the default language: 409' },
-  },
-});
-
 /** The declarations of one section's routes. */
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
@@ -122,27 +112,6 @@ export function sectionSchemas(section: SectionDef) {
   const publicNotFound = {
     404: { ...errors(404)[404]!, headers: { 'Cache-Control': publicCache['Cache-Control'], Vary: publicCache.Vary } },
   };
-  const translationDelete = (summary: string, operationId: string, withId: boolean) =>
-    write(summary, {
-      operationId,
-      params: translationParams(withId),
-      headers: ifMatch,
-      answers: {
-        ...saved(200, 'The record, in the default language', record),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
-      },
-    });
-  const translationCurrent = (summary: string, operationId: string, withId: boolean) =>
-    write(summary, {
-      operationId,
-      params: translationParams(withId),
-      headers: ifMatch,
-      body: markCurrentBody,
-      answers: {
-        ...saved(200, 'The record, in the default language', record),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
-      },
-    });
   return {
     list: {
       operationId: `list${all}`,
@@ -206,26 +175,6 @@ export function sectionSchemas(section: SectionDef) {
       query: noWriteQuery,
       answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
     }),
-    deleteTranslation: translationDelete(
-      `Delete a ${section.singular}'s text in one language`,
-      `delete${one}Translation`,
-      true,
-    ),
-    deleteSingleTranslation: translationDelete(
-      `Delete the ${section.singular}'s text in one language`,
-      `delete${all}SectionTranslation`,
-      false,
-    ),
-    markTranslationCurrent: translationCurrent(
-      `Mark a ${section.singular}'s text in one language as up to date with the default language`,
-      `mark${one}TranslationCurrent`,
-      true,
-    ),
-    markSingleTranslationCurrent: translationCurrent(
-      `Mark the ${section.singular}'s text in one language as up to date with the default language`,
-      `mark${all}SectionTranslationCurrent`,
-      false,
-    ),
   } satisfies Record<string, RouteApi>;
 }
 

@@ -1,12 +1,9 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Locale, SectionDef, SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { BadRequestError } from '../lib/errors.ts';
-import { canonicalCode } from '../locales/codes.ts';
 import { type ReadRecord, readRecord, readSingle } from './read.ts';
 import { checkTranslationWrite, writeInLanguage } from './translation-writes.ts';
-import { deleteRecordTranslation } from './translation-removal.ts';
-import { markCurrentBody, markTranslationCurrent } from './translation-current.ts';
 import { writeLanguageOf } from './write-query.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { parseId } from '../lib/ids.ts';
@@ -25,10 +22,10 @@ import { localized, viewTag } from './localized-read.ts';
 import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
-import { parseBody } from '../auth/account-input.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
+import translationRoutes from './translation-routes.ts';
 import { documented } from '../lib/api-doc.ts';
 import { listQuery, SECTION_MAX_LIMIT, sectionSchemas, viewQuery } from './routes-schemas.ts';
 
@@ -200,72 +197,12 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     };
   });
 
-  /** DELETE …/translations/{code}: one language's values of the record, as an ordinary change. */
-  const deleteTranslation = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    findId: (trx: Db) => Promise<number | undefined>,
-  ) => {
-    await languageOf(request, false);
-    const { code } = request.params as { code: string };
-    const languages = await app.locales.current();
-    const read = await deleteRecordTranslation(
-      writeContextOf(app, request),
-      languages,
-      section,
-      findId,
-      canonicalCode(code) ?? code,
-    );
-    return reply.header('ETag', read.etag).send(await answered(read.record));
-  };
-  app.delete<{ Params: { id: string; code: string } }>(
-    '/:id/translations/:code',
-    documented(schemas.deleteTranslation, auth),
-    async (request, reply) => {
-      const id = parseId(request.params.id);
-      return deleteTranslation(request, reply, async () => id);
-    },
-  );
-
-  /** POST …/translations/{code}/current: the language's outdated texts of the record marked up to date. */
-  const markCurrent = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    findId: (trx: Db) => Promise<number | undefined>,
-  ) => {
-    await languageOf(request, false);
-    const { code } = request.params as { code: string };
-    const { fields } = parseBody(markCurrentBody, request.body);
-    const read = await markTranslationCurrent(
-      writeContextOf(app, request),
-      await app.locales.current(),
-      section,
-      findId,
-      canonicalCode(code) ?? code,
-      fields,
-    );
-    return reply.header('ETag', read.etag).send(await answered(read.record));
-  };
-  app.post<{ Params: { id: string; code: string } }>(
-    '/:id/translations/:code/current',
-    documented(schemas.markTranslationCurrent, auth),
-    async (request, reply) => {
-      const id = parseId(request.params.id);
-      return markCurrent(request, reply, async () => id);
-    },
-  );
+  await app.register(translationRoutes, { section, single: false, answered });
 
   for (const extension of extensions) await app.register(extension, { section });
 
   if (section.kind === 'single') {
-    app.delete('/translations/:code', documented(schemas.deleteSingleTranslation, auth), async (request, reply) =>
-      deleteTranslation(request, reply, async (trx) => (await readSingle(trx, section))?.record.id),
-    );
-    app.post(
-      '/translations/:code/current',
-      documented(schemas.markSingleTranslationCurrent, auth),
-      async (request, reply) => markCurrent(request, reply, async (trx) => (await readSingle(trx, section))?.record.id),
-    );
+    await app.register(translationRoutes, { section, single: true, answered });
     // the console saves a single-record section without an id; 200 either way, as it expects
     app.put('/', documented(schemas.putSingle, auth), async (request, reply) => {
       const locale = await languageOf(request);
