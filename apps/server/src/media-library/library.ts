@@ -6,9 +6,10 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { withDimensions } from '../media/dimensions.ts';
-import { altTextsIn, setAltTextIn } from '../media/alt-in-languages.ts';
+import { setAltTextIn } from '../media/alt-in-languages.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
 import { refreshRecordsShowing } from '../records/image-alt.ts';
+import { type LibraryLanguage, altAnswersIn, withoutAltIn } from './library-language.ts';
 import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
 
 /** Audit rows of the media library go under this section name, with no record id: e.g. `Image "….png" deleted`. */
@@ -44,43 +45,11 @@ interface ListedRow {
 
 const orNull = (value: number | string | null) => (value === null ? null : Number(value));
 
-/**
- * The language the library answers alternative text in: `one`, a language other than the default (`alt` is its own
- * text, '' when it has none: the library shows what is missing, it never falls back); `every`, `alt_by_locale` beside
- * the default's `alt`. Undefined: the default language, as before languages existed.
- */
-export type LibraryLanguage =
-  { kind: 'one'; code: string } | { kind: 'every'; codes: readonly string[]; defaultCode: string };
-
-/** The images' texts in the languages `language` answers, by image and code. */
-async function textsFor(db: Db, rows: readonly ListedRow[], language: LibraryLanguage | undefined) {
-  if (!language) return new Map<string, Map<string, string>>();
-  const codes = language.kind === 'one' ? [language.code] : language.codes.filter((c) => c !== language.defaultCode);
-  return altTextsIn(
-    db,
-    rows.map((row) => row.sha256),
-    codes,
-  );
-}
-
-function inLanguage(
-  row: ListedRow,
-  texts: ReadonlyMap<string, string> | undefined,
-  language: LibraryLanguage | undefined,
-): Pick<MediaItem, 'alt' | 'alt_by_locale'> {
-  if (!language) return { alt: row.alt };
-  if (language.kind === 'one') return { alt: texts?.get(language.code) ?? '' };
-  const byCode = Object.fromEntries(
-    language.codes.map((code) => [code, code === language.defaultCode ? row.alt : (texts?.get(code) ?? '')]),
-  );
-  return { alt: row.alt, alt_by_locale: byCode };
-}
-
 function toItem(
   row: ListedRow,
   uses: FoundUse[],
   publicUrl: string | undefined,
-  alt: Pick<MediaItem, 'alt' | 'alt_by_locale'> = { alt: row.alt },
+  alt: Pick<MediaItem, 'alt' | 'alt_by_locale'>,
 ): MediaItem {
   return {
     name: mediaFileName(row),
@@ -120,27 +89,14 @@ export async function listMedia(
 ): Promise<{ items: MediaItem[]; total: number }> {
   const { language } = query;
   let rows = db.selectFrom('media').select(LISTED).orderBy('created_at', 'desc').orderBy('sha256');
-  if (query.missingAlt && language?.kind === 'one') {
-    const code = language.code;
-    rows = rows.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('media_alt')
-            .select('media_alt.sha256')
-            .whereRef('media_alt.sha256', '=', 'media.sha256')
-            .where('media_alt.locale', '=', code),
-        ),
-      ),
-    );
-  } else if (query.missingAlt) rows = rows.where('alt', '=', '');
+  if (query.missingAlt)
+    rows = language?.kind === 'one' ? rows.where(withoutAltIn(language.code)) : rows.where('alt', '=', '');
   const [found, uses] = await Promise.all([rows.execute(), allUses(db, publicUrl)]);
   const kept = query.unused ? found.filter((row) => !uses.has(mediaFileName(row))) : found;
   const page = await withDimensions(db, kept.slice(query.offset, query.offset + query.limit));
-  const texts = await textsFor(db, page, language);
+  const altOf = await altAnswersIn(db, page, language);
   return {
-    items: page.map((row) =>
-      toItem(row, uses.of(mediaFileName(row)), publicUrl, inLanguage(row, texts.get(row.sha256), language)),
-    ),
+    items: page.map((row) => toItem(row, uses.of(mediaFileName(row)), publicUrl, altOf(row))),
     total: kept.length,
   };
 }
@@ -160,13 +116,8 @@ export async function readMediaItem(
     .executeTakeFirst();
   if (!row) return undefined;
   const [sized] = await withDimensions(db, [row]);
-  const texts = await textsFor(db, [row], language);
-  return toItem(
-    sized ?? row,
-    await usesOf(db, name, publicUrl),
-    publicUrl,
-    inLanguage(row, texts.get(row.sha256), language),
-  );
+  const altOf = await altAnswersIn(db, [row], language);
+  return toItem(sized ?? row, await usesOf(db, name, publicUrl), publicUrl, altOf(row));
 }
 
 /**

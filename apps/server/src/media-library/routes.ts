@@ -11,14 +11,8 @@ import { EVERY_LOCALE } from '@bursary/shared';
 import { canonicalCode } from '../locales/codes.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { writeLanguageOf } from '../records/write-query.ts';
-import {
-  type CheckedPatch,
-  type LibraryLanguage,
-  deleteMedia,
-  listMedia,
-  patchMedia,
-  readMediaItem,
-} from './library.ts';
+import { type CheckedPatch, deleteMedia, listMedia, patchMedia, readMediaItem } from './library.ts';
+import type { LibraryLanguage } from './library-language.ts';
 import { mediaLibraryApi, mediaListQuery } from './routes-schemas.ts';
 
 const PATCH_KEYS = ['alt', 'focal_x', 'focal_y'];
