@@ -1,4 +1,4 @@
-import type { SectionDef, SectionRecord } from '@bursary/shared';
+import type { SectionDef } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
 import type { LogEvent } from '../audit/log-writes.ts';
 import { nowIso } from '../lib/clock.ts';
@@ -8,14 +8,11 @@ import { type RecordStatus, takeStatus, validateRecord } from './record-validati
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
 import { storeChange } from './store-change.ts';
-import { type Row, deleteRow, insertRow, updateRow } from './repository.ts';
+import { type Row, insertRow, updateRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
-import { findPending, removePending } from '../pending/pending-store.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
-import { deleteTranslations } from '../locales/translations-store.ts';
-import { removePendingTranslations } from '../pending/pending-translations-store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 
 export const recordNotFound = (section: SectionDef, id: number) =>
@@ -212,41 +209,5 @@ export async function putSingleRecord(
     // If-Match names a version; with no record there is none to match (RFC 9110 13.1.1)
     if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
     return { read: await insertWithItems(trx, ctx, section, await recheck('create')), created: true };
-  });
-}
-
-/**
- * DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record
- * back, as a draft if it was one, with the changes that were waiting on it).
- */
-export async function deleteRecord(
-  ctx: WriteContext,
-  section: SectionDef,
-  id: number,
-): Promise<{ record: SectionRecord; revisionId: number }> {
-  return writeTransaction(ctx.db, async (trx) => {
-    const current = await readRecord(trx, section, id);
-    if (!current) throw recordNotFound(section, id);
-    checkIfMatch(section, ctx.ifMatch, current);
-    if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version)))
-      throw staleWrite(section, await readRecord(trx, section, id));
-    const pending = await findPending(trx, section, id);
-    if (pending) await removePending(trx, section, id);
-    const revisionId = await storeChange(trx, {
-      section,
-      action: 'delete',
-      record: current.record,
-      version: current.version,
-      status: current.status,
-      pending: pending?.record ?? null,
-      username: ctx.username,
-      logs: [recordLog(ctx, section, current.record, 'delete')],
-      now: nowIso(),
-    });
-    // the revision keeps them: a restore brings them back with the record
-    await deleteTranslations(trx, section, id);
-    // other languages' waiting changes go with the record
-    await removePendingTranslations(trx, section, id);
-    return { record: current.record, revisionId };
   });
 }

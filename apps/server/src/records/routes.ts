@@ -19,7 +19,8 @@ import { answeredNotModified, isPlainPublicRead, publicListLanguage, readViewOf 
 import { ListCachesByLanguage } from './list-cache.ts';
 import { localeReadOf, publicLocaleReads } from './locale-query.ts';
 import { localized, viewTag } from './localized-read.ts';
-import { createRecord, deleteRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
+import { createRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
+import { deleteRecord } from './record-removal.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { requireRole } from '../auth/roles.ts';
 import { writeContextOf } from './write-request.ts';
