@@ -14,6 +14,18 @@ export type LocaleRead =
   | { kind: 'one'; code: string; chain: readonly string[]; noFallback: boolean; languages: Languages }
   | { kind: 'every'; languages: Languages };
 
+/**
+ * A read in one language with its fallbacks, the languages not yet on the website included: how a write in a
+ * language, or that language's waiting changes, answer the record to the editor who wrote them.
+ */
+export const editorReadIn = (languages: Languages, code: string): LocaleRead => ({
+  kind: 'one',
+  code,
+  chain: languages.chain(code, false),
+  noFallback: false,
+  languages,
+});
+
 type Item = Record<string, unknown>;
 
 /** The languages a read looks in besides the default one, whose values are the section tables' own. */

@@ -18,7 +18,7 @@ import { listIn, readIn, readSingleIn } from './view-reads.ts';
 import { answeredNotModified, isPlainPublicRead, publicListLanguage, readViewOf } from './read-view.ts';
 import { ListCachesByLanguage } from './list-cache.ts';
 import { localeReadOf, publicLocaleReads } from './locale-query.ts';
-import { localized, viewTag } from './localized-read.ts';
+import { editorReadIn, localized, viewTag } from './localized-read.ts';
 import { createRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { deleteRecord } from './record-removal.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
@@ -135,14 +135,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     writeLanguageOf(request, await app.locales.current(), takesLocale);
   /** A write in a language answers the record as a read in that language would. */
   const answeredIn = async (locale: Locale, record: SectionRecord) => {
-    const languages = await app.locales.current();
-    const read = {
-      kind: 'one' as const,
-      code: locale.code,
-      chain: languages.chain(locale.code, false),
-      noFallback: false,
-      languages,
-    };
+    const read = editorReadIn(await app.locales.current(), locale.code);
     const [localizedRecord] = await localized(app.db, section, read, [record]);
     return recordWithAltText(app.db, section, localizedRecord ?? record, read);
   };
