@@ -2,28 +2,18 @@ import type { SectionDef } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
 import type { Db } from '../db/types.ts';
 import { nowIso } from '../lib/clock.ts';
-import { ifMatchAccepts } from '../lib/etag.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../lib/errors.ts';
 import type { RawInput } from '../records/raw-input.ts';
-import { type ReadRecord, readRecord, readSingle } from '../records/read.ts';
-import { recordNotFound, recordPath } from '../records/record-writes.ts';
-import { publishingLog } from '../records/record-logs.ts';
+import type { ReadRecord } from '../records/read.ts';
+import { recordPath } from '../records/record-writes.ts';
 import { takeStatus, validateRecord } from '../records/record-validation.ts';
 import { pendingRecordOf } from '../records/pending-record.ts';
 import { type PendingChanges, findPending, putPending, removePending } from '../pending/pending-store.ts';
-import { storeChange } from '../records/store-change.ts';
 import { prepareWrite } from '../records/write-columns.ts';
-import { lockSection, type WriteContext } from '../records/write-concurrency.ts';
+import type { WriteContext } from '../records/write-concurrency.ts';
 import { applyAltTexts, takeAltTexts } from '../records/image-alt.ts';
-
-/** The record the changes routes address: by id, or a single-record section's one record. */
-export type Target = number | 'single';
-
-export async function targetRecord(db: Db, section: SectionDef, target: Target): Promise<ReadRecord> {
-  const read = target === 'single' ? await readSingle(db, section) : await readRecord(db, section, target);
-  if (read) return read;
-  throw target === 'single' ? new NotFoundError(`${section.label} has no record.`) : recordNotFound(section, target);
-}
+import { storePublishingStep } from './store-step.ts';
+import { type Target, lockedChanges, targetRecord } from './target-record.ts';
 
 const noChanges = (section: SectionDef) =>
   new NotFoundError(`No changes are waiting on this ${section.singular.toLowerCase()}.`);
@@ -34,6 +24,12 @@ const staleChanges = (section: SectionDef, current: PendingChanges | undefined) 
     current?.record ?? null,
     section,
   );
+
+/** The default language's waiting changes, as a save or a discard finds them in its transaction. */
+const waitingChanges = (trx: Db, section: SectionDef) => ({
+  find: (id: number) => findPending(trx, section, id),
+  stale: (found: PendingChanges | undefined) => staleChanges(section, found),
+});
 
 /** GET …/changes: the record as it will be answered once its waiting changes are published. */
 export async function readChanges(db: Db, section: SectionDef, target: Target): Promise<PendingChanges> {
@@ -63,17 +59,14 @@ export async function saveChanges(
   const values = validateRecord(section, 'update', fields);
   const prepared = await prepareWrite(ctx.config, section, values, fields.uploads);
   return writeTransaction(ctx.db, async (trx) => {
-    await lockSection(trx, section);
-    const current = await targetRecord(trx, section, target);
+    const { current, existing } = await lockedChanges(trx, ctx, section, target, {
+      ...waitingChanges(trx, section),
+      draft: (id) =>
+        new ConflictError(
+          `This ${section.singular.toLowerCase()} is a draft, so it has no separate changes: save the draft itself (PUT ${recordPath(section, id)} with status "draft").`,
+        ),
+    });
     const id = current.record.id;
-    if (current.status === 'draft') {
-      throw new ConflictError(
-        `This ${section.singular.toLowerCase()} is a draft, so it has no separate changes: save the draft itself (PUT ${recordPath(section, id)} with status "draft").`,
-      );
-    }
-    const existing = await findPending(trx, section, id);
-    if (ctx.ifMatch !== undefined && (!existing || !ifMatchAccepts(ctx.ifMatch, existing.etag)))
-      throw staleChanges(section, existing);
     const now = nowIso();
     const change = { live: current.record, base: existing?.record ?? current.record, values, prepared };
     const record = await pendingRecordOf(trx, section, change, now);
@@ -86,18 +79,7 @@ export async function saveChanges(
     );
     if (!saved) throw staleChanges(section, await findPending(trx, section, id));
     await applyAltTexts(trx, alts, saved.record);
-    await storeChange(trx, {
-      section,
-      action: 'update',
-      record: current.record,
-      version: current.version,
-      status: current.status,
-      pending: saved.record,
-      event: 'hidden',
-      username: ctx.username,
-      logs: [publishingLog(ctx, section, current.record, 'changes saved')],
-      now,
-    });
+    await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, pending: saved.record, now });
     return saved;
   });
 }
@@ -105,25 +87,14 @@ export async function saveChanges(
 /** DELETE …/changes: the waiting changes are dropped; the live record stays as it is. */
 export async function discardChanges(ctx: WriteContext, section: SectionDef, target: Target): Promise<ReadRecord> {
   return writeTransaction(ctx.db, async (trx) => {
-    await lockSection(trx, section);
-    const current = await targetRecord(trx, section, target);
-    const id = current.record.id;
-    const existing = await findPending(trx, section, id);
-    if (!existing) throw noChanges(section);
-    if (ctx.ifMatch !== undefined && !ifMatchAccepts(ctx.ifMatch, existing.etag)) throw staleChanges(section, existing);
-    if (!(await removePending(trx, section, id, existing.version))) throw staleChanges(section, undefined);
-    await storeChange(trx, {
-      section,
-      action: 'update',
-      record: current.record,
-      version: current.version,
-      status: current.status,
-      pending: null,
-      event: 'hidden',
-      username: ctx.username,
-      logs: [publishingLog(ctx, section, current.record, 'changes discarded')],
-      now: nowIso(),
+    const { current, existing } = await lockedChanges(trx, ctx, section, target, {
+      ...waitingChanges(trx, section),
+      none: () => noChanges(section),
     });
+    if (!(await removePending(trx, section, current.record.id, existing.version)))
+      throw staleChanges(section, undefined);
+    const step = { step: 'changes discarded' as const, read: current, pending: null, now: nowIso() };
+    await storePublishingStep(trx, ctx, section, step);
     return current;
   });
 }

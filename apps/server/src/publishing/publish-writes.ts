@@ -5,16 +5,16 @@ import type { Db } from '../db/types.ts';
 import type { ReadRecord } from '../records/read.ts';
 import { type Row, updateRow } from '../records/repository.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
-import { itemLogs, publishingLog } from '../records/record-logs.ts';
+import { itemLogs } from '../records/record-logs.ts';
 import { validateRecord } from '../records/record-validation.ts';
 import { bodyOf } from '../records/pending-record.ts';
 import { findPending, removePending } from '../pending/pending-store.ts';
-import { storeChange } from '../records/store-change.ts';
 import { applySubList, type ItemChange, sentItems } from '../records/sub-list.ts';
 import { nothingPrepared, toColumns } from '../records/write-columns.ts';
-import { lockSection } from '../records/write-concurrency.ts';
-import { applyLanguageChanges, waitingLanguagesOf } from './language-changes.ts';
+import { applyLanguageChanges, waitingLanguagesOf } from './language-changes-applied.ts';
 import { checkedForPublishing } from './publish-check.ts';
+import { storePublishingStep } from './store-step.ts';
+import { lockedTarget } from './target-record.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
 type Publisher = { username: string };
@@ -60,9 +60,7 @@ export async function publishIn(
   id: number,
   defaultOnly?: string,
 ): Promise<ReadRecord> {
-  // steps on one section take turns, so two publishes of one record cannot both apply its changes
-  await lockSection(trx, section);
-  const current = await reread(trx, section, id);
+  const current = await lockedTarget(trx, section, id);
   const pending = await findPending(trx, section, id);
   const languages = defaultOnly === undefined ? await waitingLanguagesOf(trx, section, id) : [];
   if (current.status === 'published' && !pending && languages.length === 0) {
@@ -82,17 +80,12 @@ export async function publishIn(
   // after the default language's, so each language's changes are checked against the sub-items as they now are; a
   // language refused throws, and the caller's transaction takes the default language's changes back with it
   for (const language of languages) await applyLanguageChanges(trx, section, published.record, language, now);
-  await storeChange(trx, {
-    section,
-    action: 'update',
-    record: published.record,
-    version: published.version,
-    status: published.status,
+  await storePublishingStep(trx, who, section, {
+    step: 'published',
+    read: published,
     pending: null,
-    event: 'published',
     ...((await inSeveralLanguages(trx)) ? { locale: defaultOnly ?? null } : {}),
-    username: who.username,
-    logs: [publishingLog(who, section, published.record, 'published'), ...itemLogs(who, section, id, items)],
+    itemLogs: itemLogs(who, section, id, items),
     now,
   });
   return published;
@@ -104,9 +97,7 @@ export async function publishIn(
  * no such record, ConflictError when it is a draft already.
  */
 export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, id: number): Promise<ReadRecord> {
-  // steps on one section take turns, so two publishes of one record cannot both apply its changes
-  await lockSection(trx, section);
-  const current = await reread(trx, section, id);
+  const current = await lockedTarget(trx, section, id);
   if (current.status === 'draft') {
     throw new ConflictError(
       `This ${section.singular.toLowerCase()} is already a draft: it is not on the website. Publish it with POST ${recordPath(section, id)}/publish.`,
@@ -115,16 +106,6 @@ export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, 
   const now = nowIso();
   await updateRow(trx, section, id, { status: 'draft' }, now);
   const draft = await reread(trx, section, id);
-  await storeChange(trx, {
-    section,
-    action: 'update',
-    record: draft.record,
-    version: draft.version,
-    status: draft.status,
-    event: 'unpublished',
-    username: who.username,
-    logs: [publishingLog(who, section, draft.record, 'unpublished')],
-    now,
-  });
+  await storePublishingStep(trx, who, section, { step: 'unpublished', read: draft, now });
   return draft;
 }

@@ -10,12 +10,13 @@ import {
   discardLanguageChanges,
   publishLanguageIn,
   readLanguageChanges,
-  recordWithLanguageChanges,
   saveLanguageChanges,
 } from './language-changes.ts';
+import { recordWithLanguageChanges } from './language-changes-applied.ts';
 import { parseId } from '../lib/ids.ts';
 import { publishingSummary } from '../audit/log-writes.ts';
-import { type Target, discardChanges, readChanges, saveChanges, targetRecord } from './changes-writes.ts';
+import { discardChanges, readChanges, saveChanges } from './changes-writes.ts';
+import { type Target, targetRecord } from './target-record.ts';
 import { readRecordBody } from '../records/multipart-input.ts';
 import { publishIn, unpublishIn } from './publish-writes.ts';
 import { publishingSchemas } from './record-routes-schemas.ts';

@@ -1,0 +1,55 @@
+import type { Locale, SectionDef, SectionRecord } from '@bursary/shared';
+import type { LogEvent, PublishingStep } from '../audit/log-writes.ts';
+import type { Db } from '../db/types.ts';
+import type { ReadRecord } from '../records/read.ts';
+import { publishingLog } from '../records/record-logs.ts';
+import { type ChangeEvent, storeChange } from '../records/store-change.ts';
+
+/** What the website sees of each step: saving or discarding waiting changes leaves what it shows as it was. */
+const STEP_EVENTS: Record<PublishingStep, ChangeEvent> = {
+  published: 'published',
+  unpublished: 'unpublished',
+  'changes saved': 'hidden',
+  'changes discarded': 'hidden',
+};
+
+interface PublishingChange {
+  step: PublishingStep;
+  /** The record as the step leaves it: its revision keeps it, its log row names it. */
+  read: ReadRecord;
+  now: string;
+  /** The default language's changes left waiting; left out, they are read as the transaction sees them. */
+  pending?: SectionRecord | null;
+  /** The one language whose waiting changes the step took: its log row names it, its webhook events carry its code. */
+  language?: Pick<Locale, 'code' | 'name'>;
+  /** The webhook events' locale of a step that took no one language: null, every language's. */
+  locale?: string | null;
+  /** Log rows after the step's own: the sub-items a publish added, changed or removed. */
+  itemLogs?: LogEvent[];
+}
+
+/**
+ * Stores a publishing step on a record as a change, in the step's transaction: its revision, its log row
+ * (`Changes to FAQ "…" saved (Français)`) and what the website hears of it.
+ */
+export function storePublishingStep(
+  trx: Db,
+  who: { username: string },
+  section: SectionDef,
+  { step, read, now, pending, language, locale, itemLogs = [] }: PublishingChange,
+): Promise<number> {
+  const log = publishingLog(who, section, read.record, step);
+  return storeChange(trx, {
+    section,
+    action: 'update',
+    record: read.record,
+    version: read.version,
+    status: read.status,
+    ...(pending !== undefined ? { pending } : {}),
+    event: STEP_EVENTS[step],
+    ...(language ? { locale: language.code } : locale !== undefined ? { locale } : {}),
+    username: who.username,
+    logs: [language ? { ...log, content: `${log.content} (${language.name})` } : log, ...itemLogs],
+    now,
+  });
+}
