@@ -35,7 +35,7 @@ const fellBack = (target: Record<string, unknown>): string[] =>
  * A record read in one language (`?locale=CODE`) with the text it showed from another language (its `fallback_fields`)
  * left blank, as the form edits that language's own text.
  */
-export function withoutFallbacks(section: SectionDef, record: SectionRecord): SectionRecord {
+function withoutFallbacks(section: SectionDef, record: SectionRecord): SectionRecord {
   const copy: SectionRecord = { ...record };
   for (const name of fellBack(record)) copy[name] = null;
   const sub = section.subItems;
@@ -46,6 +46,19 @@ export function withoutFallbacks(section: SectionDef, record: SectionRecord): Se
       return fellBack(own).includes(sub.itemKey) ? { ...own, [sub.itemKey]: null } : own;
     });
   return copy;
+}
+
+/**
+ * What a record's form in a language other than the default edits: that language's waiting changes when it has some
+ * (as the default language's form edits its own), else its live text.
+ */
+export function editedIn(
+  section: SectionDef,
+  record: SectionRecord,
+  code: string,
+  waiting?: SectionRecord,
+): SectionRecord {
+  return waiting ? withoutFallbacks(section, waiting) : recordIn(section, record, code, false);
 }
 
 /** What a list record says of its translations, when the server sends it: `{fr: {missing: [...], outdated: [...]}}`. */

@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
 import { altFieldOf } from '@/components/fields/alt-text-input';
@@ -16,9 +14,10 @@ import { FieldValue } from '../form/read-only-record';
 import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
 import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
-import { FormActions } from '../form/form-actions';
 import { publishingOf } from '@/lib/publishing';
-import { recordIn, textIn, translationsOf, withoutFallbacks } from './translated-values';
+import { NeedsUpdate } from './needs-update';
+import { TranslationActions } from './translation-actions';
+import { editedIn, recordIn, textIn, translationsOf } from './translated-values';
 import {
   type LanguageVersion,
   type RecordInEveryLanguage,
@@ -89,8 +88,7 @@ function TranslationFields({
   const queryClient = useQueryClient();
   const translation = asTranslation(section);
   const every = read.record ?? record;
-  // with changes waiting in this language, the form edits them, as the default language's form edits its own
-  const inLanguage = waiting ? withoutFallbacks(section, waiting.record) : recordIn(section, every, locale.code, false);
+  const inLanguage = editedIn(section, every, locale.code, waiting?.record);
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
@@ -100,11 +98,10 @@ function TranslationFields({
   const [reloading, setReloading] = useState(false);
   const [etag, setEtag] = useState(read.etag);
   const [waitingEtag, setWaitingEtag] = useState(waiting?.etag ?? null);
-  // this language's waiting changes wait for a publish: 'Save as draft' is then the form's submit. A draft's text is
-  // saved in place, off the website with the draft, by the one button it always had
+  // this language's waiting changes wait for a publish: 'Save as draft' is then the form's submit
   const state = publishingOf(every);
-  const isDraft = state.status === 'draft';
-  const holds = !isDraft && waiting !== null;
+  const holds = state.status !== 'draft' && waiting !== null;
+  const failed = (error: unknown, fallback: string) => setConflict(handleSaveError(error, form, fallback));
   const markCurrent = useMarkTranslationCurrent(section);
   const [marked, setMarked] = useState<readonly string[]>([]);
   const outdated = new Set(
@@ -118,7 +115,7 @@ function TranslationFields({
           setMarked((names) => [...names, name]);
           if (next) setEtag(next);
         },
-        onError: (error) => setConflict(handleSaveError(error, form, 'Failed to update content')),
+        onError: (error) => failed(error, 'Failed to update content'),
       },
     );
 
@@ -139,9 +136,7 @@ function TranslationFields({
       const freshWaiting = (await queryClient.fetchQuery(recordInLanguageQuery(section, id, locale.code))).waiting;
       const current = initialValues(
         translation,
-        freshWaiting
-          ? withoutFallbacks(section, freshWaiting.record)
-          : recordIn(section, fresh.record ?? record, locale.code, false),
+        editedIn(section, fresh.record ?? record, locale.code, freshWaiting?.record),
       );
       setWaitingEtag(freshWaiting?.etag ?? null);
       const dirty = form.formState.dirtyFields as Record<string, unknown>;
@@ -154,8 +149,6 @@ function TranslationFields({
       setReloading(false);
     }
   };
-
-  const failed = (error: unknown, fallback: string) => setConflict(handleSaveError(error, form, fallback));
 
   // 'Save Français' on a record with nothing waiting, 'Publish now' over a draft or this language's waiting changes
   const publish = form.handleSubmit((values) => {
@@ -206,25 +199,12 @@ function TranslationFields({
         def.translated ? (
           <div key={name} className="grid gap-3 md:grid-cols-2 md:items-start">
             {outdated.has(name) && (
-              <div
-                role="group"
-                aria-label={`${def.label} needs update`}
-                className="flex flex-wrap items-center gap-2 md:col-span-2"
-              >
-                <Badge variant="red">Needs update</Badge>
-                <span className="text-sm text-muted-foreground">
-                  The {languageLabel(defaultLocale)} text changed after this one was written.
-                </span>
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  loading={markCurrent.isPending && markCurrent.variables.fields.includes(name)}
-                  onClick={() => mark(name)}
-                >
-                  Mark as up to date
-                </Button>
-              </div>
+              <NeedsUpdate
+                label={def.label}
+                defaultLocale={defaultLocale}
+                marking={markCurrent.isPending && markCurrent.variables.fields.includes(name)}
+                onMark={() => mark(name)}
+              />
             )}
             <FieldInput name={name} def={def} control={form.control} required={false} />
             <div
@@ -251,29 +231,16 @@ function TranslationFields({
           </div>
         ),
       )}
-      {isDraft ? (
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => void navigate(`/${section.slug}`)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save {locale.name}
-          </Button>
-        </div>
-      ) : (
-        <FormActions
-          listPath={`/${section.slug}`}
-          mode="update"
-          holds={holds}
-          scheduledAt={state.publishAt}
-          waiting={false}
-          saving={save.isPending}
-          savingDraft={saveDraft.isPending}
-          onPublish={() => void publish()}
-          onSaveDraft={() => void onSaveDraft()}
-          saveLabel={`Save ${locale.name}`}
-        />
-      )}
+      <TranslationActions
+        section={section}
+        locale={locale}
+        state={state}
+        holds={holds}
+        saving={save.isPending}
+        savingDraft={saveDraft.isPending}
+        onPublish={() => void publish()}
+        onSaveDraft={() => void onSaveDraft()}
+      />
     </form>
   );
 }
