@@ -1,7 +1,7 @@
 /** The section screens' shared engine: one list mechanism, one form, one sub-item editor. */
 export { SectionListPage } from './list/list-page';
 export { EditLink, EditOrSetupButton, NewButton } from './list/header-buttons';
-export { gridImageSources } from './list/grid-images';
+export { gridImageSources, listImageSources } from './list/grid-images';
 export { ActionsCell, ActionsHead, RecordCard, RecordGrid, RecordTable, recordKey } from './list/record-views';
 export { ListWindowContext } from './list/window/list-window-scope';
 export { WindowedGrid } from './list/window/windowed-grid';

@@ -5,12 +5,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { formatDate } from '@/lib/format-date';
 import { snippet, fieldText, fieldTextOr } from '@/lib/record-text';
-import { fixedWidthSources } from '@/lib/media-urls';
+import { ImageWithFallback } from '@/components/image-with-fallback';
 import { SafeHtml } from '@/components/safe-html';
 import {
   ActionsHead,
   ActionsCell,
-  gridImageSources,
+  listImageSources,
   useRecordActions,
   NewButton,
   SectionListPage,
@@ -27,16 +27,19 @@ const dateOf = (record: Story) => formatDate(fieldText(record, 'date') || null);
 
 /** The student's photo across a grid card, or at `width` CSS pixels in a table row. */
 function Photo({ record, className, width }: { record: Story; className: string; width?: number }) {
-  const url = fieldText(record, 'image');
-  if (url) {
-    const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
-    return <img {...sources} alt={`Photo of ${nameOf(record)}`} className={`${className} object-cover`} />;
-  }
   return (
-    <div className={`${className} flex items-center justify-center bg-muted text-muted-foreground`}>
-      <ImageOff className="size-6" aria-hidden />
-      <span className="sr-only">No photo</span>
-    </div>
+    <ImageWithFallback
+      sources={listImageSources(fieldText(record, 'image'), width)}
+      alt={`Photo of ${nameOf(record)}`}
+      className={className}
+      fit="cover"
+      fallback={
+        <>
+          <ImageOff className="size-6" aria-hidden />
+          <span className="sr-only">No photo</span>
+        </>
+      }
+    />
   );
 }
 

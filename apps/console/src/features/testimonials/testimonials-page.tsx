@@ -2,11 +2,11 @@ import { disbursementTestimonials as testimonials, type RecordOf } from '@bursar
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
 import { fieldText, fieldTextOr } from '@/lib/record-text';
-import { fixedWidthSources } from '@/lib/media-urls';
+import { ImageWithFallback } from '@/components/image-with-fallback';
 import {
   ActionsHead,
   ActionsCell,
-  gridImageSources,
+  listImageSources,
   useRecordActions,
   NewButton,
   SectionListPage,
@@ -22,15 +22,14 @@ const nameOf = (record: Testimonial) => fieldTextOr(record, 'university_name', '
 
 /** The university's logo across a grid card, or at `width` CSS pixels in a table row. */
 function Logo({ record, className, width }: { record: Testimonial; className: string; width?: number }) {
-  const url = fieldText(record, 'image');
-  if (url) {
-    const sources = width ? fixedWidthSources(url, width) : gridImageSources(url);
-    return <img {...sources} alt={`Logo of ${nameOf(record)}`} className={`${className} object-contain`} />;
-  }
   return (
-    <div className={`${className} flex items-center justify-center bg-muted text-sm text-muted-foreground`}>
-      No Image
-    </div>
+    <ImageWithFallback
+      sources={listImageSources(fieldText(record, 'image'), width)}
+      alt={`Logo of ${nameOf(record)}`}
+      className={className}
+      fit="contain"
+      fallback="No Image"
+    />
   );
 }
 
