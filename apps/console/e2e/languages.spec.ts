@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { expect, expectToast, navigate, test } from './support/fixtures.ts';
-import { addLanguage, putInLanguage, readInEveryLanguage, removeLanguage } from './support/languages.ts';
+import {
+  addLanguage,
+  putInLanguage,
+  readInEveryLanguage,
+  removeLanguage,
+  withFaqInLanguage,
+} from './support/languages.ts';
 
 /**
  * Languages in the console: the administrators' Languages page, the 'Language' switcher above a generic edit form and
@@ -100,12 +106,11 @@ test("'Save as draft' keeps a record's text in another language waiting; the ban
 }) => {
   const code = codeFor(isMobile);
   const title = uid('Fees');
-  const faq = await api.create('faqs', { title, description: '<p>None.</p>' });
-  await addLanguage(api, code, nameFor(isMobile), true);
-  const websiteTitle = async () =>
-    ((await (await api.ctx.get(`/api/faqs/${faq.id}?locale=${code}`)).json()) as { title: string }).title;
-  try {
-    await putInLanguage(api, `/api/faqs/${faq.id}`, code, { title: `${title} (${code})` });
+  const fields = { title, description: '<p>None.</p>' };
+  const language = { code, name: nameFor(isMobile) };
+  await withFaqInLanguage(api, language, fields, { title: `${title} (${code})` }, async (faq) => {
+    const websiteTitle = async () =>
+      ((await (await api.ctx.get(`/api/faqs/${faq.id}?locale=${code}`)).json()) as { title: string }).title;
     await page.goto(`/faqs/edit/${faq.id}`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: nameFor(isMobile) });
     const question = page.getByRole('textbox', { name: 'Question (Title)' });
@@ -124,10 +129,7 @@ test("'Save as draft' keeps a record's text in another language waiting; the ban
     await expectToast(page, 'Published');
     expect(await websiteTitle()).toBe(`${title} (${code}, next)`);
     await expect(banner).not.toContainText('This record has unpublished changes');
-  } finally {
-    await removeLanguage(api, code);
-    await api.remove('faqs', faq.id);
-  }
+  });
 });
 
 test("the switcher above the Steps list edits each step's text in another language", async ({
@@ -196,6 +198,7 @@ test("a list badges '{CODE} missing' on a record that lacks a public language", 
  */
 const outdatedCodeFor = (isMobile: boolean) => (isMobile ? 'pt' : 'nl');
 const outdatedNameFor = (isMobile: boolean) => (isMobile ? 'Português' : 'Nederlands');
+const outdatedLanguage = (isMobile: boolean) => ({ code: outdatedCodeFor(isMobile), name: outdatedNameFor(isMobile) });
 
 test("an outdated translation is badged in the list and on its field until marked 'up to date'", async ({
   page,
@@ -205,10 +208,9 @@ test("an outdated translation is badged in the list and on its field until marke
 }) => {
   const code = outdatedCodeFor(isMobile);
   const title = uid('How do I repay?');
-  const faq = await api.create('faqs', { title, description: '<p>Monthly.</p>' });
-  await addLanguage(api, code, outdatedNameFor(isMobile), true);
-  try {
-    await putInLanguage(api, `/api/faqs/${faq.id}`, code, { title: `${title} (${code})`, description: '<p>M.</p>' });
+  const fields = { title, description: '<p>Monthly.</p>' };
+  const translation = { title: `${title} (${code})`, description: '<p>M.</p>' };
+  await withFaqInLanguage(api, outdatedLanguage(isMobile), fields, translation, async (faq) => {
     await api.update('faqs', faq.id, { title: `${title}, and when?` });
 
     await page.goto('/faqs');
@@ -234,10 +236,7 @@ test("an outdated translation is badged in the list and on its field until marke
     await page.getByRole('searchbox').fill(title);
     await expect(card).toBeVisible();
     await expect(card.getByText(`${code.toUpperCase()} outdated`, { exact: true })).toHaveCount(0);
-  } finally {
-    await removeLanguage(api, code);
-    await api.remove('faqs', faq.id);
-  }
+  });
 });
 
 test('Site health lists a missing translation and opens its field in that language', async ({
@@ -248,10 +247,8 @@ test('Site health lists a missing translation and opens its field in that langua
 }) => {
   const code = outdatedCodeFor(isMobile);
   const title = uid('Who may apply?');
-  const faq = await api.create('faqs', { title, description: '<p>Students.</p>' });
-  await addLanguage(api, code, outdatedNameFor(isMobile), true);
-  try {
-    await putInLanguage(api, `/api/faqs/${faq.id}`, code, { title: `${title} (${code})` });
+  const fields = { title, description: '<p>Students.</p>' };
+  await withFaqInLanguage(api, outdatedLanguage(isMobile), fields, { title: `${title} (${code})` }, async (faq) => {
     await page.goto('/site-health?check=missing-translation');
     const row = page
       .getByRole('region', { name: /^Missing translations/ })
@@ -262,8 +259,5 @@ test('Site health lists a missing translation and opens its field in that langua
     await expect(page).toHaveURL(`/faqs/edit/${faq.id}?field=description&locale=${code}`);
     await expect(page.getByRole('combobox', { name: 'Language' })).toHaveValue(code);
     await expect(page.getByRole('button', { name: `Save ${outdatedNameFor(isMobile)}` })).toBeVisible();
-  } finally {
-    await removeLanguage(api, code);
-    await api.remove('faqs', faq.id);
-  }
+  });
 });

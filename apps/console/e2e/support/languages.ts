@@ -29,3 +29,25 @@ export const readInEveryLanguage = <T = Json>(api: Api, path: string) =>
 /** PUT of a record in one language. */
 export const putInLanguage = (api: Api, path: string, code: string, data: Json) =>
   call<Json>(api, 'PUT', `${path}?locale=${code}`, data);
+
+/**
+ * A FAQ written in a language that is added, on the website, for the test: `translation` is its text there. `run`
+ * gets the FAQ; the language and the FAQ are removed after it, whether it passed or not.
+ */
+export async function withFaqInLanguage(
+  api: Api,
+  language: { code: string; name: string },
+  faq: { title: string; description: string },
+  translation: Json,
+  run: (faq: { id: number }) => Promise<void>,
+): Promise<void> {
+  const created = await api.create('faqs', faq);
+  await addLanguage(api, language.code, language.name, true);
+  try {
+    await putInLanguage(api, `/api/faqs/${created.id}`, language.code, translation);
+    await run(created);
+  } finally {
+    await removeLanguage(api, language.code);
+    await api.remove('faqs', created.id);
+  }
+}
