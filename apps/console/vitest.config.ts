@@ -1,4 +1,5 @@
 import { defineProject, mergeConfig } from 'vitest/config';
+import { testWorkers } from '../../vitest.workers.ts';
 import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
@@ -6,6 +7,7 @@ export default mergeConfig(
   defineProject({
     test: {
       name: 'console',
+      maxWorkers: testWorkers,
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts', './src/app/test-setup.ts'],

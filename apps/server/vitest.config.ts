@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
+import { testWorkers } from '../../vitest.workers.ts';
 
 export default defineProject({
   test: {
     name: 'server',
+    maxWorkers: testWorkers,
     include: ['test/**/*.test.ts'],
     // closes the test apps each file built (test/helper.ts)
     setupFiles: ['test/setup.ts'],
