@@ -3,7 +3,7 @@ import { sections } from '@bursary/shared';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { sampleRecord } from '../factories.ts';
 import { postgresInspector, throwawayPostgres } from './database.ts';
-import { call, signIn, userCommand } from './instances-http.ts';
+import { call, callOnFreshConnection, signIn, userCommand } from './instances-http.ts';
 import { watchWebhooks, type WebhookWatch } from './instances-webhooks.ts';
 import { startNginx } from './nginx.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, type RunningServer, startServer } from './server-process.ts';
@@ -190,19 +190,20 @@ export async function multiInstanceSuite(settings: InstanceSettings): Promise<{ 
       `  sign-in throttle after ${MAX_FAILURES} failures over 3 instances: ${throttled.join(', ')}; after a restart: ${afterRestart}`,
     );
 
-    // one instance restarted under load through nginx: no request may fail
+    // one instance restarted under load through nginx: no request may fail (each on a connection of its own, see
+    // callOnFreshConnection: nginx's reload closes the idle connections it kept for clients)
     const deadline = Date.now() + settings.loadSeconds * 1000;
     const worker = async (w: number) => {
       for (let n = 0; Date.now() < deadline; n++) {
         const write = n % 5 === 0;
         try {
           const res = write
-            ? await call(proxy!.base, '/api/faqs', {
+            ? await callOnFreshConnection(proxy!.base, '/api/faqs', {
                 method: 'POST',
                 token: adminToken,
                 body: sampleRecord(faqs, 5000 + w * 100_000 + n, ''),
               })
-            : await call(proxy!.base, '/api/faqs?limit=20');
+            : await callOnFreshConnection(proxy!.base, '/api/faqs?limit=20');
           figures.loadRequests++;
           if (write && res.status === 201) createdIds.push((JSON.parse(res.body) as { id: number }).id);
           if (res.status !== (write ? 201 : 200)) {
