@@ -15,6 +15,13 @@ export async function listLocales(db: Db, defaultCode: string): Promise<Locale[]
   return [...locales.filter((l) => l.default), ...locales.filter((l) => !l.default)];
 }
 
+/** The stored names of these languages, by code: what a log row or a refusal calls each. */
+export async function localeNames(db: Db, codes: readonly string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('locales').select(['code', 'name']).where('code', 'in', codes).execute();
+  return new Map(rows.map((row) => [row.code, row.name]));
+}
+
 /**
  * The row of DEFAULT_LOCALE, written at start when missing: a fresh install, or a database from before languages,
  * has one language, and every existing record's text is in it. The row is marked the default one (and no other is),

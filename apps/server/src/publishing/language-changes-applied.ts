@@ -2,6 +2,7 @@ import type { Locale, SectionDef, SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { ValidationError } from '../lib/errors.ts';
 import type { Languages } from '../locales/catalogue.ts';
+import { localeNames } from '../locales/store.ts';
 import { deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
 import {
   type PendingTranslation,
@@ -65,9 +66,10 @@ export interface WaitingLanguage {
 export async function waitingLanguagesOf(db: Db, section: SectionDef, id: number): Promise<WaitingLanguage[]> {
   const sets = await pendingTranslationsOf(db, section, id);
   if (sets.length === 0) return [];
-  const codes = sets.map((pending) => pending.locale);
-  const rows = await db.selectFrom('locales').select(['code', 'name']).where('code', 'in', codes).execute();
-  const names = new Map(rows.map((row) => [row.code, row.name]));
+  const names = await localeNames(
+    db,
+    sets.map((pending) => pending.locale),
+  );
   return sets.map((pending) => ({
     locale: { code: pending.locale, name: names.get(pending.locale) ?? pending.locale },
     pending,
