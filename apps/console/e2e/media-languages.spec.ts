@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectToast, test } from './support/fixtures.ts';
-import { makePng } from './support/png.ts';
+import { freshPng } from './support/png.ts';
 import { addLanguage, removeLanguage } from './support/languages.ts';
 
 /**
@@ -31,7 +31,7 @@ test('the media library badges a language without alternative text, and edits it
       student_name: student,
       date: '2024-05-17',
       image_alt: alt,
-      image: { name: 'photo.png', mimeType: 'image/png', buffer: makePng(Date.now() % 100_000, 20) },
+      image: { name: 'photo.png', mimeType: 'image/png', buffer: freshPng(20) },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

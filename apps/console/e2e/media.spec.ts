@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { MediaItem } from '@bursary/shared/media';
 import type { Api } from './support/api.ts';
 import { expect, expectToast, navigate, test, toasts } from './support/fixtures.ts';
-import { makePng, pngFile } from './support/png.ts';
+import { freshPng, pngFile } from './support/png.ts';
 import { fileInput } from './support/ui.ts';
 import { UNUSED_IMAGE_SIZE } from './support/env.ts';
 
@@ -40,7 +40,7 @@ async function storyWithImage(api: Api, student: string, alt: string): Promise<S
       student_name: student,
       date: '2024-05-17',
       image_alt: alt,
-      image: { name: 'photo.png', mimeType: 'image/png', buffer: makePng(Date.now() % 100_000, 20) },
+      image: { name: 'photo.png', mimeType: 'image/png', buffer: freshPng(20) },
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -29,7 +29,8 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
       <TableBody>
         {logs.slice(0, DASHBOARD_LOG_COUNT).map((log) => (
           <TableRow key={log.id}>
-            <TableCell className="font-medium">
+            {/* a name of one long word wraps inside the cell, or the page would scroll sideways on a phone */}
+            <TableCell className="font-medium wrap-anywhere">
               <LogContent log={log} />
             </TableCell>
             <TableCell className="hidden md:table-cell">{formatDate(log.created_at)}</TableCell>
