@@ -5,6 +5,7 @@ import { type RecordStatus, validateRecord } from '../records/record-validation.
 import { bodyOf } from '../records/pending-record.ts';
 import { type PreparedWrite, prepareWrite } from '../records/write-columns.ts';
 import { type CheckedTranslation, checkRevisionTranslations } from '../records/translation-writes.ts';
+import { type CheckedLanguageChanges, checkRevisionLanguageChanges } from './restore-language-changes.ts';
 
 /** A revision's record checked and prepared as a full PUT of it would be today. */
 export interface RestorableVersion {
@@ -16,6 +17,8 @@ export interface RestorableVersion {
   pending: { record: SectionRecord; values: Record<string, unknown>; prepared: PreparedWrite } | null;
   /** Its values in other languages, checked as writes in them would be, by language. */
   translations: Map<string, CheckedTranslation>;
+  /** The changes that were waiting in other languages, checked as saves of them would be, by language. */
+  languageChanges: Map<string, CheckedLanguageChanges>;
 }
 
 /** The refusal of a version that no longer passes today's rules: it names the fields, and what to do instead. */
@@ -40,7 +43,7 @@ const isRecord = (value: unknown): value is SectionRecord =>
  * revisions table: restoring it writes the record again, so it passes today's validation and
  * sanitising like any write (rich text cleaned exactly as a PUT cleans it), or is refused before
  * anything is written. Every field of the section is sent, an absent one as empty. The changes that
- * were waiting on it are checked the same way.
+ * were waiting on it, in every language, are checked the same way.
  */
 export async function restorableVersion(
   config: Config,
@@ -52,7 +55,9 @@ export async function restorableVersion(
     const waiting = record.pending_changes;
     const pending = isRecord(waiting) ? { record: waiting, ...(await checked(config, section, waiting)) } : null;
     const translations = await checkRevisionTranslations(config, section, record.translations);
-    return { ...live, status: record.status === 'draft' ? 'draft' : 'published', pending, translations };
+    const languageChanges = await checkRevisionLanguageChanges(config, section, record.pending_translations);
+    const status = record.status === 'draft' ? 'draft' : 'published';
+    return { ...live, status, pending, translations, languageChanges };
   } catch (error) {
     // the checks and the sanitiser (rich text past its bounds) both refuse with a ValidationError
     throw error instanceof ValidationError ? refusal(error) : error;

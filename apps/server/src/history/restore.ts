@@ -16,6 +16,7 @@ import { pendingRecordOf } from '../records/pending-record.ts';
 import { putPending, removePending } from '../pending/pending-store.ts';
 import { toColumns } from '../records/write-columns.ts';
 import { restoreTranslations } from '../records/translation-writes.ts';
+import { restoreLanguageChanges } from './restore-language-changes.ts';
 
 const sectionOf = (slug: string): SectionDef | undefined => sections.find((section) => section.slug === slug);
 
@@ -143,6 +144,8 @@ async function restoreIn(
   if (!restored) throw new NotFoundError(`No revision with id ${revision.id}.`);
   await restoreTranslations(trx, section, restored.record, version.translations, now);
   const pending = await restorePending(trx, ctx, section, restored, version.pending, now);
+  const restoredState = { id, status: restored.status };
+  await restoreLanguageChanges(trx, section, restoredState, version.languageChanges, { username: ctx.username, now });
   const log = {
     action: current ? ('update' as const) : ('create' as const),
     content: restoredSummary(section.singular, restored.record[section.titleField], id, revision.created_at),

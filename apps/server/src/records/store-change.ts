@@ -7,7 +7,7 @@ import { storeRecordProblems } from '../site-health/record-problems.ts';
 import { findPending } from '../pending/pending-store.ts';
 import { dropIdlePublishSchedule } from '../pending/idle-schedules.ts';
 import type { RecordStatus } from './record-validation.ts';
-import { revisionTranslationsOf, withRevisionTranslations } from './revision-translations.ts';
+import { revisionLanguagesOf, withRevisionLanguages } from './revision-translations.ts';
 
 export interface ChangeWrite extends RevisionWrite {
   logs: LogEvent[];
@@ -67,11 +67,16 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     write.pending !== undefined
       ? write.pending
       : ((await findPending(trx, write.section, write.record.id))?.record ?? null);
-  // every language is kept, so History brings each back; a deleted record's are read before they go with it
-  const translations = await revisionTranslationsOf(trx, write.section, write.record.id);
+  const deleted = write.action === 'delete';
+  // a new record has no other languages, schedule or stored problems yet (ids are never reused): a create skips
+  // the statements that read or drop them
+  const created = write.action === 'create';
+  // every language and the changes waiting in it are kept, so History brings each back; a deleted record's are read
+  // before they go with it
+  const languages = created ? {} : await revisionLanguagesOf(trx, write.section, write.record.id);
   const id = await storeRevision(trx, {
     ...write,
-    record: withRevisionTranslations(revisionRecord(write.record, write.status, pending), translations),
+    record: withRevisionLanguages(revisionRecord(write.record, write.status, pending), languages),
   });
   await appendLogs(trx, write.logs, id, write.now);
   const events = visibleEvents(write);
@@ -88,9 +93,6 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
     };
     for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
   }
-  const deleted = write.action === 'delete';
-  // a new record has no schedule and no stored problems yet (ids are never reused): a create skips those statements
-  const created = write.action === 'create';
   if (!deleted && !created && write.status === 'published' && !pending)
     await dropIdlePublishSchedule(trx, write.section, write.record.id);
   await storeRecordProblems(

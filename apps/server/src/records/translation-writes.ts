@@ -175,6 +175,13 @@ function languagesGone(codes: readonly string[]): ConflictError {
   );
 }
 
+/** 409 when a version being restored has text in a language the website no longer has. */
+export async function refuseLanguagesGone(trx: Db, codes: Iterable<string>): Promise<void> {
+  const known = new Set((await trx.selectFrom('locales').select('code').execute()).map((row) => row.code));
+  const gone = [...codes].filter((code) => !known.has(code));
+  if (gone.length > 0) throw languagesGone(gone);
+}
+
 /**
  * Makes a restored record's translations those its revision kept, in the restore's transaction, for the sub-items
  * the restored record has; 409 when a language it kept no longer exists.
@@ -188,9 +195,7 @@ export async function restoreTranslations(
 ): Promise<void> {
   await deleteTranslations(trx, section, record.id);
   if (checked.size === 0) return;
-  const known = new Set((await trx.selectFrom('locales').select('code').execute()).map((row) => row.code));
-  const gone = [...checked.keys()].filter((code) => !known.has(code));
-  if (gone.length > 0) throw languagesGone(gone);
+  await refuseLanguagesGone(trx, checked.keys());
   const sub = section.subItems;
   const items = new Map(
     sub && Array.isArray(record[sub.field])
