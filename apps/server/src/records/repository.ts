@@ -4,7 +4,7 @@ import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/types.ts';
 import { columnOf, tableOf } from '../db/naming.ts';
-import { TRANSLATIONS_SEARCH_TABLE, searchPhrase, searchTableOf } from '../db/search-indexes.ts';
+import { TRANSLATIONS_SEARCH_TABLE, searchMatch, searchTableOf } from '../db/search-indexes.ts';
 
 /**
  * Table access for every section. Section tables come from the registry at run time, so they are
@@ -61,10 +61,10 @@ function searchFilter(db: Db, section: SectionDef, q: string | undefined, search
   }
   // PostgreSQL's planner finds the trigram indexes for the like itself; SQLite is told where to look by its
   // full-text table, and the like still decides, so the index can only narrow the rows read, never change them
-  const phrase = postgres ? undefined : searchPhrase(text);
-  if (!phrase) return contains;
+  const match = postgres ? undefined : searchMatch(text);
+  if (!match) return contains;
   const fts = sql.table(searchTableOf(section));
-  return sql<boolean>`id in (select rowid from ${fts} where ${fts} match ${phrase}) and ${contains}`;
+  return sql<boolean>`id in (select rowid from ${fts} where ${fts} match ${match}) and ${contains}`;
 }
 
 /**
@@ -84,15 +84,15 @@ function candidates(db: Db, section: SectionDef, text: string, pattern: string, 
     return sql`select id from ${sql.table(tableOf(section))} where ${own}
       union all select t.record_id from translations t where ${inLanguages} and lower(t.value) like ${pattern} escape '\\'`;
   }
-  const phrase = searchPhrase(text);
-  if (!phrase) return undefined;
+  const match = searchMatch(text);
+  if (!match) return undefined;
   const fts = sql.table(searchTableOf(section));
   const translated = sql.table(TRANSLATIONS_SEARCH_TABLE);
   // cross join: SQLite reads the full-text table first and looks each translation up by its row id, rather than
   // reading every translation of the section and asking the full-text table about each
-  return sql`select rowid from ${fts} where ${fts} match ${phrase}
+  return sql`select rowid from ${fts} where ${fts} match ${match}
     union all select t.record_id from ${translated} f cross join translations t on t.rowid = f.rowid
-      where ${translated} match ${phrase} and ${inLanguages}`;
+      where ${translated} match ${match} and ${inLanguages}`;
 }
 
 /** Rows of a section, newest first (a new item goes to the front). */

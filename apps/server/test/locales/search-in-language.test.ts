@@ -7,6 +7,7 @@ import { create } from '../publishing/publishing-helpers.ts';
 import { columnOf, tableOf } from '../../src/db/naming.ts';
 import { writeTranslations } from '../../src/locales/translations-store.ts';
 import { listRows } from '../../src/records/repository.ts';
+import { searchMatch } from '../../src/db/search-indexes.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
 const content = sections.find((s) => s.slug === 'content')!;
@@ -181,7 +182,7 @@ describe.each(dialects)('search in a language through the index on %s', (dialect
       expect(rows[0]?.indexdef).toMatch(/gin \(lower\(value\) public\.gin_trgm_ops\) WHERE \(item_id = 0\)/);
     } else {
       const { rows } = await sql<{ detail: string }>`explain query plan select record_id from translations t
-        where t.rowid in (select rowid from translations_fts where translations_fts match '"remboursement"')`.execute(
+        where t.rowid in (select rowid from translations_fts where translations_fts match ${searchMatch('remboursement')})`.execute(
         t.db,
       );
       expect(rows.map((row) => row.detail).join('\n')).toContain('VIRTUAL TABLE INDEX');
@@ -223,7 +224,9 @@ describe.each(dialects)('search in a language through the index on %s', (dialect
     if (dialect === 'sqlite') {
       const { rows } = await sql<{
         n: number;
-      }>`select count(*) as n from translations_fts where translations_fts match '"brèves"'`.execute(t.db);
+      }>`select count(*) as n from translations_fts where translations_fts match ${searchMatch('brèves')}`.execute(
+        t.db,
+      );
       expect(rows[0]?.n).toBe(0);
     }
   });

@@ -134,4 +134,27 @@ describe('the full-text table follows the search fields of the registry (SQLite)
     expect((await answeredSearch(t, faqs, word, { publishedOnly: true })).total).toBe(1);
     await expectSearchAsScanned(t, faqs, word);
   });
+
+  it('makes a full-text table of an older version, which kept positions, again without them from the rows', async () => {
+    const imageUrl = await storedImageUrl(t.db);
+    const word = uniqueText('Olderword');
+    await create(t, faqs, { ...sampleRecord(faqs, 1, imageUrl), title: `Kept ${word}` });
+    const db = t.db as unknown as Kysely<unknown>;
+    const older = "content='', contentless_delete=1, tokenize='trigram case_sensitive 1'";
+    for (const event of ['insert', 'update', 'delete'])
+      await sql`drop trigger if exists ${sql.id(`${searchTableOf(faqs)}_${event}`)}`.execute(db);
+    await sql`drop table ${sql.id(searchTableOf(faqs))}`.execute(db);
+    await sql`create virtual table ${sql.id(searchTableOf(faqs))} using fts5(title, description, ${sql.raw(older)})`.execute(
+      db,
+    );
+    await sql`drop table translations_fts`.execute(db);
+    await sql`create virtual table translations_fts using fts5(value, ${sql.raw(older)})`.execute(db);
+    await ensureSearchIndexes(db, sections);
+    const made = async (table: string) =>
+      (await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(db)).rows[0]?.sql;
+    expect(await made(searchTableOf(faqs))).toContain('detail=none');
+    expect(await made('translations_fts')).toContain('detail=none');
+    expect((await answeredSearch(t, faqs, word, { publishedOnly: true })).total).toBe(1);
+    await expectSearchAsScanned(t, faqs, word);
+  });
 });
