@@ -63,6 +63,27 @@ function ownerOnlyDatabaseFile(file: string): void {
   }
 }
 
+/** The connections this process writes through, each with its count of changed rows (db/counter-reader.ts). */
+const writers = new Map<SqliteDatabase.Database, SqliteDatabase.Statement<[], number>>();
+
+/**
+ * Rows changed so far by this process's SQLite connections (triggers' rows included, rolled back ones too), or
+ * undefined while one of them is inside a transaction, whose commit moves nothing this count shows. Cheap: SQLite
+ * keeps the count per connection, and reading it opens no read transaction.
+ */
+export function localSqliteChanges(): number | undefined {
+  let changes = 0;
+  for (const [database, totalChanges] of writers) {
+    if (!database.open) {
+      writers.delete(database);
+      continue;
+    }
+    if (database.inTransaction) return undefined;
+    changes += totalChanges.get() ?? 0;
+  }
+  return changes;
+}
+
 function openSqlite(dataDir: string): Kysely<Database> {
   const file = sqliteFilePath(dataDir);
   makePrivateFolder(dirname(file));
@@ -76,6 +97,7 @@ function openSqlite(dataDir: string): Kysely<Database> {
   // tables; in the default page cache (2 MB) they evict each other and every search reads them from the file again.
   // 32 MB keeps them (taken as pages are read, not up front)
   database.pragma('cache_size = -32768');
+  writers.set(database, database.prepare<[], number>('select total_changes()').pluck());
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
