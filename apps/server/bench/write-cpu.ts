@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { type Load, errorsText, measure } from './load.ts';
 import { ownDataFolder, startOwnServer } from './own-server.ts';
+import { cpuTimes } from './processes.ts';
 import { faqAnswer, insertRows } from './seed.ts';
 import { postLoad, putLoad } from './writes.ts';
 
@@ -15,10 +15,10 @@ import { postLoad, putLoad } from './writes.ts';
 const CONNECTIONS = 10;
 const seconds = Number(process.env.WRITE_CPU_SECONDS ?? 8);
 
-/** CPU seconds the process has used so far (utime + stime, in the kernel's clock ticks of 1/100 s). */
+/** CPU seconds the process has used so far, user and system time together. */
 function cpuSeconds(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = cpuTimes(child);
+  return (user + system) / 1_000_000;
 }
 
 async function cpuPerRequest(child: ChildProcess, base: string, load: Load, name: string): Promise<void> {
