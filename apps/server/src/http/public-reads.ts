@@ -18,6 +18,9 @@ export const isReadMethod = (method: string | undefined): boolean => method === 
 /** A read that answers what only staff may see: signed in, all statuses, or a preview. */
 export function isPrivateRead(headers: Record<string, unknown>, url: string): boolean {
   if (headers.authorization !== undefined || headers['bursary-preview'] !== undefined) return true;
-  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  // the website's plain reads have no query: they skip building one, on every read of the list
+  const mark = url.indexOf('?');
+  if (mark === -1) return false;
+  const query = new URLSearchParams(url.slice(mark + 1));
   return query.has('preview') || query.has('status');
 }
