@@ -1,4 +1,5 @@
 import type { BrowserFigures } from './browser.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Measure, errorList } from './load.ts';
@@ -34,6 +35,7 @@ export interface Report {
   memory: Record<string, number | number[]>;
   startupMs: number[];
   browser: BrowserFigures | undefined;
+  lighthouse: LighthouseFigures | undefined;
   signInStorm: StormFigures[];
   goals: Goal[];
   parts: Part[];

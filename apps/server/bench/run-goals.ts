@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { BrowserFigures } from './browser.ts';
+import { type LighthouseFigures, lighthouseGoal } from './lighthouse.ts';
 import { printParts } from './publishing-parts.ts';
 import { type Measure, errorsText, median } from './load.ts';
 import {
@@ -48,6 +49,8 @@ export interface RunFigures {
   browser: BrowserFigures | undefined;
   /** Why the browser figures are missing, in the bench's words. */
   browserMissed?: string | undefined;
+  /** The dashboard under Lighthouse, or why it was not measured. */
+  lighthouse: { figures?: LighthouseFigures | undefined; missed?: string | undefined };
   storm: StormFigures[];
   flood: FloodFigures;
   bombGoals: Goal[];
@@ -79,11 +82,25 @@ export function languageListGoal(inLanguage: Measure, plain: Measure): Goal {
   };
 }
 
+/**
+ * The server's idle RSS against raw node:http's, both warm-started in the same run: what Bursary's own code and
+ * dependencies keep resident at idle, whatever the Node version's own share.
+ */
+function idleAgainstRawGoal(serverMb: number, rawMb: number): Goal {
+  const over = serverMb - rawMb;
+  return {
+    goal: 'RSS idle vs raw node:http',
+    value: `+${over.toFixed(1)} MB (${serverMb} vs ${rawMb} MB)`,
+    target: '≤ +25 MB',
+    holds: over <= 25,
+  };
+}
+
 /** The end of a bench run: its goals judged, then the table, the goals and the report printed and written. */
 export function finishRun(figures: RunFigures): void {
   const { t0, quick, scale, rows, get, rawGet, notModified, write, fastifyPost, put, summary, logsPage } = figures;
   const { search, historyPage, memory, roundsRss, startupMs, firstStartMs, listBytes, browser, storm, flood } = figures;
-  const { bombGoals, parts, siteHealth, siteHealthCost, postgresSkipped, getInLanguage } = figures;
+  const { bombGoals, parts, siteHealth, siteHealthCost, postgresSkipped, getInLanguage, lighthouse } = figures;
   const here = import.meta.dirname;
   // the first round grows the heap to its working size (a warm-up); from then on a round must not add
   const steady = roundsRss.slice(1);
@@ -126,6 +143,7 @@ export function finishRun(figures: RunFigures): void {
       target: '≤ 80 MB',
       holds: Number(memory.serverIdleMb) <= 80,
     },
+    idleAgainstRawGoal(Number(memory.serverIdleMb), Number(memory.rawIdleMb)),
     {
       goal: 'RSS growth round to round',
       value: `${growth.toFixed(1)} % at most (${roundsRss.join(' → ')} MB)`,
@@ -154,6 +172,7 @@ export function finishRun(figures: RunFigures): void {
       target: '≤ 100 ms',
       holds: (browser?.keystrokeMs ?? Infinity) <= 100,
     },
+    lighthouseGoal(lighthouse.figures, lighthouse.missed),
     {
       goal: 'start-up to /api/health 200',
       value: `${startup} ms (median of ${startupMs.join(', ')})`,
@@ -174,6 +193,7 @@ export function finishRun(figures: RunFigures): void {
     memory,
     startupMs,
     browser,
+    lighthouse: lighthouse.figures,
     signInStorm: storm,
     goals,
     parts,

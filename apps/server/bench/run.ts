@@ -20,6 +20,7 @@ import { measureSiteHealthWriteCost } from './site-health-cost.ts';
 import { postLoad, putLoad } from './writes.ts';
 import { measurePostgresWrites } from './postgres-writes.ts';
 import { measureBrowser } from './browser.ts';
+import { lighthouseOrMissed } from './lighthouse.ts';
 import { measureSignInStorm } from './sign-in-storm.ts';
 import { measureSanitiserBombs } from './sanitiser-bombs.ts';
 import { measureSignInFlood } from './sign-in-flood.ts';
@@ -162,6 +163,9 @@ async function main(): Promise<void> {
     },
   );
 
+  console.log('The dashboard under Lighthouse (desktop preset)…');
+  const lighthouse = await lighthouseOrMissed(srv, login, consoleBuilt);
+
   console.log('Repeated rounds in one process (reads and edits), RSS after each…');
   const { body: faqs } = await json<{ id: number }[]>(`${srv}/api/faqs`);
   const putIds = faqs.slice(0, 20).map((f) => f.id);
@@ -259,6 +263,7 @@ async function main(): Promise<void> {
     listBytes,
     browser,
     browserMissed,
+    lighthouse,
     storm,
     flood,
     bombGoals,
