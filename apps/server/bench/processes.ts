@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { EVENT_LOOP_DELAY_QUESTION } from './event-loop-question.ts';
 
 /** Every child the bench starts, so that an error or Ctrl-C still stops them all. */
 const started = new Set<ChildProcess>();
@@ -77,6 +78,27 @@ export function cpuTimes(child: ChildProcess): { user: number; system: number } 
   const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's name
   return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+}
+
+/** Node flags that load the event-loop probe into a child (event-loop-probe.ts). */
+export const eventLoopProbeFlags = ['--import', join(import.meta.dirname, 'event-loop-probe.ts')];
+
+/** The longest event-loop delay of a child started with eventLoopProbeFlags since it was last asked, in ms. */
+export function eventLoopDelayMax(child: ChildProcess, timeoutMs = 10_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', answer);
+      reject(new Error('the server did not answer the event-loop question'));
+    }, timeoutMs);
+    function answer(message: unknown) {
+      if (typeof message !== 'object' || message === null || !('eventLoopDelayMaxMs' in message)) return;
+      clearTimeout(timer);
+      child.off('message', answer);
+      resolve(Number(message.eventLoopDelayMaxMs));
+    }
+    child.on('message', answer);
+    child.send(EVENT_LOOP_DELAY_QUESTION);
+  });
 }
 
 export async function stopChild(child: ChildProcess): Promise<void> {
