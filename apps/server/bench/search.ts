@@ -12,7 +12,7 @@ import {
   QUICK_SCALE,
   SEARCH_WORD,
   SECOND_LANGUAGE,
-  checkRecordsBeforeStart,
+  doFirstStartWork,
   faqAnswer,
   insertContentItems,
   insertLanguage,
@@ -39,7 +39,7 @@ async function withServer<T>(
   use: (server: { base: string; auth: Record<string, string>; folder: OwnFolder }) => Promise<T>,
 ): Promise<T> {
   const folder = await ownDataFolder(fill);
-  await checkRecordsBeforeStart(folder.dataDir);
+  await doFirstStartWork(folder.dataDir);
   const server = await startOwnServer(folder);
   try {
     return await use({ base: server.base, auth: server.auth, folder });

@@ -8,7 +8,7 @@ import {
   QUICK_SCALE,
   SECOND_LANGUAGE,
   TRANSLATION_PROBLEM_ITEMS,
-  checkRecordsBeforeStart,
+  doFirstStartWork,
   insertContentItems,
   insertContentTranslations,
 } from './seed.ts';
@@ -29,7 +29,7 @@ async function main(): Promise<Measure> {
     insertContentTranslations(database, items);
   });
   try {
-    await checkRecordsBeforeStart(folder.dataDir);
+    await doFirstStartWork(folder.dataDir);
     const server = await startOwnServer(folder);
     try {
       const load = { path: '/api/site-health', connections: 1, expect: 200, headers: server.auth };
