@@ -2,7 +2,7 @@ import { type Measure, benchTiming, errorsText, measureInTurn } from './load.ts'
 import { ownDataFolder, startOwnServer } from './own-server.ts';
 import { printGoals } from './report.ts';
 import { languageListGoal } from './run-goals.ts';
-import { SECOND_LANGUAGE, faqAnswer, insertLanguage, insertRows } from './seed.ts';
+import { SECOND_LANGUAGE, faqAnswer, insertFaqs, insertLanguage } from './seed.ts';
 
 /**
  * `npm run bench:languages`: the website's FAQ list in a second language (every FAQ written in it) against the plain
@@ -14,13 +14,7 @@ const quick = process.env.BENCH_QUICK === '1';
 const { seconds, slices } = benchTiming(quick);
 
 const folder = await ownDataFolder((database) => {
-  insertRows(
-    database,
-    'faqs',
-    FAQS,
-    (n) => ({ title: `How does question ${n} work?`, description: faqAnswer(n) }),
-    (n) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
-  );
+  insertFaqs(database, FAQS);
   insertLanguage(database, 'faqs', FAQS, (n) => ({
     title: `Comment fonctionne la question ${n} ?`,
     description: faqAnswer(n).replaceAll('Answer', 'Réponse'),

@@ -5,7 +5,7 @@ import { type Load, measure } from './load.ts';
 import { freePort, ownDataFolder, startOwnServer } from './own-server.ts';
 import { cpuTimes, readyMessage, startChild, stopChild } from './processes.ts';
 import { base } from './run-server.ts';
-import { faqAnswer, insertRows } from './seed.ts';
+import { insertFaqs } from './seed.ts';
 
 /**
  * `npm run bench:read-cpu`: the server's CPU time per request of the website's list (GET /api/faqs, c=50) beside
@@ -30,15 +30,7 @@ async function measureCpu(child: ChildProcess, url: string): Promise<string> {
   return `${result.reqPerSec} req/s, p99 ${result.p99} ms, CPU per request ${(user + system).toFixed(1)} µs (user ${user.toFixed(1)}, system ${system.toFixed(1)})`;
 }
 
-const folder = await ownDataFolder((database) =>
-  insertRows(
-    database,
-    'faqs',
-    FAQS,
-    (n) => ({ title: `How does question ${n} work?`, description: faqAnswer(n) }),
-    (n) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
-  ),
-);
+const folder = await ownDataFolder((database) => insertFaqs(database, FAQS));
 const server = await startOwnServer(folder);
 let raw: ChildProcess | undefined;
 try {

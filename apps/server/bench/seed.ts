@@ -80,6 +80,17 @@ export function insertRows(
   }
 }
 
+/** `count` published FAQs with the website list's usual answers, a minute apart: the lists the read benches serve. */
+export function insertFaqs(database: SqliteDatabase.Database, count: number): void {
+  insertRows(
+    database,
+    'faqs',
+    count,
+    (n) => ({ title: `How does question ${n} work?`, description: faqAnswer(n) }),
+    (n) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
+  );
+}
+
 /** The second language every seeded FAQ is written in too: the reads in a language measure against it. */
 export const SECOND_LANGUAGE = 'fr';
 

@@ -7,7 +7,7 @@ import { checkSecretKey } from './auth/secret-key-check.ts';
 import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { searchIndexNotice } from './db/search-indexes.ts';
+import { searchIndexNotice } from './db/search-indexes-postgres.ts';
 import { movePastedImagesAtStart } from './cli/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sections } from '@bursary/shared';
 import { dialectOf } from '../dialect.ts';
-import { ensureSearchIndexes, installTrigramExtension } from '../search-indexes.ts';
+import { ensureSearchIndexes } from '../search-indexes.ts';
+import { installTrigramExtension } from '../search-indexes-postgres.ts';
 import { syncSectionTables } from '../section-schema.ts';
 
 /**
