@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv } from '../cli-env.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
 const serverDir = new URL('../..', import.meta.url).pathname;
@@ -52,7 +53,7 @@ describe.each(dialects)('user command on %s', (dialect) => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bursary-cli-'));
     t = await buildTestApp({ dialect, config: { dataDir } });
-    const base = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const base = cliEnv(dataDir);
     if (dialect === 'postgres') {
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
       const url = new URL(t.config.databaseUrl!);

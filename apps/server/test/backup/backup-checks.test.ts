@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFilePath } from '../../src/db/connection.ts';
-import { CLI_TEST_TIMEOUT_MS, baseEnv, cli, forgedCopy, listTable } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, cli, forgedCopy, listTable } from './backup-cli.ts';
+import { cliEnv } from '../cli-env.ts';
 import { buildTestApp } from '../helper.ts';
 
 /** `restore --check` runs every check `restore` runs: each refusal below comes from both, as one sentence. */
@@ -18,7 +19,7 @@ describe('restore --check refuses what restore refuses', () => {
     const source = await buildTestApp({ config: { dataDir: join(work, 'source') } });
     await source.close();
     file = join(work, 'good.bursary-backup');
-    const run = await cli('backup', baseEnv(join(work, 'source')), [file]);
+    const run = await cli('backup', cliEnv(join(work, 'source')), [file]);
     expect(run.code, run.stderr).toBe(0);
     targetDir = join(work, 'target');
   }, CLI_TEST_TIMEOUT_MS);
@@ -26,7 +27,7 @@ describe('restore --check refuses what restore refuses', () => {
 
   async function expectRefusedByBoth(path: string, sentence: RegExp): Promise<void> {
     for (const args of [[path, '--check'], [path]]) {
-      const run = await cli('restore', baseEnv(targetDir), args);
+      const run = await cli('restore', cliEnv(targetDir), args);
       expect(run.code, `${args.join(' ')}: ${run.stdout}`).toBe(1);
       expect(run.stderr).toMatch(sentence);
       expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1);

@@ -37,13 +37,6 @@ export function cli(script: 'backup' | 'restore', env: NodeJS.ProcessEnv, args: 
   });
 }
 
-export const baseEnv = (dataDir: string): NodeJS.ProcessEnv => ({
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-});
-
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**

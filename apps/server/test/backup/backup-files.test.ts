@@ -8,7 +8,8 @@ import { createBackup } from '../../src/backup/create-backup.ts';
 import { defaultBackupFile } from '../../src/backup/files.ts';
 import { runScheduledBackup } from '../../src/backup/schedule.ts';
 import { progressReporter } from '../../src/cli/backup-report.ts';
-import { CLI_TEST_TIMEOUT_MS, baseEnv, cli } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, cli } from './backup-cli.ts';
+import { cliEnv } from '../cli-env.ts';
 import { type TestApp, buildTestApp } from '../helper.ts';
 
 const HOUR = 3_600_000;
@@ -34,7 +35,7 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
   it(
     "a manual backup made without a name survives the schedule's pruning",
     async () => {
-      const manual = await cli('backup', baseEnv(join(work, 'data')), []);
+      const manual = await cli('backup', cliEnv(join(work, 'data')), []);
       expect(manual.code, manual.stderr).toBe(0);
       const [made] = readdirSync(backupDir);
       expect(made).toMatch(/^bursary-.*\.bursary-backup$/);
@@ -73,7 +74,7 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
       await expect(createBackup(db(), file)).rejects.toThrow(
         `${file} already exists: choose another name (a backup never overwrites a file)`,
       );
-      const run = await cli('backup', baseEnv(join(work, 'data')), [file]);
+      const run = await cli('backup', cliEnv(join(work, 'data')), [file]);
       expect(run.code).toBe(1);
       expect(run.stderr).toBe(
         `error: ${file} already exists: choose another name (a backup never overwrites a file)\n`,
@@ -88,14 +89,14 @@ describe('backup names: never a file overwritten, never a manual backup pruned',
     'without a terminal, backup and restore print one line per table as each is done',
     async () => {
       const file = join(work, 'lines.bursary-backup');
-      const backup = await cli('backup', baseEnv(join(work, 'data')), [file]);
+      const backup = await cli('backup', cliEnv(join(work, 'data')), [file]);
       expect(backup.code, backup.stderr).toBe(0);
       const tables = [...backup.stdout.matchAll(/^ {2}(\w+) +[\d,]+ rows?$/gm)].map((m) => m[1]);
       expect(tables).toContain('users');
       for (const table of tables)
         expect(backup.stdout).toMatch(new RegExp(`^backing up ${table}: [\\d,]+ of [\\d,]+ rows, \\d+\\.\\d s$`, 'm'));
       expect(backup.stdout).not.toContain('\r');
-      const restore = await cli('restore', baseEnv(join(work, 'restored')), [file]);
+      const restore = await cli('restore', cliEnv(join(work, 'restored')), [file]);
       expect(restore.code, restore.stderr).toBe(0);
       for (const table of tables)
         expect(restore.stdout).toMatch(new RegExp(`^restoring ${table}: [\\d,]+ of [\\d,]+ rows, \\d+\\.\\d s$`, 'm'));

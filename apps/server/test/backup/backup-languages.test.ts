@@ -7,7 +7,8 @@ import { MANIFEST_TABLE, CONTENTS_TABLE } from '../../src/backup/format.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { buildTestApp, dialects } from '../helper.ts';
-import { CLI_TEST_TIMEOUT_MS, baseEnv, cli, forgedCopy } from './backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, cli, forgedCopy } from './backup-cli.ts';
+import { cliEnv } from '../cli-env.ts';
 import { type Place, appOn, emptyPlace } from './backup-restore-helpers.ts';
 
 /** The first migration of languages: a backup made before it has neither of its tables. */
@@ -48,7 +49,7 @@ describe.each(dialects)('a backup from before languages, restored into %s', (dia
     } finally {
       await source.close();
     }
-    const run = await cli('backup', baseEnv(sourceDir), [join(work, 'new.bursary-backup')]);
+    const run = await cli('backup', cliEnv(sourceDir), [join(work, 'new.bursary-backup')]);
     expect(run.code, run.stderr).toBe(0);
     file = forgedCopy(join(work, 'new.bursary-backup'), work, 'before-languages.bursary-backup', asBeforeLanguages);
     target = await emptyPlace(dialect);

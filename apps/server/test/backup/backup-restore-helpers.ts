@@ -10,7 +10,7 @@ import { storeImage } from '../../src/media/store.ts';
 import { type Dialect, type TestApp, buildTestApp, freshSchema, pgUrlWithSchema } from '../helper.ts';
 import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { svg } from '../fixtures/images.ts';
-import { baseEnv } from './backup-cli.ts';
+import { cliEnv } from '../cli-env.ts';
 
 type Body = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ export async function emptyPlace(dialect: Dialect): Promise<Place> {
     return {
       dialect,
       dataDir,
-      env: baseEnv(dataDir),
+      env: cliEnv(dataDir),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   const schema = await freshSchema();
@@ -37,7 +37,7 @@ export async function emptyPlace(dialect: Dialect): Promise<Place> {
     dialect,
     dataDir,
     schema: schema.name,
-    env: { ...baseEnv(dataDir), DATABASE_URL: pgUrlWithSchema(schema.name) },
+    env: { ...cliEnv(dataDir), DATABASE_URL: pgUrlWithSchema(schema.name) },
     drop: async () => {
       await schema.drop();
       rmSync(dataDir, { recursive: true, force: true });

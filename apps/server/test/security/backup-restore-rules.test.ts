@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledBackup } from '../../src/backup/schedule.ts';
 import { openDatabase, sqliteFilePath } from '../../src/db/connection.ts';
 import type { ValueKind } from '../../src/db/introspect.ts';
-import { CLI_TEST_TIMEOUT_MS, baseEnv, cli, forgedCopy, listTable } from '../backup/backup-cli.ts';
+import { CLI_TEST_TIMEOUT_MS, cli, forgedCopy, listTable } from '../backup/backup-cli.ts';
+import { cliEnv } from '../cli-env.ts';
 import { type Dialect, buildTestApp, dialects, freshSchema, pgUrlWithSchema, TEST_USERNAME } from '../helper.ts';
 
 const kindOf = (type: string): ValueKind =>
@@ -51,10 +52,10 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
   /** An empty place to restore into, each test its own. */
   async function emptyTarget(name: string): Promise<{ env: NodeJS.ProcessEnv; dataDir: string; schema?: string }> {
     const dataDir = join(work, name);
-    if (dialect === 'sqlite') return { env: baseEnv(dataDir), dataDir };
+    if (dialect === 'sqlite') return { env: cliEnv(dataDir), dataDir };
     const schema = await freshSchema();
     drops.push(schema.drop);
-    return { env: { ...baseEnv(dataDir), DATABASE_URL: pgUrlWithSchema(schema.name) }, dataDir, schema: schema.name };
+    return { env: { ...cliEnv(dataDir), DATABASE_URL: pgUrlWithSchema(schema.name) }, dataDir, schema: schema.name };
   }
 
   beforeAll(async () => {
@@ -69,7 +70,7 @@ describe.each(dialects)('a crafted backup restored into %s', (dialect: Dialect) 
       payload: { username: TEST_USERNAME, password: 'not the password at all' },
     });
     const file = join(work, 'genuine.bursary-backup');
-    const made = await cli('backup', baseEnv(sourceDir), [file]);
+    const made = await cli('backup', cliEnv(sourceDir), [file]);
     expect(made.code, made.stderr).toBe(0);
     const live = sqliteFilePath(sourceDir);
     forged.session = forgedCopy(file, work, 'with-session.bursary-backup', (d) =>
@@ -153,10 +154,10 @@ describe('files Bursary writes', () => {
       expect([database, `${database}-wal`, `${database}-shm`].map(modeOf)).toEqual(['600', '600', '600']);
       const scheduled = await runScheduledBackup(t.app, new Date('2031-03-01T02:00:00Z'));
       expect(modeOf(backupDir)).toBe('700');
-      const manual = await cli('backup', baseEnv(dataDir), []);
+      const manual = await cli('backup', cliEnv(dataDir), []);
       expect(manual.code, manual.stderr).toBe(0);
       await t.close();
-      const forced = await cli('restore', baseEnv(dataDir), [scheduled!.file, '--force']);
+      const forced = await cli('restore', cliEnv(dataDir), [scheduled!.file, '--force']);
       expect(forced.code, forced.stderr).toBe(0);
       const written = readdirSync(backupDir);
       expect(

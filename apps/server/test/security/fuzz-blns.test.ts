@@ -66,13 +66,27 @@ describe.each(dialects)('naughty strings in every field on %s', (dialect) => {
           });
         }
         const sub = section.subItems;
-        if (sub)
-          await fuzzer.send(`POST ${slug}/sub with string ${n}`, {
+        if (sub) {
+          const added = await fuzzer.send(`POST ${slug}/sub with string ${n}`, {
             method: 'POST',
             url: `/api/${slug}/sub`,
             headers: t.auth(),
             payload: { [sub.itemKey]: value },
           });
+          // An accepted item is deleted again, so the record keeps its seeded items. Every write of a record
+          // stores and logs all its items: a list grown by each string made the suite's later writes hundreds
+          // of times dearer than its first, which tested nothing more.
+          if (added.statusCode === 201) {
+            const { id } = JSON.parse(added.body) as { id: number };
+            const removed = await fuzzer.send(`DELETE ${slug}/sub/${id} (string ${n})`, {
+              method: 'DELETE',
+              url: `/api/${slug}/sub/${id}`,
+              headers: t.auth(),
+            });
+            if (removed.statusCode !== 200)
+              fuzzer.problems.push(`${slug}: the item of string ${n} was not deleted (${removed.statusCode})`);
+          }
+        }
         // search is one code path for every section: each string is searched in a rotating few
         if (n % 4 === sectionIndex % 4)
           await fuzzer.send(`GET ${slug}?q= string ${n}`, { method: 'GET', url: `/api/${slug}`, query: { q: value } });
