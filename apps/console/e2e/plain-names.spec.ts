@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { networkQuiet } from './support/network-quiet.ts';
 import { shownMoment } from './support/ui.ts';
 
 /** Dates read one way on every screen: '28 Nov 2026, 09:00', in the browser's time zone. */
@@ -79,7 +80,7 @@ test('no screen that shows dates reads one another way', async ({ page }) => {
   for (const path of ['/dashboard', '/trash', '/media', '/site-health', '/webhooks', '/users', '/account']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const text = await page.locator('main').innerText();
     for (const other of OTHER_READINGS) expect(text, `${path} reads a date another way`).not.toMatch(other);
   }

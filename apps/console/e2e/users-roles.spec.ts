@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolationsInBothThemes } from './support/axe.ts';
 import { expect, expectToast, test } from './support/fixtures.ts';
+import { networkQuiet } from './support/network-quiet.ts';
 import { call, createUser, signInFirstTime, usernameOf, useSession } from './support/users.ts';
 
 /**
@@ -148,7 +149,7 @@ test('a viewer sees no create, edit, delete or save control, and the API refuses
   await page.goto('/steps');
   await stepsRead;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(writeControls).toHaveCount(0);
 
   await page.goto(`/faqs/edit/${faq.id}`);

@@ -5,6 +5,7 @@ import type { Api, Json } from '../support/api.ts';
 import { makePng } from '../support/png.ts';
 import { PAYLOADS, pack } from './payloads.ts';
 import { armSentinels, type Sentinels } from './sentinels.ts';
+import { networkQuiet } from '../support/network-quiet.ts';
 
 /**
  * No stored payload runs in the console: every payload written straight to the API (bypassing
@@ -92,10 +93,12 @@ async function seed(api: Api): Promise<void> {
   }
 }
 
-/** Waits until the screen has fetched and drawn its data, and handlers of broken images had their turn. */
+/**
+ * Waits until the screen has fetched and drawn its data, and handlers of broken images had their turn: a failed
+ * image's error handler runs as its request fails, inside the quiet window that follows it.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(150);
+  await networkQuiet(page);
   counts.views += 1;
 }
 

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { networkQuiet } from './network-quiet.ts';
 
 /** WCAG 2.1 A and AA rules. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Waits until no finite animation runs (cards fade in with a stagger), so colours are final. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
       const iterations = a.effect?.getTiming().iterations;

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { Api, login, type LoginAnswer } from './api.ts';
 import { BASE_URL } from './env.ts';
+import { followRequests } from './network-quiet.ts';
 
 interface WorkerFixtures {
   /** One signed-in session per worker, made through POST /api/login. */
@@ -56,6 +57,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       sequence += 1;
       return `${label} ${tag}-${Date.now().toString(36)}${sequence}`;
     });
+  },
+  // followed from the start, so a wait for the network to be quiet knows what is in flight (network-quiet.ts)
+  page: async ({ page }, use) => {
+    followRequests(page);
+    await use(page);
   },
   isMobile: async ({ viewport }, use) => {
     await use((viewport?.width ?? 1280) < 768);
