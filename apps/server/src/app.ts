@@ -25,6 +25,9 @@ import historyRetention from './history/retention-plugin.ts';
 import linkChecker from './site-health/link-checker.ts';
 import logRoutes from './audit/routes.ts';
 import apiDocument from './http/api-document.ts';
+import { serverWithFront } from './http/front-server.ts';
+import { ListReplay } from './http/list-replay.ts';
+import listReplayPlugin from './http/list-replay-plugin.ts';
 import sectionRoutes from './records/routes.ts';
 import localesPlugin from './locales/plugin.ts';
 import { removeLanguageTranslations } from './records/translation-removal.ts';
@@ -84,7 +87,12 @@ export async function buildApp({
   webhooks = {},
   publishing = {},
 }: AppOptions): Promise<FastifyInstance> {
+  // the website's plain list reads, answered again before Fastify while their data stands (http/list-replay.ts)
+  const replay = new ListReplay();
   const app = Fastify({
+    // With a server of its own, Fastify does not add the second address HOST=localhost stands for (127.0.0.1 and
+    // ::1): there the server stays Fastify's, without the replay.
+    ...(config.host === 'localhost' ? {} : { serverFactory: serverWithFront(replay.answer) }),
     logger,
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     genReqId: requestIdOf,
@@ -107,6 +115,7 @@ export async function buildApp({
   // JSON and multipart only: a text/plain body is refused with 415 instead of reaching a handler
   app.removeContentTypeParser('text/plain');
   await app.register(dbPlugin, { db, config });
+  await app.register(listReplayPlugin, { replay, requestLogging });
   await app.register(errorHandler);
   await app.register(multipart, {
     limits: {

@@ -11,6 +11,7 @@ import { parseQuery } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
+import { noteKeptListAnswer } from './kept-list-answers.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, builtPage, sendList, sendPage } from './list-reply.ts';
 import { PublicPageCache } from './page-cache.ts';
@@ -67,9 +68,18 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
     // while they are current without a single await
     if (isPlainPublicRead(request)) {
       const version = app.counters.read(counter);
-      const current = typeof version === 'number' ? cache.peek(version) : undefined;
-      if (current) return sendList(request, reply, current);
-      return sendList(request, reply, await cache.current(await version, () => buildList(app.db, section, mediaUrls)));
+      if (typeof version === 'number') {
+        const kept = cache.peek(version);
+        if (kept) {
+          noteKeptListAnswer(reply.raw, version);
+          return sendList(request, reply, kept);
+        }
+      }
+      const current = await version;
+      const list = await cache.current(current, () => buildList(app.db, section, mediaUrls));
+      // a list too long to keep was built for this answer alone
+      if (cache.peek(current) === list) noteKeptListAnswer(reply.raw, current);
+      return sendList(request, reply, list);
     }
     // the website's list in one language is cached the same way, per language
     const asked = publicListLanguage(request);
@@ -81,9 +91,14 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       if (locale?.kind === 'one') {
         const cache = localeCaches.of(locale.code);
         const key = `${typeof version === 'number' ? version : await version}.${languages.version}`;
-        const current = cache.peek(key);
-        if (current) return sendList(request, reply, current);
-        return sendList(request, reply, await cache.current(key, () => buildList(app.db, section, mediaUrls, locale)));
+        const kept = cache.peek(key);
+        if (kept) {
+          noteKeptListAnswer(reply.raw, key);
+          return sendList(request, reply, kept);
+        }
+        const list = await cache.current(key, () => buildList(app.db, section, mediaUrls, locale));
+        if (cache.peek(key) === list) noteKeptListAnswer(reply.raw, key);
+        return sendList(request, reply, list);
       }
     }
     const query = parseQuery(listQuery, request);
