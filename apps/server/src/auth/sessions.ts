@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { planIndependent } from '../db/plan-independent.ts';
 import type { AccountRow } from './users.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -68,7 +69,7 @@ const sessionByTokenHash = preparedQuery((db: Kysely<Database>, tokenHash: strin
       'users.must_change_password',
       'users.totp_enabled',
     ])
-    .where('sessions.token_hash', '=', tokenHash),
+    .where('sessions.token_hash', '=', planIndependent(db, tokenHash)),
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { SectionDef } from '@bursary/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 
@@ -7,14 +8,15 @@ import { preparedQuery } from '../db/prepared-query.ts';
  * with nothing waiting in any language, by whatever path, that schedule has nothing left to do: it is dropped in the
  * change's transaction, so the record, its schedule and the dashboard's list of what is coming never disagree (a
  * scheduled unpublish stays). The caller knows the default language's; the statement itself looks at the others'.
+ * Its constants are literals: the state is what the partial index of pending schedules names (db/plan-independent.ts).
  */
 const deleteIdlePublishSchedule = preparedQuery((db: Db, section: string, recordId: number) =>
   db
     .deleteFrom('schedules')
     .where('section', '=', section)
     .where('record_id', '=', recordId)
-    .where('action', '=', 'publish')
-    .where('state', '=', 'pending')
+    .where('action', '=', sql.lit('publish'))
+    .where('state', '=', sql.lit('pending'))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,5 +1,6 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
+import { planIndependent } from '../db/plan-independent.ts';
 
 /**
  * The values a language's waiting changes will write once published: the record's translated fields by name and its
@@ -44,8 +45,16 @@ const fromRow = (row: Row): PendingTranslation => {
   };
 };
 
+/**
+ * A record's waiting changes, in every language. Read in the order of the languages too, where SQLite's planner would
+ * look at bare values (db/plan-independent.ts).
+ */
 const ofRecord = (db: Db, section: SectionDef, id: number) =>
-  db.selectFrom('pending_translations').selectAll().where('section', '=', section.slug).where('record_id', '=', id);
+  db
+    .selectFrom('pending_translations')
+    .selectAll()
+    .where('section', '=', planIndependent(db, section.slug))
+    .where('record_id', '=', planIndependent(db, id));
 
 export async function findPendingTranslation(
   db: Db,

@@ -1,4 +1,5 @@
 import type { SectionDef } from '@bursary/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { type LanguageStatus, translationStatusOf } from '../lib/translation-status.ts';
@@ -10,8 +11,14 @@ export interface PublicLanguage {
   name: string;
 }
 
+// constants as literals, so the ORDER BY's plan never depends on a bound value (db/plan-independent.ts)
 const publicOthers = preparedQuery((db: Db) =>
-  db.selectFrom('locales').select(['code', 'name']).where('public', '=', 1).where('is_default', '=', 0).orderBy('code'),
+  db
+    .selectFrom('locales')
+    .select(['code', 'name'])
+    .where('public', '=', sql.lit(1))
+    .where('is_default', '=', sql.lit(0))
+    .orderBy('code'),
 );
 
 /** The languages the website shows besides the default one, as the transaction sees them. */

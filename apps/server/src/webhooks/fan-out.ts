@@ -2,13 +2,14 @@ import type { Insertable } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { ONE_ROW } from '../db/plan-independent.ts';
 import { bookkeeping } from './bookkeeping.ts';
 import { subscribes } from './store.ts';
 
 /** Outbox rows taken per transaction. */
 const BATCH = 100;
 
-const firstWaiting = preparedQuery((db: Db) => db.selectFrom('webhook_outbox').select('id').limit(1));
+const firstWaiting = preparedQuery((db: Db) => db.selectFrom('webhook_outbox').select('id').limit(ONE_ROW));
 
 /**
  * Turns committed outbox events into one pending delivery per subscribed, enabled webhook, and deletes them, in

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { ONE_ROW } from '../db/plan-independent.ts';
 
 export type { WebhookEvent };
 
@@ -21,7 +22,7 @@ export interface RecordEventData {
 export const newEventId = (): string => `msg_${randomUUID().replaceAll('-', '')}`;
 
 const firstWebhookOn = preparedQuery((db: Db) =>
-  db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(1),
+  db.selectFrom('webhooks').select('id').where('enabled', '=', 1).limit(ONE_ROW),
 );
 
 /**
@@ -53,7 +54,7 @@ export async function enqueueEvent(trx: Db, type: WebhookEvent, data: object, no
 }
 
 const firstSiteChange = preparedQuery((db: Db) =>
-  db.selectFrom('webhook_outbox').select('id').where('type', '=', 'site.changed').limit(1),
+  db.selectFrom('webhook_outbox').select('id').where('type', '=', 'site.changed').limit(ONE_ROW),
 );
 
 /**
