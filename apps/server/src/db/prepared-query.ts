@@ -36,3 +36,28 @@ export function preparedQuery<P extends readonly unknown[], O>(
     return db.executeQuery({ ...query, parameters });
   };
 }
+
+/** Most query shapes a preparedQueries keeps; the first made is the first dropped. */
+const MAX_SHAPES = 256;
+
+/**
+ * preparedQuery for queries whose shape, besides their values, depends on the call: a section's table, the columns
+ * a write sets. Each shape is named by a key and compiled on its first call (`build` is used only then), so every
+ * write of the same shape runs compiled SQL, as preparedQuery's queries do. A write sends any set of its section's
+ * fields, so the shapes are bounded by the sections' fields, not by the requests; at most MAX_SHAPES are kept.
+ */
+export function preparedQueries<P extends readonly unknown[], O>(): (
+  key: string,
+  build: (db: Db, ...params: P) => Compilable<O>,
+) => (db: Db, ...params: P) => Promise<QueryResult<O>> {
+  const byKey = new Map<string, (db: Db, ...params: P) => Promise<QueryResult<O>>>();
+  return (key, build) => {
+    let query = byKey.get(key);
+    if (!query) {
+      if (byKey.size >= MAX_SHAPES) byKey.delete(byKey.keys().next().value as string);
+      query = preparedQuery(build);
+      byKey.set(key, query);
+    }
+    return query;
+  };
+}

@@ -1,6 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /** The `item_id` of a record's own fields: sub-items have ids from 1. */
 export const RECORD_ITSELF = 0;
@@ -16,6 +17,27 @@ export interface Translation {
   source: string | null;
 }
 
+const TRANSLATION_COLUMNS = ['record_id', 'item_id', 'locale', 'field', 'value', 'source'] as const;
+
+/** One record's translations in every language: what every write's revision reads, compiled once. */
+const ofOneRecord = preparedQuery((db: Db, section: string, recordId: number) =>
+  db
+    .selectFrom('translations')
+    .select(TRANSLATION_COLUMNS)
+    .where('section', '=', section)
+    .where('record_id', '=', recordId),
+);
+
+/** Some records' translations, in some languages only when `locales` names them. */
+function translationsOf(db: Db, section: SectionDef, recordIds: readonly number[], locales?: readonly string[]) {
+  const query = db
+    .selectFrom('translations')
+    .select(TRANSLATION_COLUMNS)
+    .where('section', '=', section.slug)
+    .where('record_id', 'in', recordIds);
+  return locales ? query.where('locale', 'in', locales) : query;
+}
+
 /** The stored translations of some records, in the given languages (every language when left out). */
 export async function readTranslations(
   db: Db,
@@ -24,13 +46,11 @@ export async function readTranslations(
   locales?: readonly string[],
 ): Promise<Translation[]> {
   if (recordIds.length === 0 || locales?.length === 0) return [];
-  let query = db
-    .selectFrom('translations')
-    .select(['record_id', 'item_id', 'locale', 'field', 'value', 'source'])
-    .where('section', '=', section.slug)
-    .where('record_id', 'in', recordIds);
-  if (locales) query = query.where('locale', 'in', locales);
-  const rows = await query.execute();
+  const [only] = recordIds;
+  const rows =
+    only !== undefined && recordIds.length === 1 && !locales
+      ? (await ofOneRecord(db, section.slug, only)).rows
+      : await translationsOf(db, section, recordIds, locales).execute();
   return rows.map((row) => ({
     recordId: Number(row.record_id),
     itemId: Number(row.item_id),

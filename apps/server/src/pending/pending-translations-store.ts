@@ -1,6 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { planIndependent } from '../db/plan-independent.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 /**
  * The values a language's waiting changes will write once published: the record's translated fields by name and its
@@ -49,12 +50,17 @@ const fromRow = (row: Row): PendingTranslation => {
  * A record's waiting changes, in every language. Read in the order of the languages too, where SQLite's planner would
  * look at bare values (db/plan-independent.ts).
  */
-const ofRecord = (db: Db, section: SectionDef, id: number) =>
+const ofRecord = (db: Db, section: string, id: number) =>
   db
     .selectFrom('pending_translations')
     .selectAll()
-    .where('section', '=', planIndependent(db, section.slug))
+    .where('section', '=', planIndependent(db, section))
     .where('record_id', '=', planIndependent(db, id));
+
+/** Every write's revision reads them: compiled once. */
+const everyLanguageOf = preparedQuery((db: Db, section: string, id: number) =>
+  ofRecord(db, section, id).orderBy('locale'),
+);
 
 export async function findPendingTranslation(
   db: Db,
@@ -62,13 +68,13 @@ export async function findPendingTranslation(
   id: number,
   locale: string,
 ): Promise<PendingTranslation | undefined> {
-  const row = await ofRecord(db, section, id).where('locale', '=', locale).executeTakeFirst();
+  const row = await ofRecord(db, section.slug, id).where('locale', '=', locale).executeTakeFirst();
   return row && fromRow(row);
 }
 
 /** Every language's waiting changes on a record, in the order of their codes. */
 export async function pendingTranslationsOf(db: Db, section: SectionDef, id: number): Promise<PendingTranslation[]> {
-  return (await ofRecord(db, section, id).orderBy('locale').execute()).map(fromRow);
+  return (await everyLanguageOf(db, section.slug, id)).rows.map(fromRow);
 }
 
 /** The records of a page that have waiting changes in some language; with `locale`, in that one, with them. */

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SectionDef } from '@bursary/shared';
 import { rowsCounter } from '../db/change-counters.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { preparedQueries } from '../db/prepared-query.ts';
 import type { Db } from '../db/types.ts';
 import { columnOf, tableOf } from '../db/naming.ts';
 import { TRANSLATIONS_SEARCH_TABLE, searchMatch, searchTableOf } from '../db/search-indexes.ts';
@@ -150,6 +151,22 @@ async function pageAndTotal(
   return { rows: rows.map(({ found_total: _, ...row }) => row), total };
 }
 
+/**
+ * The statements every write (and a read of one record) runs on a section's table, compiled once per table and
+ * shape (db/prepared-query.ts): building and compiling them cost more than SQLite takes to run them.
+ */
+const rowQueries = preparedQueries<unknown[], Row>();
+
+/**
+ * The columns a write sets from the caller's, in the order given: without those left undefined (Kysely leaves them
+ * out) and those the write sets itself (`own`, which took their place).
+ */
+const setColumns = (columns: Row, own: readonly string[]): [string, unknown][] =>
+  Object.entries(columns).filter(([name, value]) => value !== undefined && !own.includes(name));
+
+/** The compiled query's key: its kind and table, and the columns it sets, in order. */
+const shapeKey = (kind: string, table: string, columns: readonly string[]) => [kind, table, ...columns].join('\u0000');
+
 /** A record by id; with `publishedOnly`, a draft is not found. */
 export async function findRow(
   db: Db,
@@ -157,9 +174,13 @@ export async function findRow(
   id: number,
   publishedOnly = false,
 ): Promise<Row | undefined> {
-  let query = tablesByName(db).selectFrom(tableOf(section)).selectAll().where('id', '=', id);
-  if (publishedOnly) query = query.where('status', '=', 'published');
-  return query.executeTakeFirst();
+  const table = tableOf(section);
+  const find = rowQueries(shapeKey(publishedOnly ? 'find published' : 'find', table, []), (db, rowId) => {
+    const query = tablesByName(db).selectFrom(table).selectAll().where('id', '=', rowId);
+    return publishedOnly ? query.where('status', '=', 'published') : query;
+  });
+  const [row] = (await find(db, id)).rows;
+  return row;
 }
 
 /** The one record of a single-record section: the oldest, should an old database hold more. */
@@ -169,11 +190,23 @@ export async function findSingleRow(db: Db, section: SectionDef): Promise<Row | 
 
 /** Answers the stored row, so a write needs no second query to read back what it wrote. */
 export async function insertRow(db: Db, section: SectionDef, columns: Row, now: string): Promise<Row> {
-  return tablesByName(db)
-    .insertInto(tableOf(section))
-    .values({ ...columns, version: 1, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const table = tableOf(section);
+  const set = setColumns(columns, ['version', 'created_at', 'updated_at']);
+  const names = set.map(([name]) => name);
+  const insert = rowQueries(shapeKey('insert', table, names), (db, stamp, ...values) =>
+    tablesByName(db)
+      .insertInto(table)
+      .values({
+        ...Object.fromEntries(names.map((name, n) => [name, values[n]])),
+        version: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll(),
+  );
+  const [row] = (await insert(db, now, ...set.map(([, value]) => value))).rows;
+  if (!row) throw new Error(`the new row of ${table} was not answered`);
+  return row;
 }
 
 /**
@@ -207,12 +240,29 @@ export async function updateRow(
   now: string,
   expectedVersion?: number,
 ): Promise<Row | undefined> {
-  let update = tablesByName(db)
-    .updateTable(tableOf(section))
-    .set({ ...columns, version: sql`version + 1`, updated_at: now })
-    .where('id', '=', id);
-  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion);
-  return update.returningAll().executeTakeFirst();
+  const table = tableOf(section);
+  const set = setColumns(columns, ['version', 'updated_at']);
+  const names = set.map(([name]) => name);
+  const changed = (db: Db, rowId: unknown, stamp: unknown, values: unknown[]) =>
+    tablesByName(db)
+      .updateTable(table)
+      .set({
+        ...Object.fromEntries(names.map((name, n) => [name, values[n]])),
+        version: sql`version + 1`,
+        updated_at: stamp,
+      })
+      .where('id', '=', rowId);
+  const values = set.map(([, value]) => value);
+  const { rows } =
+    expectedVersion === undefined
+      ? await rowQueries(shapeKey('update', table, names), (db, rowId, stamp, ...changes) =>
+          changed(db, rowId, stamp, changes).returningAll(),
+        )(db, id, now, ...values)
+      : await rowQueries(shapeKey('update at version', table, names), (db, rowId, stamp, version, ...changes) =>
+          changed(db, rowId, stamp, changes).where('version', '=', version).returningAll(),
+        )(db, id, now, expectedVersion, ...values);
+  const [row] = rows;
+  return row;
 }
 
 export async function deleteRow(db: Db, section: SectionDef, id: number, expectedVersion?: number): Promise<boolean> {

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedQuery } from '../../src/db/prepared-query.ts';
+import { preparedQueries, preparedQuery } from '../../src/db/prepared-query.ts';
 import type { Db } from '../../src/db/types.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 
@@ -78,5 +79,47 @@ describe.each(dialects)('a query compiled once (%s)', (dialect) => {
       db.selectFrom('logs').select('id').where('content', '=', content.toUpperCase()),
     );
     expect(() => transformed(t.db, 'anything')).toThrow(/parameter 0 is not a value/);
+  });
+});
+
+describe.each(dialects)('queries compiled once per shape (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+  });
+  afterAll(() => t.close());
+
+  it('builds each shape on its first call only, and runs each call with its own values', async () => {
+    const queries = preparedQueries<[string], { content: string }>();
+    const built: string[] = [];
+    /** Log rows by content, reading one column or another: two shapes. */
+    const byContent = (column: 'content' | 'section') =>
+      queries(column, (db: Db, content: string) => {
+        built.push(column);
+        return db.selectFrom('logs').select(`${column} as content`).where('content', '=', content).orderBy('id');
+      });
+    const at = new Date().toISOString();
+    await insertLog(t.db, 'shaped row', 'faqs', at);
+    await insertLog(t.db, 'other shaped row', 'heroes', at);
+    expect((await byContent('content')(t.db, 'shaped row')).rows).toEqual([{ content: 'shaped row' }]);
+    expect((await byContent('content')(t.db, 'other shaped row')).rows).toEqual([{ content: 'other shaped row' }]);
+    expect((await byContent('section')(t.db, 'other shaped row')).rows).toEqual([{ content: 'heroes' }]);
+    expect(built).toEqual(['content', 'section']);
+  });
+
+  it('keeps a bounded number of shapes, building a dropped one again when it comes back', async () => {
+    const queries = preparedQueries<[], { n: number }>();
+    let builds = 0;
+    const constant = (n: number) =>
+      queries(`select ${n}`, (db: Db) => {
+        builds += 1;
+        return db.selectFrom('logs').select(sql.lit(n).as('n')).limit(sql.lit(1));
+      });
+    await insertLog(t.db, 'bounded row', 'faqs', new Date().toISOString());
+    await constant(0)(t.db);
+    for (let n = 1; n <= 300; n++) await constant(n)(t.db);
+    expect(builds).toBe(301);
+    expect((await constant(0)(t.db)).rows).toEqual([{ n: 0 }]);
+    expect(builds).toBe(302);
   });
 });
