@@ -54,7 +54,7 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
    * existed); any other query parameter is refused rather than ignored, since the write would not do what it asks.
    */
   const languageOf = async (request: FastifyRequest, takesLocale = true) =>
-    writeLanguageOf(request, await app.locales.current(), takesLocale);
+    writeLanguageOf(request, app.locales, takesLocale);
 
   /**
    * Publish or unpublish in one transaction; answers the record as status=all reads it. A publish without locale

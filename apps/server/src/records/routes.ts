@@ -147,7 +147,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
 
   /** The language a write asks for (undefined: the default), checked before its body is read. */
   const languageOf = async (request: FastifyRequest, takesLocale = true) =>
-    writeLanguageOf(request, await app.locales.current(), takesLocale);
+    writeLanguageOf(request, app.locales, takesLocale);
   /** A write in a language answers the record as a read in that language would. */
   const answeredIn = async (locale: Locale, record: SectionRecord) => {
     const read = editorReadIn(await app.locales.current(), locale.code);

@@ -25,11 +25,11 @@ const subItemRoutes: FastifyPluginAsync<SubItemRoutesOptions> = async (app, { se
   const auth = requireRole(app, 'editor');
   const schemas = subItemSchemas(section, sub);
   const inDefaultOnly = async (request: FastifyRequest) => {
-    writeLanguageOf(request, await app.locales.current(), false);
+    await writeLanguageOf(request, app.locales, false);
   };
 
   app.put('/sub-edit', documented(schemas.edit, auth), async (request, reply) => {
-    const locale = writeLanguageOf(request, await app.locales.current());
+    const locale = await writeLanguageOf(request, app.locales);
     if (locale) {
       const ctx = writeContextOf(app, request);
       const body = parseBody(subEditSchema(sub), request.body, section);

@@ -39,7 +39,7 @@ const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = async (a
   };
   /** The language code in the address; the query is checked as every write's is, and here takes no locale. */
   const codeOf = async (request: FastifyRequest) => {
-    writeLanguageOf(request, await app.locales.current(), false);
+    await writeLanguageOf(request, app.locales, false);
     const { code } = request.params as { code: string };
     return canonicalCode(code) ?? code;
   };
