@@ -43,6 +43,34 @@ const VOID_ELEMENTS = new Set([
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+/** How many times `character` occurs in `text`, counted up to `enough` (one past a bound is all it takes). */
+function occurrences(text: string, character: string, enough: number): number {
+  let found = 0;
+  for (let at = text.indexOf(character); at >= 0 && found < enough; at = text.indexOf(character, at + 1)) found += 1;
+  return found;
+}
+
+/**
+ * Whether the text is too short to pass any bound, whatever its markup, so it need not be read: every element, stray
+ * closing tag and level of nesting starts at a `<` of its own, every character reference at a `&`, every attribute
+ * takes a character of the text (a style attribute's name five) and style values are characters of it. Almost every
+ * text an editor saves is that short (the bounds sit far above what Quill writes).
+ */
+function tooShortForAnyBound(html: string): boolean {
+  const bounds = RICH_TEXT_BOUNDS;
+  return (
+    html.length <= Math.min(bounds.attributes, bounds.styles * 'style'.length, bounds.styleCharacters) &&
+    occurrences(html, '<', Math.min(bounds.depth, bounds.elements) + 1) <= Math.min(bounds.depth, bounds.elements) &&
+    occurrences(html, '&', bounds.characterReferences + 1) <= bounds.characterReferences
+  );
+}
+
+/** Why the HTML is refused, or undefined: a text too short to pass a bound at once, any other once read. */
+export function richTextBoundsProblem(html: string): string | undefined {
+  if (tooShortForAnyBound(html)) return undefined;
+  return readBoundsProblem(html);
+}
+
 /**
  * Reads the HTML once with htmlparser2's tokenizer (the one sanitize-html's parser drives, so
  * comments, quotes and raw text split the same way) and answers why it is refused, or undefined.
@@ -50,7 +78,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * element of its name costs nothing and each element is popped once: linear in the length.
  * Implied closes (a <p> ending the previous <p>) are not modelled, so depth is never undercounted.
  */
-export function richTextBoundsProblem(html: string): string | undefined {
+export function readBoundsProblem(html: string): string | undefined {
   const open: string[] = [];
   const openByName = new Map<string, number>();
   let elements = 0;
