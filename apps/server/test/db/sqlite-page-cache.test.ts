@@ -18,3 +18,17 @@ it("keeps 32 MB of SQLite's pages in the server's connection", async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// a commit of writes arriving together journals more than SQLite's 64 KiB for its savepoints: on disk, a temporary
+// file made, written and deleted on every commit
+it("keeps the server's connection's temporary storage, its savepoints' journals included, in memory", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bursary-temp-store-'));
+  const db = await openDatabase({ ...loadConfig({}), dataDir });
+  try {
+    const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
+    expect(rows[0]?.temp_store).toBe(2);
+  } finally {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
