@@ -25,3 +25,14 @@ export function planIndependent<T>(db: Parameters<typeof dialectOf>[0], value: T
 
 /** `limit 1` as a literal: a LIMIT bound as a value is looked at. */
 export const ONE_ROW = sql.lit(1);
+
+/**
+ * The constants other layers compare with a column that a partial index's condition or an ORDER BY's plan looks at,
+ * as literals. They are written here, in the schema layer, because text spliced into SQL unbound is kept out of the
+ * code that handles requests (a test scans for it): these are fixed words and flags, never request data.
+ */
+export const PENDING = sql.lit('pending' as const);
+export const PUBLISH = sql.lit('publish' as const);
+/** The 1 and 0 of a flag column (`public`, `is_default`). */
+export const FLAG_ON = sql.lit(1 as const);
+export const FLAG_OFF = sql.lit(0 as const);

@@ -1,7 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
-import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { PENDING, PUBLISH } from '../db/plan-independent.ts';
 
 /**
  * A scheduled publish makes a draft or a record's waiting changes (in any language) live. Once a record is published
@@ -15,8 +15,8 @@ const deleteIdlePublishSchedule = preparedQuery((db: Db, section: string, record
     .deleteFrom('schedules')
     .where('section', '=', section)
     .where('record_id', '=', recordId)
-    .where('action', '=', sql.lit('publish'))
-    .where('state', '=', sql.lit('pending'))
+    .where('action', '=', PUBLISH)
+    .where('state', '=', PENDING)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

@@ -1,7 +1,7 @@
 import type { SectionDef } from '@bursary/shared';
-import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
+import { FLAG_OFF, FLAG_ON } from '../db/plan-independent.ts';
 import { type LanguageStatus, translationStatusOf } from '../lib/translation-status.ts';
 import type { RecordProblem } from './record-checks.ts';
 
@@ -16,8 +16,8 @@ const publicOthers = preparedQuery((db: Db) =>
   db
     .selectFrom('locales')
     .select(['code', 'name'])
-    .where('public', '=', sql.lit(1))
-    .where('is_default', '=', sql.lit(0))
+    .where('public', '=', FLAG_ON)
+    .where('is_default', '=', FLAG_OFF)
     .orderBy('code'),
 );
 
