@@ -49,10 +49,25 @@ export function readRichText(html: string): RichTextFindings {
 }
 
 /**
+ * A tag the findings come from, a link, an image or a heading: its name as htmlparser2 reads it (in any case, and
+ * `image`, which it reads as `img`), ended where the parser ends a tag's name (white space, `/`, `>`) or by the end
+ * of the text. Text inside a comment or a raw-text element matches too, and is parsed: a match only decides that
+ * the text is read.
+ */
+const FINDING_TAG = /<(?:a|img|image|h[1-6])(?![^\s/>])/i;
+
+/**
  * Reads stored rich text, which the sanitiser has already reduced to a small allow-list of elements, so a
- * streaming parse with no tree is enough and costs microseconds for the few kilobytes a record holds.
+ * streaming parse with no tree is enough and costs microseconds for the few kilobytes a record holds. A text
+ * without a link, an image or a heading (most texts) finds nothing, so it is not parsed.
  */
 export function parseRichText(html: string): RichTextFindings {
+  if (!FINDING_TAG.test(html)) return { headings: [], links: [], images: [] };
+  return parseEveryTag(html);
+}
+
+/** The findings of a whole parse of the text, whatever it holds. */
+export function parseEveryTag(html: string): RichTextFindings {
   const findings: RichTextFindings = { headings: [], links: [], images: [] };
   let link: LinkFinding | undefined;
   let linkDepth = 0;

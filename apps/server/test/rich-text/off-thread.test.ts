@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../src/rich-text/off-thread.ts';
-import { keepFindings, parseRichText, readRichText } from '../../src/rich-text/findings.ts';
+import { keepFindings, parseEveryTag, parseRichText, readRichText } from '../../src/rich-text/findings.ts';
 import { loadHtmlParser } from '../../src/rich-text/html-parser.ts';
 
 // the site-health checks read rich text once the parser is loaded, as a write's transaction loads it before opening
@@ -49,5 +50,45 @@ describe('long rich text, cleaned off the event loop', () => {
     expect(workers.length).toBeGreaterThan(0);
     // vitest's own worker threads keep theirs; the cleaner's is the one lowered
     expect(Math.max(...workers.map((worker) => worker.nice))).toBeGreaterThan(main?.nice ?? 0);
+  });
+});
+
+/** Pieces of markup: the tags findings come from, in any case and however their names end, and near misses. */
+const markup = [
+  '<p>',
+  '</p>',
+  '<a href="http://fund.example/x">',
+  '<A HREF=y>',
+  '<a/>',
+  '<a\n',
+  '</a>',
+  '<abbr>',
+  '<img src="/media/x.png" alt="x">',
+  '<IMG/>',
+  '<image>',
+  '<h2>',
+  '<H3 class=x>',
+  '<h7>',
+  '<hr>',
+  '<!-- <a href=z> -->',
+  '<svg><image href=x></svg>',
+  '<title><a href=t></title>',
+  '<textarea><img src=q></textarea>',
+  '<Image\tsrc=w>',
+  '&lt;a href&gt;',
+  'text ',
+  '<',
+  '<a',
+];
+
+describe('the site-health findings of rich text', () => {
+  it('are what a whole parse finds, whether the text holds a tag they come from or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...markup), { maxLength: 30 }), (parts) => {
+        const html = parts.join('');
+        expect(parseRichText(html)).toEqual(parseEveryTag(html));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
