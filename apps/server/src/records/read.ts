@@ -3,7 +3,8 @@ import { etagOf } from '../lib/etag.ts';
 import { columnOf, timestampKeys } from '../db/naming.ts';
 import type { Db } from '../db/types.ts';
 import type { RecordStatus } from './record-validation.ts';
-import { type ListQuery, type Row, findRow, findSingleRow, listRows } from './repository.ts';
+import { type Row, findRow, findSingleRow } from './repository.ts';
+import { type ListQuery, listRows } from './list-rows.ts';
 import { type ItemRow, listItems } from './sub-item-repository.ts';
 
 export interface ReadRecord {

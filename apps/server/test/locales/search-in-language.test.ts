@@ -6,7 +6,7 @@ import { sampleRecord, storedImageUrl } from '../factories.ts';
 import { create } from '../publishing/publishing-helpers.ts';
 import { columnOf, tableOf } from '../../src/db/naming.ts';
 import { writeTranslations } from '../../src/locales/translations-store.ts';
-import { listRows } from '../../src/records/repository.ts';
+import { listRows } from '../../src/records/list-rows.ts';
 import { searchMatch } from '../../src/db/search-indexes.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
