@@ -130,6 +130,17 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: serverZones }],
       'import-x/no-cycle': 'error',
+      // an ES import of either reads node:http's WebSocket export, which loads Node's fetch implementation for good
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:http', 'node:https', 'http', 'https'].map((name) => ({
+            name,
+            message: 'Use http and https from lib/node-http.ts: an ES import of this module loads fetch for good.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
     },
   },
 );

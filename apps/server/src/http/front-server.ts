@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import { http as nodeHttp } from '../lib/node-http.ts';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -24,7 +25,7 @@ export function serverWithFront(front: FrontHandler): FastifyServerFactory {
   return (fastify, options) => {
     const { http, keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } =
       options as unknown as ServerFactoryOptions;
-    const server: Server = createServer(http ?? {}, (request, response) => front(request, response, fastify));
+    const server: Server = nodeHttp.createServer(http ?? {}, (request, response) => front(request, response, fastify));
     server.keepAliveTimeout = keepAliveTimeout;
     server.requestTimeout = requestTimeout;
     server.setTimeout(connectionTimeout);

@@ -1,6 +1,6 @@
-import { STATUS_CODES } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { errors, json, type Json, ref } from '../lib/api-doc.ts';
+import { http } from '../lib/node-http.ts';
 
 /**
  * The document's repeated parts written once, under components, and referred to by the operations: the error
@@ -50,7 +50,7 @@ class Shared {
   }
 }
 
-const nameOfStatus = (status: string) => (STATUS_CODES[status] ?? `Status ${status}`).replace(/[^A-Za-z0-9]/g, '');
+const nameOfStatus = (status: string) => (http.STATUS_CODES[status] ?? `Status ${status}`).replace(/[^A-Za-z0-9]/g, '');
 
 export function shareRepeatedParts(document: Json): void {
   const parameters = new Shared('parameters');

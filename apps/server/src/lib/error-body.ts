@@ -1,11 +1,8 @@
-import type * as http from 'node:http';
-import { createRequire } from 'node:module';
 import type { ErrorBody } from '@bursary/shared';
 import type { FieldIssue } from './errors.ts';
+import { http } from './node-http.ts';
 
-// Required, not imported: an ES import of node:http reads every export, and its WebSocket export
-// loads the whole fetch implementation (about 16 MB of memory) into a server that never uses it.
-const { STATUS_CODES } = createRequire(import.meta.url)('node:http') as typeof http;
+const { STATUS_CODES } = http;
 
 /** The one error shape on the wire; `error` defaults to the status's reason phrase. */
 export function errorBody(

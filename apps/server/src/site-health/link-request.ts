@@ -1,5 +1,3 @@
-import http from 'node:http';
-import https from 'node:https';
 import {
   checkedAddress,
   pinnedLookup,
@@ -7,6 +5,7 @@ import {
   type ResolvedAddress,
   type Resolver,
 } from '../lib/outbound-addresses.ts';
+import { http, https } from '../lib/node-http.ts';
 
 /** What one check of an address found: reachable or not, with the status or the reason. */
 export interface LinkOutcome {

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { http, https } from '../lib/node-http.ts';
 import { pinnedLookup, type ResolvedAddress } from '../lib/outbound-addresses.ts';
 
 /** Of an answer, this much is read and kept; the rest is never read. */
