@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './vitest.sequencer.ts';
 
 // CI asks for a machine-readable report to sum every suite into one closing line.
 const reportDir = process.env.BURSARY_REPORT_DIR;
@@ -6,6 +7,7 @@ const reportDir = process.env.BURSARY_REPORT_DIR;
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'packages/client', 'apps/server', 'apps/console'],
+    sequence: { sequencer: LongFilesFirst },
     reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/vitest.json` }]] : ['default'],
   },
 });
