@@ -43,6 +43,26 @@ describe('compressed answers', () => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
+  it('compresses an answer of a field filled to its limit, sent back after the write, with either coding', async () => {
+    const description = `<p>${'A long answer about repayments. '.repeat(20_000)}</p>`;
+    const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'Long', description } });
+    expect(created.statusCode).toBe(201);
+    const url = `/api/faqs/${created.json<{ id: number }>().id}`;
+    const plain = await t.injectAs({ method: 'GET', url });
+    expect(plain.body.length).toBeGreaterThan(600_000);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const answer = await t.injectAs({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(answer.headers['content-length'])).toBe(answer.rawPayload.length);
+      expect(answer.rawPayload.length).toBeLessThan(plain.body.length / 10);
+      expect(decode(answer.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
   it('leaves small answers and refused codings as they are', async () => {
     const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
