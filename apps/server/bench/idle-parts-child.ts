@@ -1,4 +1,4 @@
-import { enableCompileCache } from 'node:module';
+import { createRequire, enableCompileCache } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -15,7 +15,11 @@ const settledRssMb = async () => {
   return process.memoryUsage().rss / 1_048_576;
 };
 console.log(JSON.stringify({ part: 'node', rssMb: await settledRssMb() }));
+const require = createRequire(import.meta.url);
 for (const part of process.argv.slice(2)) {
-  await import(part);
+  // a built-in module is required, as the server requires node:http (src/lib/node-http.ts): an ES import of node:http
+  // would load Node's fetch implementation with it
+  if (part.startsWith('node:')) require(part);
+  else await import(part);
   console.log(JSON.stringify({ part, rssMb: await settledRssMb() }));
 }
