@@ -1,18 +1,37 @@
-// `npm start` and `npm run demo` after the Node.js check: builds the console if stale, then runs the server package's
-// script of the same name (`start` unless the first argument names another; its Node options stay there) and stays its
-// parent, handing it the signals that stop it. A nested `npm run` could not: npm runs a script through a shell, and a
+// `npm start` and `npm run demo` after the Node.js check: builds the console and the website if stale, then runs the
+// server package's script of the same name (`start` unless the first argument names another; its Node options stay
+// there) and the fund's website beside it (unless WEBSITE=off), and stays the parent of both, handing them the signals
+// that stop them; when either ends, so does the other. A nested `npm run` could not: npm runs a script through a shell, and a
 // shell killed by SIGTERM leaves its children running, so a process manager's stop would leave the server serving
 // (and the demo's throwaway folder behind). For the same reason package.json runs this script with `exec`, so that npm
 // passes its signals to this process and not to a shell in between.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const serverDir = join(import.meta.dirname, '..', 'apps', 'server');
+const websiteDir = join(import.meta.dirname, '..', 'apps', 'website');
+
+/** Where the website listens and reads Bursary, as the website itself reads HOST, PORT and WEBSITE_PORT. */
+function websiteAddresses(env: NodeJS.ProcessEnv): { bursaryUrl: string; previewUrl: string } {
+  const listening = env.HOST || '127.0.0.1';
+  const local = listening === '0.0.0.0' || listening === '::' ? '127.0.0.1' : listening;
+  const host = local.includes(':') ? `[${local}]` : local;
+  const port = Number(env.PORT || 3000);
+  const websitePort = Number(env.WEBSITE_PORT || port + 1);
+  const origin = (env.WEBSITE_URL || `http://${host}:${websitePort}`).replace(/\/+$/, '');
+  return {
+    bursaryUrl: `http://${host}:${port}`,
+    previewUrl: `${origin}/preview?token={token}&section={section}&id={id}&locale={locale}`,
+  };
+}
 
 // a console served from another folder needs no build of this one
 if (!process.env.CONSOLE_DIR) await import('./build-console-if-stale.ts');
+const withWebsite = process.env.WEBSITE !== 'off';
+if (withWebsite) await import('./build-website-if-stale.ts');
+const website = withWebsite ? websiteAddresses(process.env) : undefined;
 
 const scriptName = process.argv[2] ?? 'start';
 const { scripts } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
@@ -30,6 +49,8 @@ const server = spawn(process.execPath, args, {
   detached: true,
   env: {
     ...process.env,
+    // the console's Preview opens the website's preview page, unless the fund's own website has one
+    ...(website && !process.env.PREVIEW_URL ? { PREVIEW_URL: website.previewUrl } : {}),
     // A relative DATA_DIR or backup path means the folder the user ran `npm start` (or this script) in.
     INIT_CWD: process.env.INIT_CWD ?? process.cwd(),
     // The server keeps its compiled code between starts (server.ts turns the cache on), but only the environment
@@ -40,21 +61,47 @@ const server = spawn(process.execPath, args, {
   },
 });
 
-// One Ctrl-C arrives twice, from the terminal and again from npm passing it on. The server takes a second signal as
+const children: ChildProcess[] = [server];
+if (website) {
+  children.push(
+    spawn(process.execPath, [join(websiteDir, 'server', 'serve.ts')], {
+      cwd: websiteDir,
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, BURSARY_URL: process.env.BURSARY_URL || website.bursaryUrl },
+    }),
+  );
+}
+
+// One Ctrl-C arrives twice, from the terminal and again from npm passing it on. Each process takes a second signal as
 // "stop waiting" and exits at once, so copies that close together are passed on as one.
 const SAME_REQUEST_MS = 500;
 let passedAt = -Infinity;
 const passOn = (signal: NodeJS.Signals) => {
   if (Date.now() - passedAt < SAME_REQUEST_MS) return;
   passedAt = Date.now();
-  // the server has no SIGHUP handler: for it a closed terminal means a graceful stop
-  server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  // neither has a SIGHUP handler: for them a closed terminal means a graceful stop
+  for (const child of children) if (child.exitCode === null) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
 };
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, passOn);
 
-server.on('error', (error) => {
-  console.error(`Bursary's server could not be started: ${error.message}`);
-  process.exit(1);
-});
-// as a shell reports a child killed by a signal
-server.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+let firstExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+for (const [n, child] of children.entries()) {
+  const name = n === 0 ? "Bursary's server" : "The fund's website";
+  child.on('error', (error) => {
+    console.error(`${name} could not be started: ${error.message}`);
+    passOn('SIGTERM');
+    process.exitCode = 1;
+  });
+  child.on('exit', (code, signal) => {
+    // the first to end decides the exit code; the other is stopped, and this process ends once both have
+    firstExit ??= { code, signal };
+    if (children.some((other) => other.exitCode === null && other.signalCode === null)) {
+      passedAt = -Infinity;
+      passOn('SIGTERM');
+      return;
+    }
+    // as a shell reports a child killed by a signal
+    process.exit(firstExit.code ?? 128 + (firstExit.signal ? constants.signals[firstExit.signal] : 0));
+  });
+}

@@ -10,6 +10,7 @@ import { SECTIONS, PreviewRefusedError, UnavailableError, type Content, type Sit
 
 /** How often Bursary is asked whether anything changed: a published change is on the website within two of these. */
 export const REFRESH_MS = 1_000;
+const START_GRACE_MS = 15_000;
 
 /** What a read of every section in one language answered, with the ETags to ask again with. */
 interface Read {
@@ -75,13 +76,16 @@ export class ContentStore {
   /** Asks again every REFRESH_MS until stopped; a failed round is tried again the same way. */
   start(log: (line: string) => void): void {
     let failing = false;
+    // started beside Bursary, the website asks before Bursary listens: only a wait longer than a start is told
+    const quietUntil = Date.now() + START_GRACE_MS;
     const round = async () => {
       try {
         await this.refresh();
         if (failing) log(`Bursary answers again at ${this.bursaryUrl}; the website shows its content.`);
         failing = false;
       } catch (error) {
-        if (!failing) {
+        if (!failing && (this.current || Date.now() > quietUntil)) {
+          failing = true;
           const reason = error instanceof Error ? error.message : String(error);
           log(
             this.current
@@ -89,7 +93,6 @@ export class ContentStore {
               : `Bursary could not be read (${reason}); pages answer 503 until it can.`,
           );
         }
-        failing = true;
       }
       this.timer = setTimeout(round, REFRESH_MS);
       this.timer.unref();
