@@ -6,7 +6,7 @@ const reportDir = process.env.BURSARY_REPORT_DIR;
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'packages/client', 'apps/server', 'apps/console'],
+    projects: ['packages/shared', 'packages/client', 'apps/server', 'apps/console', 'apps/website'],
     sequence: { sequencer: LongFilesFirst },
     reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/vitest.json` }]] : ['default'],
   },

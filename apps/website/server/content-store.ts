@@ -27,9 +27,11 @@ function unreachable(error: unknown): boolean {
 }
 
 /**
- * Every public section in every public language, read from Bursary and kept in memory; asked again every second
- * with the ETags it answered, so that an unchanged section costs a 304. A round that fails anywhere changes
- * nothing: the pages keep showing the last whole read, and a reader never sees half of a change.
+ * Every public section in every public language, read from Bursary and kept in memory, and read again every second;
+ * a section whose ETag is the one before changes nothing. The reads are plain ones (no If-None-Match), which Bursary
+ * answers again from memory before its framework and without a log line, so a website asking every second costs it
+ * next to nothing. A round that fails anywhere changes nothing: the pages keep showing the last whole read, and a
+ * reader never sees half of a change.
  */
 export class ContentStore {
   /** Raised on every change of the content: pages rendered before it are out of date. */
@@ -59,7 +61,14 @@ export class ContentStore {
 
   /** Reads what changed since the last round; answers whether anything did. Throws when Bursary cannot be read. */
   async refresh(): Promise<boolean> {
-    const next = await readAll(this.client, this.current);
+    let next: Read;
+    try {
+      next = await readAll(this.client, this.current);
+    } catch (error) {
+      // a language made private between the read of the languages and of its sections: read the languages again
+      if (!(error instanceof BursaryError && error.status === 404)) throw error;
+      next = await readAll(this.client, this.current);
+    }
     const changed =
       !this.current ||
       JSON.stringify(next.locales) !== JSON.stringify(this.current.locales) ||
@@ -131,15 +140,12 @@ async function readAll(client: BursaryClient, before: Read | undefined): Promise
       await Promise.all(
         SECTIONS.map(async (section) => {
           const key = keyOf(section, code);
-          const etag = before?.etags.get(key) ?? undefined;
-          const answer = await client.page(section, { locale: code, ...(etag ? { ifNoneMatch: etag } : {}) });
-          if (answer.notModified) {
-            sections[section] = before!.content.get(code)![section];
-            etags.set(key, etag!);
-          } else {
-            sections[section] = answer.items;
-            etags.set(key, answer.etag);
-          }
+          const answer = await client.page(section, { locale: code });
+          if (answer.notModified) throw new Error(`Bursary answered 304 to a read of ${section} that asked for none`);
+          const known = before?.content.get(code)?.[section];
+          // the records already held are kept as they are when nothing changed, so equal reads stay one object
+          sections[section] = known && answer.etag !== null && before?.etags.get(key) === answer.etag ? known : answer.items;
+          etags.set(key, answer.etag);
         }),
       );
       content.set(code, sections as Content);
