@@ -1,6 +1,12 @@
-import { Webhook, type WebhookUnbrandedRequiredHeaders, WebhookVerificationError } from 'standardwebhooks';
+import { Webhook, type WebhookUnbrandedRequiredHeaders, WebhookVerificationError as Refused } from 'standardwebhooks';
 
-export { WebhookVerificationError };
+/**
+ * What verifyWebhook throws for a delivery it refuses: standardwebhooks' own error class (`instanceof` holds for
+ * what the library throws), declared here so that the client's declarations do not load the library's, which name
+ * Node's `Buffer`: a project needs no `@types/node` for them.
+ */
+export type WebhookVerificationError = Error;
+export const WebhookVerificationError: new (message: string) => WebhookVerificationError = Refused;
 
 /** Every event Bursary sends to a webhook (`ping` is the test delivery of POST /api/webhooks/{id}/ping). */
 export type WebhookEventType =

@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { encodePng } from '@bursary/shared/png';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TYPES_FILE, apiTypes, websiteDocument } from '../scripts/api-types.ts';
 import { ADMIN, type RunningBursary, startBursary } from '../scripts/bursary-server.ts';
+import type { WebhookEvent } from '@bursary/shared';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   BursaryError,
+  BursaryUnreachableError,
   createBursaryClient,
+  image,
   type RecordOf,
   srcset,
   verifyWebhook,
+  type WebhookEventType,
   WebhookVerificationError,
 } from '../src/index.ts';
 
@@ -54,6 +58,7 @@ beforeAll(async () => {
   // a second language the website may read, so reads can ask for it
   await call('POST', '/api/locales', { code: 'fr' });
   await call('PATCH', '/api/locales/fr', { public: true });
+  await call('POST', '/api/locales', { code: 'de' }); // not public: the website may not ask for it
   const form = new FormData();
   form.set('student_name', 'Amina');
   form.set('date', '2026-09-01');
@@ -95,6 +100,65 @@ describe('reads', () => {
     expect(await client().get('faqs', draftId)).toBeNull();
   });
 
+  it('throws BursaryError for a 404 that is not about the record: a section or a language the website has not', async () => {
+    const id = published[0]!.id;
+    const misspelt = await client()
+      .get('fqas' as 'faqs', id)
+      .catch((error: unknown) => error);
+    expect(misspelt).toBeInstanceOf(BursaryError);
+    expect(misspelt).toMatchObject({ status: 404, message: expect.stringContaining('does not exist in the API') });
+    const hidden = await client()
+      .get('faqs', id, { locale: 'de' })
+      .catch((error: unknown) => error);
+    expect(hidden).toBeInstanceOf(BursaryError);
+    expect(hidden).toMatchObject({ status: 404, message: 'No language "de" on the website.' });
+    await expect(client().list('faqs', { locale: 'de' })).rejects.toMatchObject({ status: 404 });
+    // a language the website has: the record in it, and what fell back
+    expect(await client().get('faqs', id, { locale: 'fr' })).toMatchObject({
+      title: 'How do I apply?',
+      locale: 'fr',
+      fallback_fields: ['title', 'description'],
+    });
+  });
+
+  it('throws BursaryUnreachableError, a BursaryError of status 0 with the cause, when Bursary gives no answer', async () => {
+    const nowhere = createBursaryClient({ baseUrl: 'http://127.0.0.1:9' });
+    for (const read of [
+      () => nowhere.list('faqs'),
+      () => nowhere.get('faqs', 1),
+      () => nowhere.page('faqs'),
+      () => nowhere.locales(),
+      () => nowhere.api.GET('/api/faqs'),
+    ]) {
+      const error = await read().catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(BursaryUnreachableError);
+      expect(error).toBeInstanceOf(BursaryError);
+      expect(error).toMatchObject({
+        name: 'BursaryUnreachableError',
+        status: 0,
+        message: expect.stringMatching(/^Bursary could not be reached at http:\/\/127\.0\.0\.1:9: fetch failed/),
+      });
+      expect((error as Error).cause).toBeInstanceOf(TypeError);
+    }
+    // a fetch of one's own that fails is named the same way
+    const failing = createBursaryClient({
+      baseUrl: bursary.url,
+      fetch: () => Promise.reject(new Error('offline')),
+    });
+    await expect(failing.list('faqs')).rejects.toThrow(`Bursary could not be reached at ${bursary.url}: offline`);
+    // an answer, even a refusal, is not unreachable
+    await expect(client().list('faqs', { limit: 0 })).rejects.not.toBeInstanceOf(BursaryUnreachableError);
+  });
+
+  it("answers every language at once for locale '*' with a preview token", async () => {
+    const { token: preview } = await call('POST', '/api/preview-tokens', {});
+    const previewing = createBursaryClient({ baseUrl: bursary.url, preview: String(preview) });
+    const faq = await previewing.get('faqs', published[0]!.id, { locale: '*' });
+    expect(faq?.title).toEqual({ en: 'How do I apply?', fr: null, de: null });
+    const [first] = await previewing.list('faqs', { locale: '*', limit: 1 });
+    expect(first?.title).toEqual(expect.objectContaining({ en: expect.any(String) }));
+  });
+
   it('reads drafts with a preview token', async () => {
     const { token: preview } = await call('POST', '/api/preview-tokens', {});
     const previewing = createBursaryClient({ baseUrl: bursary.url, preview: String(preview) });
@@ -118,6 +182,31 @@ describe('reads', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BursaryError);
     expect(refused).toMatchObject({ status: 400, message: 'limit must be a whole number from 1 to 1000.' });
+  });
+
+  it('pages a section with its total and ETag, and answers notModified while that ETag is current', async () => {
+    const asked: Headers[] = [];
+    const recording = createBursaryClient({
+      baseUrl: bursary.url,
+      fetch: (input, init) => {
+        asked.push(new Headers(input instanceof Request ? input.headers : init?.headers));
+        return fetch(input, init);
+      },
+    });
+    const first = await recording.page('faqs', { limit: 1, offset: 1 });
+    expect(first).toMatchObject({ notModified: false, total: 2, items: [{ title: 'How do I apply?' }] });
+    if (first.notModified) throw new Error('a first read is never notModified');
+    expect(first.etag).toMatch(/^(W\/)?"/);
+    const again = await recording.page('faqs', { limit: 1, offset: 1, ifNoneMatch: first.etag! });
+    expect(again).toEqual({ notModified: true, etag: first.etag });
+    expect(asked.map((headers) => headers.get('if-none-match'))).toEqual([null, first.etag]);
+    // a change makes the held ETag stale: the page again, with the new total
+    const milestones = await recording.page('milestones', { q: 'Founded' });
+    expect(milestones).toMatchObject({ notModified: false, items: [], total: 0 });
+    await call('POST', '/api/milestones', { title: 'Founded', date: '2020-01-01', description: '<p>Then.</p>' });
+    const changed = await recording.page('milestones', { q: 'Founded', ifNoneMatch: milestones.etag! });
+    expect(changed).toMatchObject({ notModified: false, total: 1, items: [{ title: 'Founded' }] });
+    expect(changed.etag).not.toBe(milestones.etag);
   });
 
   it('reaches every public read through the typed client it is built on', async () => {
@@ -155,6 +244,43 @@ describe('srcset', () => {
       'https://cms.example/media/logo.svg',
     );
     expect(srcset('', [320])).toBe('');
+  });
+});
+
+describe('image', () => {
+  it("gives an image field's <img> attributes: the original, srcset, sizes, size, alt and focal point", async () => {
+    const name = (story.image as string).split('/').pop()!;
+    await call('PATCH', `/api/media/${name}`, { alt: 'Amina at her graduation', focal_x: 0.3, focal_y: 0.6 });
+    const client = createBursaryClient({ baseUrl: bursary.url });
+    const fresh = (await client.get('success-stories', story.id))!;
+    const img = client.image(fresh, 'image', { widths: [320, 640, 960], sizes: '(min-width: 40em) 33vw, 100vw' });
+    expect(img).toEqual({
+      src: new URL(story.image as string, bursary.url).href,
+      srcset: client.srcset({ src: fresh.image!, width: 700 }, [320, 640, 960]),
+      sizes: '(min-width: 40em) 33vw, 100vw',
+      width: 700,
+      height: 10,
+      alt: 'Amina at her graduation',
+      objectPosition: '30% 60%',
+    });
+    const original = await fetch(img!.src);
+    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(pngWidth(Buffer.from(await original.arrayBuffer()))).toBe(700);
+    expect(img!.srcset).toContain('?w=320 320w');
+    expect(client.image(fresh, 'image', { widths: [320], sizes: '100vw', format: 'auto' })?.srcset).toContain(
+      'fm=auto',
+    );
+  });
+
+  it('stands alone with a baseUrl, centres an image without a focal point, and gives null for an empty field', () => {
+    const record = { ...story, image: '/media/x.jpg', image_alt: null, image_focal_x: null, image_focal_y: null };
+    expect(image(record, 'image', { widths: [160], sizes: '50vw', baseUrl: 'https://cms.example' })).toMatchObject({
+      src: 'https://cms.example/media/x.jpg',
+      srcset: 'https://cms.example/media/x.jpg?w=160 160w',
+      alt: '',
+      objectPosition: '50% 50%',
+    });
+    expect(image({ ...record, image: null }, 'image', { widths: [160], sizes: '50vw' })).toBeNull();
   });
 });
 
@@ -197,5 +323,11 @@ describe('verifyWebhook', () => {
     );
     const other = `whsec_${Buffer.from('another secret of 32 bytes......').toString('base64')}`;
     expect(() => verifyWebhook(other, delivery.headers, delivery.body)).toThrow(WebhookVerificationError);
+    // headers missing: refused as well
+    expect(() => verifyWebhook(String(secret), new Headers(), delivery.body)).toThrow(WebhookVerificationError);
+  });
+
+  it("types an event's type as the events the server sends, and ping", () => {
+    expectTypeOf<WebhookEventType>().toEqualTypeOf<WebhookEvent | 'ping'>();
   });
 });
