@@ -185,3 +185,30 @@ export const content = [
     body: '<p>We look at household income, the number of dependants and the cost of your course.</p>',
   },
 ];
+
+/** The banners drawn for the hero, about and vision sections: their colours and what each shows, in words. */
+export const banners = {
+  home: {
+    colours: { from: '#1e3a8a', to: '#7dd3fc', near: '#166534', far: '#4d7c0f' },
+    alt: 'Illustration of a clear blue morning sky with the sun rising over green rolling hills.',
+  },
+  about: {
+    colours: { from: '#065f46', to: '#bef264', near: '#14532d', far: '#3f6212' },
+    alt: 'Illustration of a pale green dawn sky with a soft sun above two rows of dark green hills.',
+  },
+  vision: {
+    colours: { from: '#581c87', to: '#f9a8d4', near: '#4c1d95', far: '#9d174d' },
+    alt: 'Illustration of a purple evening sky turning pink at the horizon, with the sun setting behind dark hills.',
+  },
+};
+
+/** Each success story's portrait: its ground colour and its alternative text, in the stories' order. */
+export const portraits = [
+  { ground: '#3b82f6', alt: 'Portrait placeholder for Amina Otieno: a white head-and-shoulders outline on blue.' },
+  { ground: '#ea580c', alt: 'Portrait placeholder for Brian Mwangi: a white head-and-shoulders outline on orange.' },
+  { ground: '#10b981', alt: 'Portrait placeholder for Grace Wanjiru: a white head-and-shoulders outline on green.' },
+];
+
+/** The alternative text of a university's crest. */
+export const crestAlt = (universityName: string, initials: string): string =>
+  `Crest of ${universityName}: a shield bearing the initials ${initials}.`;
