@@ -14,8 +14,9 @@ export class WebsiteConfigError extends Error {}
 function port(raw: string | undefined, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 65_535) {
-    throw new WebsiteConfigError(`${name} must be a port number from 1 to 65535, not "${raw}"`);
+  // 0: any free port, which the start line names
+  if (!/^\d+$/.test(raw) || value > 65_535) {
+    throw new WebsiteConfigError(`${name} must be a port number from 0 to 65535, not "${raw}"`);
   }
   return value;
 }

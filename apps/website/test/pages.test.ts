@@ -141,8 +141,8 @@ describe('every reader and every search engine', () => {
     const img = story.match(/<img [^>]*class="portrait large"[^>]*>/)?.[0] ?? '';
     expect(img).toContain('width="400"');
     expect(img).toContain('height="400"');
-    expect(img).toContain('fetchpriority="high"');
-    expect(img).toMatch(/srcset="[^"]*fm=auto[^"]* 320w/);
+    expect(img).toMatch(/fetchpriority="high"/i);
+    expect(img).toMatch(/srcset="[^"]*fm=auto[^"]* 320w/i);
     expect(img).toContain('object-position:50% 50%');
     const home = (await page('/')).html;
     expect(home).toMatch(/<img [^>]*class="portrait"[^>]*loading="lazy"/);

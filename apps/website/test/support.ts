@@ -21,7 +21,7 @@ export async function staff(bursary: RunningBursary) {
         authorization: `Bearer ${token}`,
         ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      body: body instanceof FormData ? body : body === undefined ? null : JSON.stringify(body),
     });
     const text = await response.text();
     const answer = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
@@ -34,7 +34,7 @@ export type Call = Awaited<ReturnType<typeof staff>>;
 
 /** A small PNG upload, as a form field. */
 export function png(width: number, height: number): Blob {
-  return new Blob([encodePng(width, height, (x, y) => [x % 256, y % 256, 160])], { type: 'image/png' });
+  return new Blob([new Uint8Array(encodePng(width, height, (x, y) => [x % 256, y % 256, 160]))], { type: "image/png" });
 }
 
 export interface RunningWebsite {

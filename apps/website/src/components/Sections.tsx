@@ -201,7 +201,7 @@ export function Milestones({ ctx }: Ctx) {
       <ol className="timeline">
         {milestones.map((milestone) => (
           <li key={milestone.id}>
-            <time dateTime={milestone.date}>{readableDate(milestone.date, ctx.locale)}</time>
+            <time dateTime={milestone.date ?? undefined}>{readableDate(milestone.date, ctx.locale)}</time>
             <h3 lang={ctx.langOf(milestone, 'title')}>{milestone.title}</h3>
             <p lang={ctx.langOf(milestone, 'description')}>{milestone.description}</p>
           </li>

@@ -1,40 +1,20 @@
-import { srcset, type VariantWidth } from '@bursary/client';
+import { image, type ImageField, type ResponsiveImage, type VariantWidth } from '@bursary/client';
 
 /** What an <img> needs of an image field: Bursary's sizes, alternative text and focal point beside it. */
-export interface Picture {
-  src: string;
-  srcset: string;
-  sizes: string;
-  width: number | undefined;
-  height: number | undefined;
-  alt: string;
-  objectPosition: string;
-}
+export type Picture = ResponsiveImage;
 
+/** The widths asked of Bursary, up to a wide screen at twice its pixels. */
 const WIDTHS: readonly VariantWidth[] = [320, 640, 960, 1280, 1920];
 
-type ImageRecord = Record<string, unknown>;
-
-const numberOr = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
-
 /**
- * The picture of a record's image field `field` (with `field_alt`, `field_width`…), or undefined when it has none.
- * Images come from Bursary's /media in the format the browser takes best (`fm=auto`), at the widths it renders.
+ * The picture of a record's image field, or undefined when it has none: from Bursary's /media at the widths it
+ * renders, in the format the browser takes best (`fm=auto`).
  */
-export function pictureOf(record: ImageRecord, field: string, sizes: string, mediaBase: string): Picture | undefined {
-  const src = record[field];
-  if (typeof src !== 'string' || src === '') return undefined;
-  const width = numberOr(record[`${field}_width`]);
-  const focalX = numberOr(record[`${field}_focal_x`]) ?? 0.5;
-  const focalY = numberOr(record[`${field}_focal_y`]) ?? 0.5;
-  const alt = record[`${field}_alt`];
-  return {
-    src: new URL(src, mediaBase).href,
-    srcset: srcset({ src, width: width ?? null }, WIDTHS, { baseUrl: mediaBase, format: 'auto' }),
-    sizes,
-    width,
-    height: numberOr(record[`${field}_height`]),
-    alt: typeof alt === 'string' ? alt : '',
-    objectPosition: `${Math.round(focalX * 100)}% ${Math.round(focalY * 100)}%`,
-  };
+export function pictureOf<R extends object>(
+  record: R,
+  field: ImageField<R>,
+  sizes: string,
+  mediaBase: string,
+): Picture | undefined {
+  return image(record, field, { widths: WIDTHS, sizes, format: 'auto', baseUrl: mediaBase }) ?? undefined;
 }

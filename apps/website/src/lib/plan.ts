@@ -1,4 +1,4 @@
-import type { ComponentProps, FunctionComponent } from 'react';
+import type { FunctionComponent } from 'react';
 import {
   AboutView,
   ApplyView,
@@ -45,7 +45,9 @@ export interface Plan {
   props: Record<string, unknown>;
 }
 
-type ViewOf<V extends FunctionComponent<never>> = { View: V; props: Omit<ComponentProps<V>, 'ctx'> };
+/** A view and its props but the page context, which every view is given. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view has props of its own
+type ViewOf = { View: FunctionComponent<any>; props: Record<string, unknown> };
 
 function organization(settings: Settings): object {
   return { '@context': 'https://schema.org', '@type': 'Organization', name: settings.name, url: `${settings.url}/` };
@@ -84,7 +86,7 @@ export async function planPage(
   const page = (
     title: string,
     description: string,
-    view: ViewOf<FunctionComponent<never>>,
+    view: ViewOf,
     extra: Partial<Meta> = {},
   ): Plan => ({
     status: base.status,
@@ -143,7 +145,7 @@ export async function planPage(
       const story = content['success-stories'].find((s) => s.id === route.id);
       if (!story) return notFound(snapshot, settings, locale, link);
       const image = pictureOf(story, 'image', '100vw', settings.mediaBase)?.src;
-      return page(story.student_name, plainText(story.story), { View: StoryView, props: { story } }, {
+      return page(story.student_name ?? '', plainText(story.story), { View: StoryView, props: { story } }, {
         type: 'article',
         image: image ?? heroImage,
       });
@@ -163,7 +165,7 @@ export async function planPage(
     case 'news-item': {
       const item = content.content.find((i) => i.id === route.id);
       if (!item) return notFound(snapshot, settings, locale, link);
-      return page(item.title, item.excerpt || plainText(item.body), { View: NewsItemView, props: { item } }, {
+      return page(item.title ?? '', item.excerpt || plainText(item.body), { View: NewsItemView, props: { item } }, {
         type: 'article',
       });
     }

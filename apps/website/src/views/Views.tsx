@@ -149,7 +149,7 @@ export function StoryView({ ctx, story }: Ctx & { story: PageContext['content'][
 }
 
 function TitledBlock({ ctx, record, id, image, level }: Ctx & {
-  record: { title: string; description?: string | null; [field: string]: unknown };
+  record: PageContext['content']['about-heroes'][number] | PageContext['content']['visions'][number];
   id: string;
   image: boolean;
   level: 1 | 2;
