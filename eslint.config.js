@@ -84,6 +84,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'bench-results/**',
+      'apps/website/.astro/**',
     ],
   },
   js.configs.recommended,
@@ -115,8 +116,13 @@ export default tseslint.config(
   },
   {
     // a promise nobody awaits loses its error and its ordering: the type checker knows which calls return one
-    files: ['apps/server/src/**/*.ts', 'apps/console/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}'],
+    files: [
+      'apps/server/src/**/*.ts',
+      'apps/console/src/**/*.{ts,tsx}',
+      'packages/shared/src/**/*.ts',
+      'apps/website/{src,server}/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -139,6 +145,23 @@ export default tseslint.config(
             message: 'Use http and https from lib/node-http.ts: an ES import of this module loads fetch for good.',
             allowTypeImports: true,
           })),
+        },
+      ],
+    },
+  },
+  {
+    // the fund's website reads Bursary through @bursary/client and the public API alone, as a website elsewhere does
+    files: ['apps/website/{src,server}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@bursary/server', '@bursary/server/**', '**/packages/*/src/**'],
+              message: 'The website reads Bursary only through @bursary/client and the public API.',
+            },
+          ],
         },
       ],
     },

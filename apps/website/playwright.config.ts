@@ -43,8 +43,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone-light', use: { viewport: { width: 375, height: 812 }, colorScheme: 'light', hasTouch: true } },
-    { name: 'phone-dark-no-js', use: { viewport: { width: 375, height: 812 }, colorScheme: 'dark', javaScriptEnabled: false } },
-    { name: 'desktop-light-no-js', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'light', javaScriptEnabled: false } },
+    {
+      name: 'phone-dark-no-js',
+      use: { viewport: { width: 375, height: 812 }, colorScheme: 'dark', javaScriptEnabled: false },
+    },
+    {
+      name: 'desktop-light-no-js',
+      use: { viewport: { width: 1280, height: 800 }, colorScheme: 'light', javaScriptEnabled: false },
+    },
     { name: 'desktop-dark', use: { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' } },
   ],
 });

@@ -32,7 +32,12 @@ export default async function servers(): Promise<() => Promise<void>> {
   let printed = '';
   demo.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const deadline = Date.now() + 120_000;
-  while (!(await fetch(`${bursaryUrl}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${bursaryUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (demo.exitCode !== null) throw new Error(`the demo did not start: ${printed}`);
     if (Date.now() > deadline) throw new Error('the demo did not answer within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 200));

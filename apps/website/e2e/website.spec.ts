@@ -6,7 +6,21 @@ import { expect, type Page, test } from '@playwright/test';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** One of each kind of page, in the default language and in French. */
-const PAGES = ['/', '/apply', '/faqs', '/faqs?q=loan', '/stories', '/stories/1', '/about', '/news', '/news/1', '/fr', '/fr/faqs', '/fr/stories/2', '/nowhere'];
+const PAGES = [
+  '/',
+  '/apply',
+  '/faqs',
+  '/faqs?q=loan',
+  '/stories',
+  '/stories/1',
+  '/about',
+  '/news',
+  '/news/1',
+  '/fr',
+  '/fr/faqs',
+  '/fr/stories/2',
+  '/nowhere',
+];
 
 const javaScriptOn = (projectName: string) => !projectName.includes('no-js');
 
@@ -22,7 +36,9 @@ for (const path of PAGES) {
     const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
     expect(response?.status(), path).toBe(path === '/nowhere' ? 404 : 200);
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    const found = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
     expect(found, `axe on ${path}`).toEqual([]);
     await noSidewaysScroll(page);
   });
@@ -46,7 +62,8 @@ test('sends no script, and answers every request it makes', async ({ page }) => 
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
   page.on('response', (response) => {
-    if (response.status() >= 400 && !response.url().endsWith('/nowhere')) failed.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith('/nowhere'))
+      failed.push(`${response.status()} ${response.url()}`);
   });
   for (const path of ['/', '/faqs', '/about', '/stories/1', '/fr/news']) {
     await page.goto(path);

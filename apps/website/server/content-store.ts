@@ -6,7 +6,14 @@ import {
   type Locale,
   type RecordOf,
 } from '@bursary/client';
-import { SECTIONS, PreviewRefusedError, UnavailableError, type Content, type SiteSection, type Snapshot } from '../src/lib/site.ts';
+import {
+  SECTIONS,
+  PreviewRefusedError,
+  UnavailableError,
+  type Content,
+  type SiteSection,
+  type Snapshot,
+} from '../src/lib/site.ts';
 
 /** How often Bursary is asked whether anything changed: a published change is on the website within two of these. */
 export const REFRESH_MS = 1_000;
@@ -103,7 +110,7 @@ export class ContentStore {
           );
         }
       }
-      this.timer = setTimeout(round, REFRESH_MS);
+      this.timer = setTimeout(() => void round(), REFRESH_MS);
       this.timer.unref();
     };
     void round();
@@ -144,7 +151,8 @@ async function readAll(client: BursaryClient, before: Read | undefined): Promise
           if (answer.notModified) throw new Error(`Bursary answered 304 to a read of ${section} that asked for none`);
           const known = before?.content.get(code)?.[section];
           // the records already held are kept as they are when nothing changed, so equal reads stay one object
-          sections[section] = known && answer.etag !== null && before?.etags.get(key) === answer.etag ? known : answer.items;
+          sections[section] =
+            known && answer.etag !== null && before?.etags.get(key) === answer.etag ? known : answer.items;
           etags.set(key, answer.etag);
         }),
       );
@@ -177,7 +185,8 @@ export async function readPreview(bursaryUrl: string, token: string, locale: str
     );
     return { locales, defaultLocale, content: new Map([[code, sections as Content]]) };
   } catch (error) {
-    if (error instanceof BursaryError && (error.status === 401 || error.status === 403)) throw new PreviewRefusedError();
+    if (error instanceof BursaryError && (error.status === 401 || error.status === 403))
+      throw new PreviewRefusedError();
     if (unreachable(error)) throw new UnavailableError();
     throw error;
   }

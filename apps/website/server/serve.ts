@@ -9,7 +9,9 @@ try {
   const config = loadWebsiteConfig(process.env);
   const website = await createWebsite(config, log);
   const { port } = website.server.address() as AddressInfo;
-  log(`The website is running at http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (content from ${config.bursaryUrl})`);
+  log(
+    `The website is running at http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port} (content from ${config.bursaryUrl})`,
+  );
   let stopping = false;
   const stop = () => {
     if (stopping) process.exit(1);

@@ -68,10 +68,15 @@ export async function createWebsite(config: WebsiteConfig, log: (line: string) =
         return page.etag;
       };
     }
-    void handler(request, response, () => {
-      response.statusCode = 404;
-      response.end();
-    }, locals);
+    void handler(
+      request,
+      response,
+      () => {
+        response.statusCode = 404;
+        response.end();
+      },
+      locals,
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

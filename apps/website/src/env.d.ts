@@ -1,10 +1,13 @@
 /// <reference types="astro/client" />
+import type { SiteAccess } from './lib/site.ts';
 
-declare namespace App {
-  interface Locals {
-    /** The content and the reads a page may make, handed in by server/serve.ts for every render. */
-    site: import('./lib/site.ts').SiteAccess;
-    /** Called with every rendered public answer, so that the server keeps it; answers its ETag. */
-    keep?: (answer: { status: number; headers: Headers; body: string }) => string;
+declare global {
+  namespace App {
+    interface Locals {
+      /** The content and the reads a page may make, handed in by server/serve.ts for every render. */
+      site: SiteAccess;
+      /** Called with every rendered public answer, so that the server keeps it; answers its ETag. */
+      keep?: (answer: { status: number; headers: Headers; body: string }) => string;
+    }
   }
 }

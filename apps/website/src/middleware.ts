@@ -33,7 +33,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set('X-Robots-Tag', 'noindex, nofollow');
     return response;
   }
-  if (response.status === 503 || response.status >= 300 && response.status < 400) {
+  if (response.status === 503 || (response.status >= 300 && response.status < 400)) {
     headers.set('Cache-Control', 'no-store');
     return response;
   }

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '../server/export.ts';
-import { type Call, type RunningBursary, type RunningWebsite, seedFund, staff, startBursary, startWebsite } from './support.ts';
+import {
+  type Call,
+  type RunningBursary,
+  type RunningWebsite,
+  seedFund,
+  staff,
+  startBursary,
+  startWebsite,
+} from './support.ts';
 
 /** How the website keeps up with Bursary: fresh within 2 s, from memory between changes, steady while it is away. */
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Call, type RunningBursary, type RunningWebsite, seedFund, staff, startBursary, startWebsite } from './support.ts';
+import {
+  type Call,
+  type RunningBursary,
+  type RunningWebsite,
+  seedFund,
+  staff,
+  startBursary,
+  startWebsite,
+} from './support.ts';
 
 /** The website against a real Bursary: every page, in every public language, as a visitor and a crawler read it. */
 
@@ -28,7 +36,16 @@ async function page(path: string, init: RequestInit = {}) {
 
 describe('the pages', () => {
   it('answers every page of DESIGN in the default language and in each public one', async () => {
-    const paths = ['/', '/apply', '/faqs', '/stories', `/stories/${seeded.storyId}`, '/about', '/news', `/news/${seeded.newsId}`];
+    const paths = [
+      '/',
+      '/apply',
+      '/faqs',
+      '/stories',
+      `/stories/${seeded.storyId}`,
+      '/about',
+      '/news',
+      `/news/${seeded.newsId}`,
+    ];
     for (const path of paths) {
       for (const prefix of ['', '/fr']) {
         const address = prefix && path === '/' ? prefix : `${prefix}${path}`;
@@ -64,7 +81,15 @@ describe('the pages', () => {
   });
 
   it('answers 404 for anything else: an unknown path, a missing record, a language that is not public', async () => {
-    for (const path of ['/nothing-here', '/stories/999999', '/news/0', '/de', '/de/faqs', '/faqs/extra', '/stories/abc']) {
+    for (const path of [
+      '/nothing-here',
+      '/stories/999999',
+      '/news/0',
+      '/de',
+      '/de/faqs',
+      '/faqs/extra',
+      '/stories/abc',
+    ]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(404);
       expect(html).toContain('Page not found');

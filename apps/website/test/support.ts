@@ -34,7 +34,7 @@ export type Call = Awaited<ReturnType<typeof staff>>;
 
 /** A small PNG upload, as a form field. */
 export function png(width: number, height: number): Blob {
-  return new Blob([new Uint8Array(encodePng(width, height, (x, y) => [x % 256, y % 256, 160]))], { type: "image/png" });
+  return new Blob([new Uint8Array(encodePng(width, height, (x, y) => [x % 256, y % 256, 160]))], { type: 'image/png' });
 }
 
 export interface RunningWebsite {
@@ -46,7 +46,10 @@ export interface RunningWebsite {
 
 /** The website in this process, reading `bursaryUrl`, on a free loopback port. */
 export async function startWebsite(bursaryUrl: string, env: Record<string, string> = {}): Promise<RunningWebsite> {
-  const config = { ...loadWebsiteConfig({ BURSARY_URL: bursaryUrl, WEBSITE_URL: 'https://fund.example', ...env }), port: 0 };
+  const config = {
+    ...loadWebsiteConfig({ BURSARY_URL: bursaryUrl, WEBSITE_URL: 'https://fund.example', ...env }),
+    port: 0,
+  };
   const website = await createWebsite(config, () => {});
   const { port } = website.server.address() as AddressInfo;
   return {
@@ -70,8 +73,15 @@ export async function seedFund(call: Call): Promise<{ storyId: number; draftTitl
     button1: 'Apply now',
     button2: 'Read the questions',
   });
-  await call('PUT', '/api/steps', { title: 'How to apply', steps: [{ step: 'Make an account' }, { step: 'Fill in the form' }] });
-  await call('PUT', '/api/benefits', { title: 'Why borrow', description: 'Fair terms.', benefits: [{ benefit: 'No interest while you study' }] });
+  await call('PUT', '/api/steps', {
+    title: 'How to apply',
+    steps: [{ step: 'Make an account' }, { step: 'Fill in the form' }],
+  });
+  await call('PUT', '/api/benefits', {
+    title: 'Why borrow',
+    description: 'Fair terms.',
+    benefits: [{ benefit: 'No interest while you study' }],
+  });
   await call('PUT', '/api/insights', {
     title: 'In numbers',
     first_insight_number: 48200,
@@ -82,12 +92,32 @@ export async function seedFund(call: Call): Promise<{ storyId: number; draftTitl
     third_insight_text: 'Repayment rate',
   });
   await call('PUT', '/api/about-heroes', { title: 'About the Fund', description: '<p>Since 1995.</p>' });
-  await call('PUT', '/api/missions', { title: 'Our mission', description: '<p>Fair loans.</p>', missions: [{ mission: 'Lend fairly' }] });
+  await call('PUT', '/api/missions', {
+    title: 'Our mission',
+    description: '<p>Fair loans.</p>',
+    missions: [{ mission: 'Lend fairly' }],
+  });
   await call('PUT', '/api/visions', { title: 'Our vision', description: '<p>No student left behind.</p>' });
-  await call('PUT', '/api/stakeholders', { title: 'Our partners', description: '<p>Many.</p>', stakeHolders: [{ stakeholder: 'Universities' }] });
-  await call('POST', '/api/milestones', { title: 'The Fund opens', date: '1995-01-10', description: 'The first loans.' });
-  await call('POST', '/api/milestones', { title: 'Postgraduate loans', date: '2018-09-01', description: 'For master’s students.' });
-  await call('POST', '/api/messages', { sender: 'The Director', recipient: 'Applicants', message: '<p>Apply early.</p>' });
+  await call('PUT', '/api/stakeholders', {
+    title: 'Our partners',
+    description: '<p>Many.</p>',
+    stakeHolders: [{ stakeholder: 'Universities' }],
+  });
+  await call('POST', '/api/milestones', {
+    title: 'The Fund opens',
+    date: '1995-01-10',
+    description: 'The first loans.',
+  });
+  await call('POST', '/api/milestones', {
+    title: 'Postgraduate loans',
+    date: '2018-09-01',
+    description: 'For master’s students.',
+  });
+  await call('POST', '/api/messages', {
+    sender: 'The Director',
+    recipient: 'Applicants',
+    message: '<p>Apply early.</p>',
+  });
   await call('POST', '/api/faqs', { title: 'What is the interest rate?', description: '<p>Four percent.</p>' });
   await call('POST', '/api/faqs', { title: 'When do I repay?', description: '<p>After you graduate.</p>' });
   const draftTitle = 'A question not published yet';
@@ -103,7 +133,11 @@ export async function seedFund(call: Call): Promise<{ storyId: number; draftTitl
   logo.set('university_name', 'Moi University');
   logo.set('image', png(200, 200), 'moi.png');
   await call('POST', '/api/disbursement-testimonials', logo);
-  const news = await call('POST', '/api/content', { title: 'New repayment options', excerpt: 'Choose your plan.', body: '<p>Details.</p>' });
+  const news = await call('POST', '/api/content', {
+    title: 'New repayment options',
+    excerpt: 'Choose your plan.',
+    body: '<p>Details.</p>',
+  });
   await call('POST', '/api/locales', { code: 'fr' });
   await call('PATCH', '/api/locales/fr', { public: true });
   await call('PUT', '/api/heroes?locale=fr', { title: 'Financez vos études' });

@@ -115,7 +115,11 @@ export function FaqItems({ ctx, faqs, open }: Ctx & { faqs: PageContext['content
   );
 }
 
-export function StoryCards({ ctx, stories, headingLevel }: Ctx & {
+export function StoryCards({
+  ctx,
+  stories,
+  headingLevel,
+}: Ctx & {
   stories: PageContext['content']['success-stories'];
   headingLevel: 2 | 3;
 }) {
@@ -155,11 +159,7 @@ export function Universities({ ctx }: Ctx) {
           return (
             <li key={university.id}>
               {picture ? (
-                <Img
-                  picture={{ ...picture, alt: '' }}
-                  box={{ width: 120, height: 140 }}
-                  className="logo"
-                />
+                <Img picture={{ ...picture, alt: '' }} box={{ width: 120, height: 140 }} className="logo" />
               ) : null}
               <span>{university.university_name}</span>
             </li>

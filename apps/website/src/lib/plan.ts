@@ -83,12 +83,7 @@ export async function planPage(
     path: pathOf(route, locale, snapshot.defaultLocale),
     alternates: alternatesOf(snapshot, route),
   };
-  const page = (
-    title: string,
-    description: string,
-    view: ViewOf,
-    extra: Partial<Meta> = {},
-  ): Plan => ({
+  const page = (title: string, description: string, view: ViewOf, extra: Partial<Meta> = {}): Plan => ({
     status: base.status,
     locale,
     route,
@@ -130,9 +125,14 @@ export async function planPage(
         })),
       };
       const description = faqs.map((faq) => faq.title).join(' · ');
-      return page(words.faqsTitle, description, { View: FaqsView, props: { q, faqs, open } }, {
-        jsonLd: [organization(settings), faqPage],
-      });
+      return page(
+        words.faqsTitle,
+        description,
+        { View: FaqsView, props: { q, faqs, open } },
+        {
+          jsonLd: [organization(settings), faqPage],
+        },
+      );
     }
     case 'stories': {
       const stories = content['success-stories'];
@@ -145,10 +145,15 @@ export async function planPage(
       const story = content['success-stories'].find((s) => s.id === route.id);
       if (!story) return notFound(snapshot, settings, locale, link);
       const image = pictureOf(story, 'image', '100vw', settings.mediaBase)?.src;
-      return page(story.student_name ?? '', plainText(story.story), { View: StoryView, props: { story } }, {
-        type: 'article',
-        image: image ?? heroImage,
-      });
+      return page(
+        story.student_name ?? '',
+        plainText(story.story),
+        { View: StoryView, props: { story } },
+        {
+          type: 'article',
+          image: image ?? heroImage,
+        },
+      );
     }
     case 'about': {
       const about = content['about-heroes'][0];
@@ -165,9 +170,14 @@ export async function planPage(
     case 'news-item': {
       const item = content.content.find((i) => i.id === route.id);
       if (!item) return notFound(snapshot, settings, locale, link);
-      return page(item.title ?? '', item.excerpt || plainText(item.body), { View: NewsItemView, props: { item } }, {
-        type: 'article',
-      });
+      return page(
+        item.title ?? '',
+        item.excerpt || plainText(item.body),
+        { View: NewsItemView, props: { item } },
+        {
+          type: 'article',
+        },
+      );
     }
   }
 }

@@ -70,11 +70,7 @@ export function ApplyView({ ctx }: Ctx) {
   const hasSteps = ctx.content.steps.length > 0;
   return (
     <>
-      {hasSteps ? (
-        <Steps ctx={ctx} headingLevel={1} />
-      ) : (
-        <h1 lang={ctx.wordsLang}>{ctx.words.howToApply}</h1>
-      )}
+      {hasSteps ? <Steps ctx={ctx} headingLevel={1} /> : <h1 lang={ctx.wordsLang}>{ctx.words.howToApply}</h1>}
       <Benefits ctx={ctx} />
       <p>
         <a href={ctx.href({ page: 'faqs' })} lang={ctx.wordsLang}>
@@ -85,7 +81,12 @@ export function ApplyView({ ctx }: Ctx) {
   );
 }
 
-export function FaqsView({ ctx, q, faqs, open }: Ctx & { q: string; faqs: PageContext['content']['faqs']; open?: number }) {
+export function FaqsView({
+  ctx,
+  q,
+  faqs,
+  open,
+}: Ctx & { q: string; faqs: PageContext['content']['faqs']; open?: number }) {
   const { words } = ctx;
   return (
     <>
@@ -148,14 +149,22 @@ export function StoryView({ ctx, story }: Ctx & { story: PageContext['content'][
   );
 }
 
-function TitledBlock({ ctx, record, id, image, level }: Ctx & {
+function TitledBlock({
+  ctx,
+  record,
+  id,
+  image,
+  level,
+}: Ctx & {
   record: PageContext['content']['about-heroes'][number] | PageContext['content']['visions'][number];
   id: string;
   image: boolean;
   level: 1 | 2;
 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
-  const picture = image ? pictureOf(record, 'image', '(min-width: 64rem) 40vw, 100vw', ctx.settings.mediaBase) : undefined;
+  const picture = image
+    ? pictureOf(record, 'image', '(min-width: 64rem) 40vw, 100vw', ctx.settings.mediaBase)
+    : undefined;
   return (
     <section aria-labelledby={`${id}-title`} id={id} className={picture ? 'split' : undefined}>
       <div>
@@ -248,7 +257,12 @@ export function NewsItemView({ ctx, item }: Ctx & { item: PageContext['content']
   );
 }
 
-export function MessageView({ title, text, link, lang }: {
+export function MessageView({
+  title,
+  text,
+  link,
+  lang,
+}: {
   title: string;
   text: string;
   link?: { href: string; label: string } | undefined;
