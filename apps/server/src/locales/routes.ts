@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '@bursary/shared';
 import { parseBody } from '../auth/account-input.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { signedIn } from '../accounts/account-log.ts';
 import { appendLogs, LOCALES_LOG_SECTION } from '../audit/log-writes.ts';
 import type { Db } from '../db/types.ts';
@@ -28,7 +28,7 @@ const described = (locale: Pick<Locale, 'code' | 'name'>) => `"${locale.name}" (
 export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: TranslationsRemoval): void {
   const { db } = app;
   const { defaultLocale } = app.config;
-  const admin = requireRole(app, 'admin');
+  const admin = requirePermission(app, 'locales:manage');
 
   const log = (trx: Db, request: FastifyRequest, action: 'create' | 'update' | 'delete', content: string, at: string) =>
     appendLogs(
