@@ -88,4 +88,5 @@ export function can(user: PermissionHolder | null | undefined, permission: Permi
  * The roles that hold `permission` by themselves, for queries that ask whether someone still may (a capability
  * is held per user, so a query that honours one reads it beside the role).
  */
-export const rolesWith = (permission: Permission): Role[] => ROLES.filter((role) => grantOf(permission).roles.includes(role));
+export const rolesWith = (permission: Permission): Role[] =>
+  ROLES.filter((role) => grantOf(permission).roles.includes(role));
