@@ -122,7 +122,12 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     throw new MethodNotAllowedError(READ_ONLY, 'GET');
   };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...requirePermission(app, 'content:write'), handler: refuse });
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      ...requirePermission(app, 'content:write'),
+      handler: refuse,
+    });
   }
 };
 

@@ -74,18 +74,22 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
     return user.username;
   };
 
-  app.get('/api/media', documented(mediaLibraryApi.list, requirePermission(app, 'media:read')), async (request, reply) => {
-    const query = parseQuery(mediaListQuery, request);
-    const { items, total } = await listMedia(app.db, publicUrl, {
-      unused: query.unused ?? false,
-      missingAlt: query.missing_alt ?? false,
-      limit: query.limit ?? LOGS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-      language: listLanguageOf(await app.locales.current(), query.locale),
-    });
-    setTotalCount(reply, total);
-    return items;
-  });
+  app.get(
+    '/api/media',
+    documented(mediaLibraryApi.list, requirePermission(app, 'media:read')),
+    async (request, reply) => {
+      const query = parseQuery(mediaListQuery, request);
+      const { items, total } = await listMedia(app.db, publicUrl, {
+        unused: query.unused ?? false,
+        missingAlt: query.missing_alt ?? false,
+        limit: query.limit ?? LOGS_DEFAULT_LIMIT,
+        offset: query.offset ?? 0,
+        language: listLanguageOf(await app.locales.current(), query.locale),
+      });
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
 
   app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
     const name = nameOf(request.params);

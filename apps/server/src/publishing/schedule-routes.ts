@@ -44,7 +44,9 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
   };
   for (const section of sections) routesOf(section);
 
-  app.get('/api/schedules', documented(overviewSchema, requirePermission(app, 'schedules:read')), async () => listSchedules(app.db));
+  app.get('/api/schedules', documented(overviewSchema, requirePermission(app, 'schedules:read')), async () =>
+    listSchedules(app.db),
+  );
 };
 
 export default scheduleRoutes;
