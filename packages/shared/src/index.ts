@@ -3,6 +3,7 @@ export * from './field-schemas.ts';
 export * from './section.ts';
 export * from './section-schemas.ts';
 export * from './api.ts';
+export * from './permissions.ts';
 export * from './webhooks.ts';
 export * from './sections/index.ts';
 export * from './media.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@bursary/shared';
-import { hasRole, roleOf } from './permissions';
+import { can, roleOf } from './permissions';
 
 const user = (role?: string): User =>
   ({ id: 1, username: 'u', name: 'U', ...(role === undefined ? {} : { role }) }) as User;
@@ -13,11 +13,17 @@ describe('permissions', () => {
     expect(roleOf(null)).toBe('viewer');
   });
 
-  it('ranks viewer < editor < admin', () => {
-    expect(hasRole(user('viewer'), 'editor')).toBe(false);
-    expect(hasRole(user('editor'), 'editor')).toBe(true);
-    expect(hasRole(user('editor'), 'admin')).toBe(false);
-    expect(hasRole(user('admin'), 'editor')).toBe(true);
-    expect(hasRole(user('admin'), 'admin')).toBe(true);
+  it('lets editors and administrators edit, and administrators alone administer', () => {
+    expect(can(user('viewer'), 'content:write')).toBe(false);
+    expect(can(user('editor'), 'content:write')).toBe(true);
+    expect(can(user('editor'), 'users:manage')).toBe(false);
+    expect(can(user('admin'), 'content:write')).toBe(true);
+    expect(can(user('admin'), 'users:manage')).toBe(true);
+  });
+
+  it('treats a user without a known role as a viewer: reads, and no control', () => {
+    expect(can(user(), 'content:write')).toBe(false);
+    expect(can(user('root'), 'users:manage')).toBe(false);
+    expect(can(null, 'history:read')).toBe(true);
   });
 });

@@ -1,29 +1,14 @@
 // the wire contracts alone, without the zod schemas: this runs in the first signed-in screen's code
-import { ROLES, type Role, type User } from '@bursary/shared/api';
+import { can, type Permission } from '@bursary/shared/permissions';
 import { useSession } from './session';
 
+export { can, roleOf } from '@bursary/shared/permissions';
+
 /**
- * What the signed-in user may do. The server enforces every role;
- * the console only hides what would be refused. A stored user without a role (a session from
- * before roles) counts as a viewer until GET /api/me answers its role.
+ * Whether the signed-in user may do what `permission` names, read from the one permission table the server's route
+ * guards read too. The server enforces every permission; the console only hides what would be refused. A stored
+ * user without a role (a session from before roles) counts as a viewer until GET /api/me answers its role.
  */
-export function roleOf(user: User | null | undefined): Role {
-  const role = user?.role;
-  return role !== undefined && (ROLES as readonly string[]).includes(role) ? role : 'viewer';
-}
-
-const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
-
-export function hasRole(user: User | null | undefined, needed: Role): boolean {
-  return RANK[roleOf(user)] >= RANK[needed];
-}
-
-/** True for editors and administrators: create, edit, delete, save and restore controls. */
-export function useCanEdit(): boolean {
-  return hasRole(useSession()?.user, 'editor');
-}
-
-/** True for administrators: user administration. */
-export function useIsAdmin(): boolean {
-  return hasRole(useSession()?.user, 'admin');
+export function useCan(permission: Permission): boolean {
+  return can(useSession()?.user, permission);
 }

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
 import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
 import { endSessions } from '../auth/sessions.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -74,7 +74,7 @@ async function listed(db: Kysely<Database>, id: number) {
 /** The users API: administrators only; every change is in the audit log, without a secret. */
 export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: UserRoutesDeps) {
   const { db } = app;
-  const admin = requireRole(app, 'admin');
+  const admin = requirePermission(app, 'users:manage');
 
   app.get('/api/users', documented(schemas.list, admin), async () => (await listUsers(db)).map(wire));
 

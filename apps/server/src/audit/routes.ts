@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, sections } from '@bursary/shared';
+import { can, type LogDetail, type LogEntry, type LogSummary, LOGS_DEFAULT_LIMIT, sections } from '@bursary/shared';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { LOGS_COUNTER } from '../db/change-counters.ts';
 import type { Database, LogsTable } from '../db/types.ts';
@@ -9,7 +9,7 @@ import { parseId } from '../lib/ids.ts';
 import { MethodNotAllowedError, NotFoundError } from '../lib/errors.ts';
 import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { logsPage, schemas } from './routes-schemas.ts';
 import { ADMINISTRATION_SECTIONS } from './log-writes.ts';
@@ -36,7 +36,7 @@ async function logTotal(db: Kysely<Database>, seesUsers: boolean): Promise<numbe
  * Administration rows (who was made an administrator, whose second factor was turned off, where webhooks
  * send) tell an attacker whom or what to target: only administrators read them; to anyone else they do not exist.
  */
-const seesUserAdministration = (request: FastifyRequest) => request.user?.role === 'admin';
+const seesUserAdministration = (request: FastifyRequest) => can(request.user, 'logs:administration');
 const visibleTo = <Q extends SelectQueryBuilder<Database, 'logs', object>>(query: Q, seesUsers: boolean): Q =>
   seesUsers ? query : (query.where('section', 'not in', ADMINISTRATION_SECTIONS) as Q);
 
@@ -72,7 +72,7 @@ const READ_ONLY =
 /** The audit trail: read-only, behind the token, newest first. */
 const logRoutes: FastifyPluginAsync = async (app) => {
   // every signed-in role reads the log
-  const auth = requireRole(app, 'viewer');
+  const auth = requirePermission(app, 'logs:read');
 
   app.get('/api/logs', documented(schemas.list, auth), async (request, reply): Promise<LogEntry[]> => {
     const page = parseQuery(logsPage, request);
@@ -122,7 +122,12 @@ const logRoutes: FastifyPluginAsync = async (app) => {
     throw new MethodNotAllowedError(READ_ONLY, 'GET');
   };
   for (const url of ['/api/logs', '/api/logs/*']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, ...requireRole(app, 'editor'), handler: refuse });
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      ...requirePermission(app, 'content:write'),
+      handler: refuse,
+    });
   }
 };
 

@@ -3,7 +3,7 @@ import { type SectionDef, LOGS_DEFAULT_LIMIT, sections } from '@bursary/shared';
 import { parseId } from '../lib/ids.ts';
 import { parseQuery } from '../lib/query.ts';
 import { readRecord, readSingle } from '../records/read.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { recordNotFound } from '../records/record-writes.ts';
 import { writeContextOf } from '../records/write-request.ts';
@@ -39,7 +39,7 @@ async function singleRecordId(db: Db, section: SectionDef): Promise<number | und
  * history and the trash; the restore, the one write here, needs an editor.
  */
 const historyRoutes: FastifyPluginAsync = async (app) => {
-  const auth = requireRole(app, 'viewer');
+  const auth = requirePermission(app, 'history:read');
 
   for (const section of sections) {
     const base = `/api/${section.slug}`;
@@ -70,7 +70,7 @@ const historyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string } }>(
     '/api/revisions/:id/restore',
-    documented(schemas.restore, requireRole(app, 'editor')),
+    documented(schemas.restore, requirePermission(app, 'content:write')),
     async (request, reply) => {
       const { section, read } = await restoreRevision(
         writeContextOf(app, request),

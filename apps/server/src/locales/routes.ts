@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parseBody } from '../auth/account-input.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { signedIn } from '../accounts/account-log.ts';
 import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
@@ -23,7 +23,7 @@ export type TranslationsRemoval = (trx: Db, code: string, username: string, now:
 export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: TranslationsRemoval): void {
   const { db } = app;
   const { defaultLocale } = app.config;
-  const admin = requireRole(app, 'admin');
+  const admin = requirePermission(app, 'locales:manage');
 
   app.get('/api/locales', documented(schemas.list), async (request) => {
     // signed-in callers see every language; the website sees the public ones

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LOGS_DEFAULT_LIMIT } from '@bursary/shared';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import { parseQuery } from '../lib/query.ts';
@@ -62,7 +62,7 @@ function listLanguageOf(languages: Languages, asked: string | undefined): Librar
 /** The media library: any signed-in role lists it; editors and administrators change and delete images. */
 const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config;
-  const editors = requireRole(app, 'editor');
+  const editors = requirePermission(app, 'media:write');
 
   const nameOf = (params: unknown) => {
     const name = parseMediaName((params as { name: string }).name);
@@ -74,18 +74,22 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
     return user.username;
   };
 
-  app.get('/api/media', documented(mediaLibraryApi.list, requireRole(app, 'viewer')), async (request, reply) => {
-    const query = parseQuery(mediaListQuery, request);
-    const { items, total } = await listMedia(app.db, publicUrl, {
-      unused: query.unused ?? false,
-      missingAlt: query.missing_alt ?? false,
-      limit: query.limit ?? LOGS_DEFAULT_LIMIT,
-      offset: query.offset ?? 0,
-      language: listLanguageOf(await app.locales.current(), query.locale),
-    });
-    setTotalCount(reply, total);
-    return items;
-  });
+  app.get(
+    '/api/media',
+    documented(mediaLibraryApi.list, requirePermission(app, 'media:read')),
+    async (request, reply) => {
+      const query = parseQuery(mediaListQuery, request);
+      const { items, total } = await listMedia(app.db, publicUrl, {
+        unused: query.unused ?? false,
+        missingAlt: query.missing_alt ?? false,
+        limit: query.limit ?? LOGS_DEFAULT_LIMIT,
+        offset: query.offset ?? 0,
+        language: listLanguageOf(await app.locales.current(), query.locale),
+      });
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
 
   app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
     const name = nameOf(request.params);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { HealthResponse } from '@bursary/shared';
+import { can, type HealthResponse } from '@bursary/shared';
 import { migrations } from '../db/migrations/index.ts';
 import { documented } from '../lib/api-doc.ts';
 import { healthApi } from './health-schemas.ts';
@@ -27,7 +27,7 @@ async function mayReadChecks(app: FastifyInstance, request: FastifyRequest, repl
   } catch {
     return false;
   }
-  return request.user?.role === 'admin';
+  return can(request.user, 'installation:read');
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { Db } from '../db/types.ts';
-import { rolesReaching } from '../auth/roles.ts';
+import { type Permission, rolesWith } from '@bursary/shared';
 import { hashToken, newToken } from '../auth/tokens.ts';
 
 /** Who may create a preview token; a token works only while its issuer still may. */
-export const PREVIEW_ROLE = 'editor';
+export const PREVIEW_PERMISSION: Permission = 'preview:create';
 
 /**
  * Tokens that read: not revoked, not expired, and issued by a user who still exists, is not disabled and still
- * holds a role that may create one. Demoting, disabling or deleting the issuer ends their tokens at once.
+ * holds a role that may create one (PREVIEW_PERMISSION). Demoting, disabling or deleting the issuer ends their tokens at once.
  */
 function liveTokens(db: Db, now: Date) {
   return db
@@ -16,7 +16,7 @@ function liveTokens(db: Db, now: Date) {
     .where('preview_tokens.revoked_at', 'is', null)
     .where('preview_tokens.expires_at', '>', now.toISOString())
     .where('users.disabled', '=', 0)
-    .where('users.role', 'in', rolesReaching(PREVIEW_ROLE));
+    .where('users.role', 'in', rolesWith(PREVIEW_PERMISSION));
 }
 
 /** base64url of 32 random bytes, unpadded: anything else is refused before the database is asked. */

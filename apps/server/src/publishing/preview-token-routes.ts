@@ -3,10 +3,10 @@ import { sections } from '@bursary/shared';
 import {
   createPreviewToken,
   listLivePreviewTokens,
-  PREVIEW_ROLE,
+  PREVIEW_PERMISSION,
   revokePreviewToken,
 } from '../pending/preview-tokens.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import { MAX_ID, parseId } from '../lib/ids.ts';
@@ -69,8 +69,8 @@ function previewUrlFor(template: string | undefined, token: string, target: Prev
  * live token, for administrators.
  */
 const previewTokenRoutes: FastifyPluginAsync = async (app) => {
-  const editor = requireRole(app, PREVIEW_ROLE);
-  const admin = requireRole(app, 'admin');
+  const editor = requirePermission(app, PREVIEW_PERMISSION);
+  const admin = requirePermission(app, 'preview-tokens:manage');
 
   app.get('/api/preview-tokens', documented(previewTokenSchemas.list, admin), async () =>
     listLivePreviewTokens(app.db, new Date()),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, SectionDef } from '@bursary/shared';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';
 import { BadRequestError } from '../lib/errors.ts';
@@ -43,7 +43,7 @@ function refuseBody(body: unknown): void {
  * also without an id. Editors and administrators only, reads of the waiting changes included.
  */
 const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
-  const auth = requireRole(app, 'editor');
+  const auth = requirePermission(app, 'content:write');
   const targetOf = (request: FastifyRequest): Target => {
     const { id } = request.params as { id?: string };
     return id === undefined ? 'single' : parseId(id);

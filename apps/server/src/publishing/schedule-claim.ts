@@ -1,4 +1,4 @@
-import { type SectionDef, sections } from '@bursary/shared';
+import { rolesWith, type SectionDef, sections } from '@bursary/shared';
 import { appendLogs } from '../audit/log-writes.ts';
 import { enqueueEvent } from '../webhooks/outbox.ts';
 import { dialectOf } from '../db/dialect.ts';
@@ -7,7 +7,6 @@ import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { shownTime } from './schedule-input.ts';
 import type { ScheduledAction } from './schedule-actions.ts';
 import { failureReason, SetterCannotPublishError, unknownSectionReason } from './schedule-failure.ts';
-import { rolesReaching } from '../auth/roles.ts';
 import { findScheduledRecord } from './scheduled-record.ts';
 import { recordName } from './schedule-writes.ts';
 
@@ -55,7 +54,7 @@ async function claim(trx: Db, id: number): Promise<boolean> {
 }
 
 /** Who may set a schedule, and so whose schedules are carried out when they come due. */
-const SCHEDULE_ROLES = rolesReaching('editor');
+const SCHEDULE_ROLES = rolesWith('content:write');
 
 /** Throws SetterCannotPublishError unless the setter still exists, is active and may still publish. */
 async function checkSetter(trx: Db, username: string): Promise<void> {

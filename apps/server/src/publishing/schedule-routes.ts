@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type SectionDef, sections } from '@bursary/shared';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { parseId } from '../lib/ids.ts';
@@ -21,7 +21,7 @@ function usernameOf(request: FastifyRequest): string {
  * editors, and `GET /api/schedules` for every signed-in role.
  */
 const scheduleRoutes: FastifyPluginAsync = async (app) => {
-  const editor = requireRole(app, 'editor');
+  const editor = requirePermission(app, 'content:write');
 
   const routesOf = (section: SectionDef) => {
     const schemas = scheduleSchemas(section);
@@ -44,7 +44,9 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
   };
   for (const section of sections) routesOf(section);
 
-  app.get('/api/schedules', documented(overviewSchema, requireRole(app, 'viewer')), async () => listSchedules(app.db));
+  app.get('/api/schedules', documented(overviewSchema, requirePermission(app, 'schedules:read')), async () =>
+    listSchedules(app.db),
+  );
 };
 
 export default scheduleRoutes;

@@ -23,7 +23,7 @@ import { editorReadIn, localized, viewTag } from './localized-read.ts';
 import { createRecord, putSingleRecord, recordNotFound, updateRecord } from './record-writes.ts';
 import { deleteRecord } from './record-removal.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { writeContextOf } from './write-request.ts';
 import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
@@ -48,7 +48,7 @@ interface SectionRoutesOptions {
  * Registered once per section under /api/{slug}; no section has routes of its own.
  */
 const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { section, extensions = [] }) => {
-  const auth = requireRole(app, 'editor');
+  const auth = requirePermission(app, 'content:write');
   const schemas = sectionSchemas(section);
 
   const cache = new SectionListCache();

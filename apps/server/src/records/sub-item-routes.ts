@@ -4,7 +4,7 @@ import { checkTranslationWrite, writeInLanguage } from './translation-writes.ts'
 import { writeLanguageOf } from './write-query.ts';
 import { parseId } from '../lib/ids.ts';
 import { summary } from '../audit/log-writes.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { writeContextOf } from './write-request.ts';
 import { addSubItem, deleteSubItem, editSubItems, parentOf, parseBody } from './sub-item-writes.ts';
 import { documented } from '../lib/api-doc.ts';
@@ -22,7 +22,7 @@ interface SubItemRoutesOptions {
  * language the list is the same items in the same order: only the whole-list edit takes a language, for the texts.
  */
 const subItemRoutes: FastifyPluginAsync<SubItemRoutesOptions> = async (app, { section, sub, answeredIn }) => {
-  const auth = requireRole(app, 'editor');
+  const auth = requirePermission(app, 'content:write');
   const schemas = subItemSchemas(section, sub);
   const inDefaultOnly = async (request: FastifyRequest) => {
     await writeLanguageOf(request, app.locales, false);

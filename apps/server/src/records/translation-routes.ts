@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
 import { parseBody } from '../auth/account-input.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { parseId } from '../lib/ids.ts';
 import { canonicalCode } from '../locales/codes.ts';
@@ -27,7 +27,7 @@ interface TranslationRoutesOptions {
  * date. Registered under /{id}, and again without an id for a single-record section.
  */
 const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = async (app, { section, single, answered }) => {
-  const auth = requireRole(app, 'editor');
+  const auth = requirePermission(app, 'content:write');
   const schemas = translationSchemas(section, single);
   const base = single ? '' : '/:id';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SiteHealthReport } from '@bursary/shared';
-import { requireRole } from '../auth/roles.ts';
+import { can, type SiteHealthReport } from '@bursary/shared';
+import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { readSiteHealth } from './read-report.ts';
 import { recheckRecordsIfNeeded } from './recheck.ts';
@@ -13,7 +13,7 @@ interface SiteHealthOptions {
 
 /** GET /api/site-health: every signed-in role reads it; viewers can fix nothing, but may tell someone who can. */
 const siteHealthRoutes: FastifyPluginAsync<SiteHealthOptions> = async (app, { lastBackupAt }) => {
-  const auth = requireRole(app, 'viewer');
+  const auth = requirePermission(app, 'site-health:read');
 
   // records stored before these checks existed (or checked by older ones) are checked once, in the background,
   // so a large site starts answering at once; each record's own writes keep its results exact from then on
@@ -38,7 +38,7 @@ const siteHealthRoutes: FastifyPluginAsync<SiteHealthOptions> = async (app, { la
       backupEveryHours,
       lastBackupAt,
       linkCheck,
-      admin: request.user?.role === 'admin',
+      admin: can(request.user, 'installation:read'),
     }),
   );
 };

@@ -3,7 +3,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { Database, Db } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { ONE_ROW } from '../db/plan-independent.ts';
-import { bookkeeping } from './bookkeeping.ts';
+import { bookkeeping } from '../outbox/bookkeeping.ts';
 import { subscribes } from './store.ts';
 
 /** Outbox rows taken per transaction. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseBody } from '../auth/account-input.ts';
-import { requireRole } from '../auth/roles.ts';
+import { requirePermission } from '../auth/permissions.ts';
 import { appendLogs, WEBHOOKS_LOG_SECTION } from '../audit/log-writes.ts';
 import { signedIn } from '../accounts/account-log.ts';
 import type { Db } from '../db/types.ts';
@@ -27,7 +27,7 @@ const webhookId = (request: FastifyRequest) => parseId((request.params as { id?:
 export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorker, kick: () => void) {
   const { db } = app;
   const deps = worker.deps;
-  const admin = requireRole(app, 'admin');
+  const admin = requirePermission(app, 'webhooks:manage');
   const now = () => deps.now().toISOString();
 
   const checkUrl = async (raw: string) => {

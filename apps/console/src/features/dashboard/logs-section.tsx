@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/lib/format-date';
 import { LogContent } from '@/components/history-link';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { ActionBadge } from './action-badge';
@@ -46,7 +46,7 @@ function LogsTable({ logs }: { logs: LogEntry[] }) {
 
 function LogsBody() {
   const session = useSession();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const logs = useRecentLogs();
   const errorText = logs.isError ? logsFailureText(logs.error) : null;
 

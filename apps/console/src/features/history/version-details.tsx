@@ -1,7 +1,7 @@
 import type { Revision, SectionDef } from '@bursary/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format-date';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import type { CurrentRecord } from './history-api';
 import { differencesByLanguage, type VersionTranslations } from '@/lib/record-diff';
 import { LanguageContentList, LanguageDifferenceList } from './language-differences';
@@ -18,7 +18,7 @@ interface VersionDetailsProps {
 
 /** The chosen version: how the record changed since, or its content when the record is deleted; and its restore. */
 export function VersionDetails({ section, version, current, currentTranslations }: VersionDetailsProps) {
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   if (!version) {
     return (
       <Card>

@@ -1,12 +1,12 @@
 import { ErrorPanel, ListLoading } from '@/components/list-states';
-import { useIsAdmin } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useLocales } from '@/lib/locales-api';
 import { AddLanguageForm } from './add-language-form';
 import { LanguageCard } from './language-card';
 
 /** /languages for administrators: the website's languages; others are told who keeps them. */
 export function LanguagesPage() {
-  const isAdmin = useIsAdmin();
+  const isAdmin = useCan('locales:manage');
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="grid gap-1">

@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { HeartPulse, Images, Languages, LayoutDashboard, Trash2, Users, Webhook } from 'lucide-react';
-import { useIsAdmin } from '@/lib/permissions';
+import type { Permission } from '@bursary/shared/permissions';
+import { can } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 
 export interface NavItem {
   label: string;
@@ -9,8 +11,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Other paths that belong to the item, e.g. the dedicated create pages. */
   alsoActiveFor?: string[];
-  /** Shown to administrators only: the server refuses everyone else there. */
-  adminOnly?: boolean;
+  /** Shown only to whoever holds this permission: the server refuses everyone else there. */
+  permission?: Permission;
 }
 
 /**
@@ -24,8 +26,8 @@ export function navItemsAround(sectionItems: readonly NavItem[]): readonly NavIt
     { label: 'Trash', to: '/trash', icon: Trash2 },
     { label: 'Media', to: '/media', icon: Images },
     { label: 'Site health', to: '/site-health', icon: HeartPulse },
-    { label: 'Webhooks', to: '/webhooks', icon: Webhook, adminOnly: true },
-    { label: 'Languages', to: '/languages', icon: Languages, adminOnly: true },
+    { label: 'Webhooks', to: '/webhooks', icon: Webhook, permission: 'webhooks:manage' },
+    { label: 'Languages', to: '/languages', icon: Languages, permission: 'locales:manage' },
     { label: 'Users', to: '/users', icon: Users },
   ];
 }
@@ -36,6 +38,6 @@ export const NavItemsContext = createContext<readonly NavItem[]>(navItemsAround(
 /** The items the signed-in user may open: an editor or viewer sees no administrator-only entry. */
 export function useNavItems(): readonly NavItem[] {
   const items = useContext(NavItemsContext);
-  const isAdmin = useIsAdmin();
-  return isAdmin ? items : items.filter((item) => !item.adminOnly);
+  const user = useSession()?.user;
+  return items.filter((item) => item.permission === undefined || can(user, item.permission));
 }

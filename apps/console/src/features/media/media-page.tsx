@@ -10,7 +10,7 @@ import { languageLabel, useEditLanguages, useLocales } from '@/lib/locales-api';
 import { ListWindowContext, WindowedGrid } from '@/features/sections';
 import { toastFailure } from '@/lib/failure-toast';
 import { type MediaFilters, useDeleteMedia, useMediaPages } from '@/lib/media-api';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { toast } from '@/lib/toast';
 import { useAltDrafts } from './alt-drafts';
 import { MediaCard } from './media-card';
@@ -70,7 +70,7 @@ export function MediaPage() {
   // read once the languages are known, so a library in two languages is not read first in one
   const library = useMediaPages(filters, languages.length > 0, !languagesPending);
   const removal = useDeleteMedia();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('media:write');
   const hintId = useId();
   const [asking, setAsking] = useState<MediaItem | null>(null);
   const drafts = useAltDrafts();

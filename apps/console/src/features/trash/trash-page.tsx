@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format-date';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { useIsMobile } from '@/lib/use-is-mobile';
 import { EmptyState, ErrorPanel } from '@/components/list-states';
 import { TRASH_PAGE_SIZE, entryName, useRestoreFromTrash, useTrashPage } from './trash-api';
@@ -170,7 +170,7 @@ export function TrashPage() {
   const [offset, setOffset] = useState(0);
   const page = useTrashPage(offset);
   const restoring = useRestoreFromTrash();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const isMobile = useIsMobile();
   const entries = page.data?.entries ?? [];
   const total = page.data?.total ?? 0;

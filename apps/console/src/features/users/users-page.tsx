@@ -1,9 +1,9 @@
-import { useIsAdmin } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { UserAdministration } from './user-administration';
 
 /** A placeholder sentence for editors and viewers; administrators manage users here. */
 export function UsersPage() {
-  if (useIsAdmin()) return <UserAdministration />;
+  if (useCan('users:manage')) return <UserAdministration />;
   return (
     <div className="mx-auto grid w-full max-w-[1400px] gap-4">
       <h1 className="text-3xl font-bold tracking-tight">Users</h1>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ItemDeletedResponse, RecordDeletedResponse } from '@bursary/shared';
 import { type ApiResponse, serverMessage } from '@/lib/api-client';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/lib/toast';
 import { type RestoreTarget, restoreRevision } from '@/lib/revision-restore';
@@ -38,7 +38,7 @@ export const UNDO_FAILED_FALLBACK = 'Could not bring back what was deleted. Plea
  */
 export function useDeletedToast(slug: string) {
   const queryClient = useQueryClient();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   return (deleted: string, response: ApiResponse<Partial<RecordDeletedResponse & ItemDeletedResponse> | null>) => {
     const target = canEdit ? undoTargetOf(slug, response) : null;
     const undo = async (chosen: RestoreTarget) => {

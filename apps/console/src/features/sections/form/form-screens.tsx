@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PageLoading } from '@/components/page-loading';
 import { useRichTextEditorReady } from '@/components/rich-text';
 import { toast } from '@/lib/toast';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { sectionRecordQuery } from '@/lib/section-api';
 import { slugHeading } from '@/lib/record-text';
 import { HistoryButton } from '@/components/history-link';
@@ -78,7 +78,7 @@ function Unsupported() {
 /** /:slug/create and /content/create. */
 export function CreateScreen() {
   const slug = useSlug();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const section = findSection(slug);
   const ready = useFormReady(canEdit ? section : undefined);
   if (!section) return <Unsupported />;
@@ -104,7 +104,7 @@ export function DedicatedCreateScreen({
   heading: string;
   variant: FormVariant;
 }) {
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const ready = useFormReady(canEdit ? sectionForVariant(section, variant) : undefined);
   if (!ready) return <PageLoading />;
   return (
@@ -129,7 +129,7 @@ export function EditScreen() {
 function EditLoader({ section }: { section: SectionDef }) {
   const { id } = useParams();
   const navigate = useNavigate();
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const record = useQuery(sectionRecordQuery(section, id || undefined));
   // the editor's code loads beside the record; the form appears whole, so nothing moves under the pointer
   const ready = useFormReady(canEdit ? section : undefined);

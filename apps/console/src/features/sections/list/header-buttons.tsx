@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Pencil, Plus, Settings2 } from 'lucide-react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 
 interface EditOrSetupProps {
   section: SectionDef;
@@ -17,7 +17,7 @@ interface EditOrSetupProps {
  * 'Setup {Section}', which goes to /{slug}/edit. A viewer gets neither.
  */
 export function EditOrSetupButton({ section, records, editLabel, setupLabel }: EditOrSetupProps) {
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const first = records[0];
   if (!canEdit) return null;
   if (!first) {
@@ -42,7 +42,7 @@ export function EditOrSetupButton({ section, records, editLabel, setupLabel }: E
 
 /** A create link; a viewer gets none. */
 export function NewButton({ to, label }: { to: string; label: string }) {
-  if (!useCanEdit()) return null;
+  if (!useCan('content:write')) return null;
   return (
     <Button asChild>
       <Link to={to}>
@@ -55,7 +55,7 @@ export function NewButton({ to, label }: { to: string; label: string }) {
 
 /** An Edit link to one record, named for screen readers by what it edits; a viewer gets none. */
 export function EditLink({ to, label = 'Edit', name }: { to: string; label?: string; name?: string }) {
-  if (!useCanEdit()) return null;
+  if (!useCan('content:write')) return null;
   return (
     <Button asChild variant="outline" size="sm">
       <Link to={to} aria-label={name ? `${label} ${name}` : undefined}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SectionRecord } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import type { SearchText } from './search';
 import { HistoryButton } from '@/components/history-link';
@@ -68,7 +68,7 @@ export function SectionListPage(props: ListPageProps) {
   const view = views?.inert ? views.initial : chosenView;
 
   // an empty section's action creates or sets up its first record: a viewer gets none
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const list = useListSource(section, {
     query,
     fields: search.fields ?? section.search,

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { ConfirmDeleteButton } from '../delete/confirm-delete';
 import { type ConfirmedDeleteTexts, useDeleteWithToasts } from '../delete/delete-record';
 import { fieldText } from '@/lib/record-text';
@@ -18,7 +18,7 @@ interface RecordActionsProps {
 
 /** Edit and Delete for one record of a collection; Delete asks first. A viewer gets neither. */
 export function RecordActions({ editTo, name, deleteTitle, deleteText, onDelete, deleting }: RecordActionsProps) {
-  if (!useCanEdit()) return null;
+  if (!useCan('content:write')) return null;
   return (
     <div className="flex flex-wrap gap-2">
       <EditLink to={editTo} name={name} />

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import type { SectionRecord } from '@bursary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TableCell, TableHead } from '@/components/ui/table';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { RecordBadges, useAnyRecordBadges } from '@/features/sections/publishing/record-badges';
 import { WindowedGrid } from './window/windowed-grid';
@@ -125,10 +125,10 @@ export function RecordCard({ title, children }: { title: React.ReactNode; childr
 
 /** The List view's 'Actions' column head; a viewer, who has no actions, gets no column. */
 export function ActionsHead() {
-  return useCanEdit() ? <TableHead>Actions</TableHead> : null;
+  return useCan('content:write') ? <TableHead>Actions</TableHead> : null;
 }
 
 /** The cell under ActionsHead. */
 export function ActionsCell({ children }: { children: React.ReactNode }) {
-  return useCanEdit() ? <TableCell>{children}</TableCell> : null;
+  return useCan('content:write') ? <TableCell>{children}</TableCell> : null;
 }

@@ -3,7 +3,7 @@ import { ChevronDown, Pencil, Plus, Save, Trash2, X } from 'lucide-react';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useCanEdit } from '@/lib/permissions';
+import { useCan } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { itemsOf } from '@/lib/record-text';
 import { useSubItemMutations, type EditedItem } from './sub-item-mutations';
@@ -36,7 +36,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   const [edits, setEdits] = useState<EditedItem[]>(items);
   const { saveAll, add, remove } = useSubItemMutations(section, sub, texts);
   // a viewer reads the list only: without the edit toggle, adding and deleting are out of reach too
-  const canEdit = useCanEdit();
+  const canEdit = useCan('content:write');
   const headingId = useId();
   const listId = useId();
   // with two or more languages, the one the items' texts are edited in; the default language edits the list itself
