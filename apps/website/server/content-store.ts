@@ -16,7 +16,7 @@ import {
 } from '../src/lib/site.ts';
 
 /** How often Bursary is asked whether anything changed: a published change is on the website within two of these. */
-export const REFRESH_MS = 1_000;
+const REFRESH_MS = 1_000;
 const START_GRACE_MS = 15_000;
 
 /** What a read of every section in one language answered, with the ETags to ask again with. */

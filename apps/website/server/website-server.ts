@@ -13,7 +13,7 @@ type AstroHandler = (
 ) => Promise<void>;
 
 /** The page a request names in the cache: its path, and on the FAQ page its search; previews are never kept. */
-export function cacheKey(rawUrl: string): string | undefined {
+function cacheKey(rawUrl: string): string | undefined {
   const url = new URL(rawUrl, 'http://website');
   if (url.pathname === '/preview') return undefined;
   const q = url.pathname.endsWith('/faqs') ? (url.searchParams.get('q') ?? '').trim() : '';

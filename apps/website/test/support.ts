@@ -33,7 +33,7 @@ export async function staff(bursary: RunningBursary) {
 export type Call = Awaited<ReturnType<typeof staff>>;
 
 /** A small PNG upload, as a form field. */
-export function png(width: number, height: number): Blob {
+function png(width: number, height: number): Blob {
   return new Blob([new Uint8Array(encodePng(width, height, (x, y) => [x % 256, y % 256, 160]))], { type: 'image/png' });
 }
 

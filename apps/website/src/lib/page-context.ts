@@ -20,7 +20,7 @@ export interface PageContext {
 }
 
 /** A record or sub-item read in a language: Bursary names the fields it showed in another one. */
-export interface Translated {
+interface Translated {
   fallback_fields?: readonly string[] | null;
   [field: string]: unknown;
 }

@@ -18,10 +18,10 @@ import { plainText, summary } from './text.ts';
 import { wordsFor } from './words.ts';
 
 /** The longest search Bursary takes: a longer one is cut, never an error page. */
-export const SEARCH_MAX = 500;
+const SEARCH_MAX = 500;
 
 /** What the head of a page says of it (title, description, addresses in every language, structured data). */
-export interface Meta {
+interface Meta {
   title: string;
   description: string;
   /** The page's path in each public language, by code; the default language's is also `x-default`. */
