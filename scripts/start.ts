@@ -33,14 +33,19 @@ const withWebsite = process.env.WEBSITE !== 'off';
 if (withWebsite) await import('./build-website-if-stale.ts');
 const website = withWebsite ? websiteAddresses(process.env) : undefined;
 
-const scriptName = process.argv[2] ?? 'start';
-const { scripts } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
-  scripts: Record<string, string | undefined>;
-};
-const script = scripts[scriptName];
-if (script === undefined) throw new Error(`the server has no ${scriptName} script`);
-const [command, ...args] = script.split(/\s+/).filter(Boolean);
-if (command !== 'node') throw new Error(`the server's ${scriptName} script is not a plain node command: ${script}`);
+/** The arguments of a workspace's script that is a plain `node …` command, to run with this Node. */
+function nodeArguments(dir: string, scriptName: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string | undefined>;
+  };
+  const script = scripts[scriptName];
+  if (script === undefined) throw new Error(`${dir} has no ${scriptName} script`);
+  const [command, ...args] = script.split(/\s+/).filter(Boolean);
+  if (command !== 'node') throw new Error(`the ${scriptName} script of ${dir} is not a plain node command: ${script}`);
+  return args;
+}
+
+const args = nodeArguments(serverDir, process.argv[2] ?? 'start');
 
 const server = spawn(process.execPath, args, {
   cwd: serverDir,
@@ -61,14 +66,20 @@ const server = spawn(process.execPath, args, {
   },
 });
 
+const websiteStart = nodeArguments(websiteDir, 'start');
 const children: ChildProcess[] = [server];
 if (website) {
   children.push(
-    spawn(process.execPath, [join(websiteDir, 'server', 'serve.ts')], {
+    // the Node options of the website's own start script, as for the server
+    spawn(process.execPath, websiteStart, {
       cwd: websiteDir,
       stdio: 'inherit',
       detached: true,
-      env: { ...process.env, BURSARY_URL: process.env.BURSARY_URL || website.bursaryUrl },
+      env: {
+        ...process.env,
+        BURSARY_URL: process.env.BURSARY_URL || website.bursaryUrl,
+        NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache'),
+      },
     }),
   );
 }
