@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A newcomer on Node 22 LTS: a fresh clone of this commit, `npm ci && npm start` on Node 22, then
-# /api/health and a sign-in must answer. Runs in its own folder, so the Node 24 install stays as it was.
+# /api/health, a sign-in and the website must answer. Runs in its own folder, so the Node 24 install stays as it was.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -29,4 +29,12 @@ echo "$health" | grep -q '"status":"ok"' || exit 1
 login=$(curl -fs -X POST -H 'content-type: application/json' \
   -d "{\"username\":\"admin\",\"password\":\"$password\"}" "http://127.0.0.1:$port/api/login") || { echo "sign-in failed"; exit 1; }
 echo "$login" | grep -q '"token"' || { echo "sign-in answered no token"; exit 1; }
-echo "Node 22: npm ci, npm start, health and sign-in all answered"
+# the fund's website, started beside the API on PORT + 1
+code=000
+for _ in $(seq 1 60); do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$((port + 1))/")
+  [ "$code" = 200 ] && break
+  sleep 0.5
+done
+[ "$code" = 200 ] || { echo "the website answered $code"; tail -20 "$work/server.log"; exit 1; }
+echo "Node 22: npm ci, npm start, health, sign-in and the website all answered"
