@@ -27,6 +27,7 @@ import { measureSignInFlood } from './sign-in-flood.ts';
 import { measurePublishingParts } from './publishing-parts.ts';
 import { measureInlineImages } from './inline-images.ts';
 import { measureImageVariants } from './image-variants.ts';
+import { measureWebsite } from '../../website/bench/website.ts';
 
 /**
  * `npm run bench`: seeds a fresh data folder, starts the real server and two baselines
@@ -254,6 +255,8 @@ async function main(): Promise<void> {
 
   console.log('Image variants made on request (a server of its own)…');
   parts.push(await measureImageVariants({ seconds }));
+  // the fund's website on the demo's content, in processes of its own
+  parts.push(await measureWebsite({ quick }));
 
   finishRun({
     t0,
