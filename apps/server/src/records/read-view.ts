@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePreviewToken } from '../pending/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
 import { notModified } from '../lib/reply-headers.ts';
-import type { ViewQuery } from './routes-schemas.ts';
+import type { ViewQuery } from './read-query.ts';
 
 /**
  * What a read answers, decided once per request:
