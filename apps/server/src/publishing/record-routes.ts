@@ -25,7 +25,7 @@ import { recordNotFound } from '../records/record-writes.ts';
 import { writeContextOf } from '../records/write-request.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
-import { writeLanguageOf } from '../records/write-query.ts';
+import { writeLanguageAsked, writeLanguageOf } from '../records/write-query.ts';
 
 type Step = typeof unpublishIn;
 
@@ -62,8 +62,8 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
    */
   const step = (run: Step | 'publish') => async (request: FastifyRequest, reply: FastifyReply) => {
     refuseBody(request.body);
-    const locale = await languageOf(request, run === 'publish');
-    const askedDefault = locale === undefined && (request.query as Record<string, unknown>).locale !== undefined;
+    const { locale, asked } = await writeLanguageAsked(request, app.locales, run === 'publish');
+    const askedDefault = locale === undefined && asked;
     const defaultOnly = askedDefault ? (await app.locales.current()).defaultCode : undefined;
     const ctx = writeContextOf(app, request);
     const target = targetOf(request);
