@@ -68,6 +68,12 @@ const serverZones = serverLayers.slice(0, -1).map((folder, index) => ({
   from: [...serverLayers.slice(index + 1).map((upper) => `${serverSrc}/${upper}`), ...serverRootFiles],
   message: `the server's ${folder}/ imports only the folders below it (${serverLayers.slice(0, index).join(', ') || 'none'})`,
 }));
+// the root files compose every folder but cli/, which is above them (it starts the server as a command does)
+serverZones.push({
+  target: serverRootFiles,
+  from: `${serverSrc}/${serverLayers.at(-1)}`,
+  message: `the files at the root of the server's src compose the folders below ${serverLayers.at(-1)}/, which is above them`,
+});
 const typeScriptImports = (projects) => ({
   // the dependencies' own files are read as TypeScript too, or cycles through them go unseen
   'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],

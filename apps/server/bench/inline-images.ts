@@ -7,7 +7,7 @@ import { openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { loadSharp } from '../src/media/sharp.ts';
 import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
-import { movePastedImages } from '../src/cli/pasted-images-move.ts';
+import { movePastedImages } from '../src/media-library/pasted-images-move.ts';
 import { createRecord } from '../src/records/record-writes.ts';
 import { tablesByName } from '../src/records/repository.ts';
 import type { Part } from './report.ts';

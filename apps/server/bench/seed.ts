@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sections } from '@bursary/shared';
 import { ensureFirstUser } from '../src/auth/bootstrap.ts';
-import { movePastedImagesAtStart } from '../src/cli/pasted-images-at-start.ts';
+import { movePastedImagesAtStart } from '../src/media-library/pasted-images-at-start.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { SQLITE_FILE_NAME, openDatabase } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';

@@ -8,7 +8,7 @@ import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { searchIndexNotice } from './db/search-indexes-postgres.ts';
-import { movePastedImagesAtStart } from './cli/pasted-images-at-start.ts';
+import { movePastedImagesAtStart } from './media-library/pasted-images-at-start.ts';
 import { startBanner } from './start-up-banner.ts';
 import { loggingFor } from './lib/logging.ts';
 import { lowerThreadPoolPriority } from './lib/thread-pool-priority.ts';

@@ -1,18 +1,12 @@
 import type { CreatedUserResponse, TemporaryPasswordResponse, UserSummary } from '@bursary/shared';
-import {
-  ALWAYS,
-  answer,
-  BODY,
-  contract,
-  errors,
-  idParams,
-  messageShape,
-  type RouteApi,
-  Shape,
-} from '../lib/api-doc.ts';
+import { ALWAYS, answer, BODY, contract, errors, messageShape, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { newUserBody, userChangeBody } from '../auth/account-input.ts';
 import { roleSchema } from '../auth/plugin-schemas.ts';
 import { endedShape } from './account-routes-schemas.ts';
+import { idParamsOf } from '../lib/params.ts';
+
+/** A user's address. */
+export const userParams = idParamsOf('user');
 
 /** The API declarations of the users API (accounts/user-routes.ts). */
 
@@ -64,7 +58,7 @@ export const schemas = {
     operationId: 'updateUser',
     summary: "Change a user's name, email, role or disabled (administrators only)",
     token: true,
-    params: idParams,
+    params: userParams,
     body: userChangeBody,
     answers: { 200: answer('The user', listedUserShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 503) },
   },
@@ -72,7 +66,7 @@ export const schemas = {
     operationId: 'resetUserPassword',
     summary: "A new temporary password; ends the user's sessions (administrators only)",
     token: true,
-    params: idParams,
+    params: userParams,
     answers: {
       200: answer('The temporary password, shown once', temporaryPasswordShape),
       ...errors(...ALWAYS, ...BODY, 401, 404, 409),
@@ -82,14 +76,14 @@ export const schemas = {
     operationId: 'endUserSessions',
     summary: 'Sign the user out everywhere (administrators only)',
     token: true,
-    params: idParams,
+    params: userParams,
     answers: { 200: answer('Signed out', endedShape), ...errors(...ALWAYS, ...BODY, 401, 404) },
   },
   turnOffTotp: {
     operationId: 'turnOffUserTwoFactor',
     summary: "Turn off a user's lost second factor (administrators only)",
     token: true,
-    params: idParams,
+    params: userParams,
     answers: { 200: answer('Off', messageShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409) },
   },
 } satisfies Record<string, RouteApi>;

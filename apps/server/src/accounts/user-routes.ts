@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { retryWhenBusy } from '../db/write-transaction.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseParams } from '../lib/params.ts';
 import { newUserBody, parseBody, storedEmail, userChangeBody } from '../auth/account-input.ts';
 import { logAccountChange, signedIn } from './account-log.ts';
 import { requirePermission } from '../auth/permissions.ts';
@@ -20,7 +20,7 @@ import {
   temporaryPassword,
 } from '../auth/users.ts';
 import { documented } from '../lib/api-doc.ts';
-import { schemas } from './user-routes-schemas.ts';
+import { schemas, userParams } from './user-routes-schemas.ts';
 
 interface UserRoutesDeps {
   now: Clock;
@@ -41,7 +41,7 @@ const wire = (u: ListedUser) => ({
   created_at: u.created_at,
 });
 
-const userId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, 'user');
+const userId = (request: FastifyRequest) => parseParams(userParams, request).id;
 
 /**
  * One's own password and second factor change only on one's own account, which asks for the

@@ -1,8 +1,8 @@
 import { loadConfig } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { movePastedImages } from './pasted-images-move.ts';
-import { markPastedImagesMoved, moveSummary } from './pasted-images-at-start.ts';
+import { movePastedImages } from '../media-library/pasted-images-move.ts';
+import { markPastedImagesMoved, moveSummary } from '../media-library/pasted-images-at-start.ts';
 import { CliError } from './password-input.ts';
 import { runBackupCommand } from './backup-report.ts';
 

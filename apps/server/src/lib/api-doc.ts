@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorBody, MessageResponse } from '@bursary/shared';
-import { MAX_ID } from './ids.ts';
+import { idParamsOf } from './params.ts';
 
 /**
  * The vocabulary a route uses to describe itself in the API document (GET /api/openapi.json).
@@ -174,8 +174,8 @@ export const publicNotModified = {
   304: answer('The version named in If-None-Match is still current', undefined, publicRead),
 };
 
-const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID };
-export const idParams = { type: 'object', required: ['id'], properties: { id: idSchema } };
+/** The params of a record's address under /{id} (lib/params.ts parses them). */
+export const idParams = idParamsOf();
 export const ifMatch = {
   type: 'object',
   properties: { 'If-Match': { type: 'string', description: 'The ETag the edit started from; a stale one gets 412.' } },

@@ -45,9 +45,34 @@ export const pageQuery = (maxLimit: number) => ({
   offset: queryInt('offset', { min: 0, max: OFFSET_MAX }),
 });
 
-/** The query as `schema` reads it, or 400 with the first parameter at fault, in the order the schema lists them. */
+/**
+ * The query as `schema` reads it, or 400 with the first parameter at fault, in the order the schema lists them. A
+ * strict schema (a write's: `z.strictObject`) names a parameter it does not take before anything else.
+ */
 export function parseQuery<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
   const parsed = schema.safeParse(request.query ?? {});
   if (parsed.success) return parsed.data;
-  throw new BadRequestError(parsed.error.issues[0]?.message ?? 'The query string is not valid.');
+  const { issues } = parsed.error;
+  const issue = issues.find((one) => one.code === 'unrecognized_keys') ?? issues[0];
+  throw new BadRequestError(issue?.message ?? 'The query string is not valid.');
+}
+
+/**
+ * Whether the query holds no parameter at all, asked without parsing it: the plain public list (what the website
+ * sends) is told apart from every other read before a single await.
+ */
+export function queryIsEmpty(request: FastifyRequest): boolean {
+  return Object.keys(request.query as object).length === 0;
+}
+
+/**
+ * The text of `name` when it is the query's only parameter, sent once (else undefined), left for the caller to
+ * check: the website's list in one language is told apart this way, as cheaply as the plain one.
+ */
+export function soleQueryText(request: FastifyRequest, name: string): string | undefined {
+  const query = request.query as Record<string, unknown>;
+  const keys = Object.keys(query);
+  if (keys.length !== 1) return undefined;
+  const value = query[name];
+  return typeof value === 'string' ? value : undefined;
 }

@@ -65,11 +65,7 @@ const mediaItem = new Shape(
   ),
 );
 
-const nameParams = {
-  type: 'object',
-  required: ['name'],
-  properties: { name: { type: 'string', description: 'The file name, e.g. 3f…9a.png' } },
-};
+export const nameParams = z.object({ name: z.string().meta({ description: 'The file name, e.g. 3f…9a.png' }) });
 
 /** `?unused=1`: on (1) or off (0, empty, or left out). */
 const flag = (name: string, meaning: string) =>

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { LOGS_DEFAULT_LIMIT } from '@bursary/shared';
 import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { BadRequestError, type FieldIssue, UnauthorizedError, ValidationError } from '../lib/errors.ts';
+import { parseParams } from '../lib/params.ts';
 import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkAltText } from '../media/alt-text.ts';
@@ -13,7 +14,7 @@ import type { Languages } from '../locales/catalogue.ts';
 import { writeLanguageOf } from '../records/write-query.ts';
 import { type CheckedPatch, deleteMedia, listMedia, patchMedia, readMediaItem } from './library.ts';
 import type { LibraryLanguage } from './library-language.ts';
-import { mediaLibraryApi, mediaListQuery } from './routes-schemas.ts';
+import { mediaLibraryApi, mediaListQuery, nameParams } from './routes-schemas.ts';
 
 const PATCH_KEYS = ['alt', 'focal_x', 'focal_y'];
 
@@ -64,8 +65,8 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config;
   const editors = requirePermission(app, 'media:write');
 
-  const nameOf = (params: unknown) => {
-    const name = parseMediaName((params as { name: string }).name);
+  const nameOf = (request: FastifyRequest) => {
+    const name = parseMediaName(parseParams(nameParams, request).name);
     if (!name) throw imageNotFound();
     return name;
   };
@@ -92,7 +93,7 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
-    const name = nameOf(request.params);
+    const name = nameOf(request);
     const locale = await writeLanguageOf(request, app.locales);
     await patchMedia(app.db, usernameOf(request.user), name, checkPatch(request.body), locale);
     const item = await readMediaItem(app.db, name, publicUrl, locale && { kind: 'one', code: locale.code });
@@ -102,7 +103,7 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/api/media/:name', documented(mediaLibraryApi.delete, editors), async (request, reply) => {
-    await deleteMedia(app.db, usernameOf(request.user), nameOf(request.params), publicUrl);
+    await deleteMedia(app.db, usernameOf(request.user), nameOf(request), publicUrl);
     return reply.status(204).send();
   });
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, SectionDef } from '@bursary/shared';
 import { requirePermission } from '../auth/permissions.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { documented } from '../lib/api-doc.ts';
+import { documented, idParams } from '../lib/api-doc.ts';
 import { BadRequestError } from '../lib/errors.ts';
 import type { PendingTranslation } from '../pending/pending-translations-store.ts';
 import type { ReadRecord } from '../records/read.ts';
@@ -13,7 +13,7 @@ import {
   saveLanguageChanges,
 } from './language-changes.ts';
 import { recordWithLanguageChanges } from './language-changes-applied.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseParams } from '../lib/params.ts';
 import { publishingSummary } from '../audit/log-writes.ts';
 import { discardChanges, readChanges, saveChanges } from './changes-writes.ts';
 import { type Target, targetRecord } from './target-record.ts';
@@ -25,7 +25,7 @@ import { recordNotFound } from '../records/record-writes.ts';
 import { writeContextOf } from '../records/write-request.ts';
 import { recordWithAltText } from '../media/alt-text.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
-import { writeLanguageOf } from '../records/write-query.ts';
+import { writeLanguageAsked, writeLanguageOf } from '../records/write-query.ts';
 
 type Step = typeof unpublishIn;
 
@@ -44,10 +44,9 @@ function refuseBody(body: unknown): void {
  */
 const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app, { section }) => {
   const auth = requirePermission(app, 'content:write');
-  const targetOf = (request: FastifyRequest): Target => {
-    const { id } = request.params as { id?: string };
-    return id === undefined ? 'single' : parseId(id);
-  };
+  /** The record a route acts on: a single-record section's without an id in the address, else the one it names. */
+  const targetOf = (request: FastifyRequest, single: boolean): Target =>
+    single ? 'single' : parseParams(idParams, request).id;
 
   /**
    * The language a changes route or a publish asks for (undefined: the default language, as before languages
@@ -60,13 +59,13 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
    * Publish or unpublish in one transaction; answers the record as status=all reads it. A publish without locale
    * publishes every language's waiting changes; with the default language's code, that language's only.
    */
-  const step = (run: Step | 'publish') => async (request: FastifyRequest, reply: FastifyReply) => {
+  const step = (run: Step | 'publish', single: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     refuseBody(request.body);
-    const locale = await languageOf(request, run === 'publish');
-    const askedDefault = locale === undefined && (request.query as Record<string, unknown>).locale !== undefined;
+    const { locale, asked } = await writeLanguageAsked(request, app.locales, run === 'publish');
+    const askedDefault = locale === undefined && asked;
     const defaultOnly = askedDefault ? (await app.locales.current()).defaultCode : undefined;
     const ctx = writeContextOf(app, request);
-    const target = targetOf(request);
+    const target = targetOf(request, single);
     const read = await writeTransaction(ctx.db, async (trx) => {
       const { record } = await targetRecord(trx, section, target);
       if (run !== 'publish') await run(trx, ctx, section, record.id);
@@ -96,11 +95,11 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
       if (locale) {
         const answer = await languageChangesAnswer(
           locale,
-          await readLanguageChanges(app.db, section, targetOf(request), locale),
+          await readLanguageChanges(app.db, section, targetOf(request, single), locale),
         );
         return reply.header('ETag', answer.etag).send(answer.record);
       }
-      const pending = await readChanges(app.db, section, targetOf(request));
+      const pending = await readChanges(app.db, section, targetOf(request, single));
       return reply.header('ETag', pending.etag).send(await recordWithAltText(app.db, section, pending.record));
     });
     app.put(`${base}/changes`, documented(schemas.saveChanges, auth), async (request, reply) => {
@@ -108,17 +107,17 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
       const input = await readRecordBody(request, section, 'update');
       if (locale) {
         const ctx = writeContextOf(app, request);
-        const saved = await saveLanguageChanges(ctx, section, targetOf(request), locale, input);
+        const saved = await saveLanguageChanges(ctx, section, targetOf(request, single), locale, input);
         const answer = await languageChangesAnswer(locale, saved);
         return reply.header('ETag', answer.etag).send(answer.record);
       }
-      const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request), input);
+      const saved = await saveChanges(writeContextOf(app, request), section, targetOf(request, single), input);
       return reply.header('ETag', saved.etag).send(await recordWithAltText(app.db, section, saved.record));
     });
     app.delete(`${base}/changes`, documented(schemas.discardChanges, auth), async (request, reply) => {
       const locale = await languageOf(request);
       const ctx = writeContextOf(app, request);
-      const target = targetOf(request);
+      const target = targetOf(request, single);
       const read = locale
         ? await discardLanguageChanges(ctx, section, target, locale)
         : await discardChanges(ctx, section, target);
@@ -132,9 +131,9 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     });
     return app.register(async (scope) => {
       emptyJsonBodyIsEmptyObject(scope);
-      scope.post(`${base}/publish`, documented(schemas.publish, auth), step('publish'));
+      scope.post(`${base}/publish`, documented(schemas.publish, auth), step('publish', single));
       // a record is on the website or not in every language at once
-      scope.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn));
+      scope.post(`${base}/unpublish`, documented(schemas.unpublish, auth), step(unpublishIn, single));
     });
   };
 

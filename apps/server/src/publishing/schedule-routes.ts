@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type SectionDef, sections } from '@bursary/shared';
 import { requirePermission } from '../auth/permissions.ts';
-import { documented } from '../lib/api-doc.ts';
+import { documented, idParams } from '../lib/api-doc.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseParams } from '../lib/params.ts';
 import { parseScheduleBody } from './schedule-input.ts';
 import { overviewSchema, scheduleSchemas } from './schedule-routes-schemas.ts';
 import { listSchedules, recordSchedule } from './schedule-store.ts';
@@ -27,7 +27,7 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
     const schemas = scheduleSchemas(section);
     const single = section.kind === 'single';
     const url = single ? `/api/${section.slug}/schedule` : `/api/${section.slug}/:id/schedule`;
-    const idOf = (request: FastifyRequest) => (single ? undefined : parseId((request.params as { id?: string }).id));
+    const idOf = (request: FastifyRequest) => (single ? undefined : parseParams(idParams, request).id);
 
     app.get(url, documented(schemas.get, editor), async (request) => {
       const record = await requireScheduledRecord(app.db, section, idOf(request));

@@ -1,23 +1,9 @@
-import { z } from 'zod';
 import { EVERY_LOCALE } from '@bursary/shared';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
-import { queryText } from '../lib/query.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { canonicalCode } from '../locales/codes.ts';
 import type { LocaleRead } from './localized-read.ts';
 import type { ReadView } from './read-view.ts';
-
-/** The query parameters of a read in a language: declared here, beside the rules that read them. */
-export const localeQueryFields = {
-  locale: queryText('locale', 40).optional().meta({
-    description:
-      'A language code (GET /api/locales): translated fields in that language, else its fallbacks; * (signed in or with a preview token): each translated field as an object by code',
-  }),
-  fallback: queryText('fallback', 10)
-    .pipe(z.enum(['none'], { error: 'fallback must be "none" (a missing translation answers null).' }))
-    .optional()
-    .meta({ description: 'none: a translated field missing in the language answers null instead of a fallback' }),
-};
 
 /** The codes a caller may ask for, as the 400 of an unknown one names them. */
 const known = (languages: Languages, view: ReadView) =>

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePreviewToken } from '../pending/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
+import { queryIsEmpty, soleQueryText } from '../lib/query.ts';
 import { notModified } from '../lib/reply-headers.ts';
-import type { ViewQuery } from './routes-schemas.ts';
+import type { ViewQuery } from './read-query.ts';
 
 /**
  * What a read answers, decided once per request:
@@ -29,7 +30,7 @@ function previewTokenOf(request: FastifyRequest, fromQuery: string | undefined):
  * parameter) and no preview header. What the website sends, so the cached list answers it at once.
  */
 export function isPlainPublicRead(request: FastifyRequest): boolean {
-  return Object.keys(request.query as object).length === 0 && request.headers[PREVIEW_HEADER] === undefined;
+  return queryIsEmpty(request) && request.headers[PREVIEW_HEADER] === undefined;
 }
 
 /**
@@ -37,11 +38,7 @@ export function isPlainPublicRead(request: FastifyRequest): boolean {
  * which is cached as the plain list is; undefined for any other read.
  */
 export function publicListLanguage(request: FastifyRequest): string | undefined {
-  const query = request.query as Record<string, unknown>;
-  const keys = Object.keys(query);
-  if (keys.length !== 1 || typeof query.locale !== 'string' || request.headers[PREVIEW_HEADER] !== undefined)
-    return undefined;
-  return query.locale;
+  return request.headers[PREVIEW_HEADER] === undefined ? soleQueryText(request, 'locale') : undefined;
 }
 
 /** The view a read's query (parsed with `viewQuery` or `listQuery`) and headers ask for. */

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   type ItemDeletedResponse,
   type RecordDeletedResponse,
@@ -26,11 +25,10 @@ import {
   Shape,
   totalCount,
 } from '../lib/api-doc.ts';
-import { pageQuery, queryText } from '../lib/query.ts';
 import { recordBody } from './record-body-schemas.ts';
 import { recordShape, subItemsSchema } from './record-shape.ts';
 import { operationNames } from './operation-names.ts';
-import { localeQueryFields } from './locale-query.ts';
+import { listQuery, viewQuery } from './read-query.ts';
 import { noWriteQuery, writeLocaleQuery } from './write-query.ts';
 
 /**
@@ -38,10 +36,6 @@ import { noWriteQuery, writeLocaleQuery } from './write-query.ts';
  * registry entry: the bodies are the registry's own zod schemas. Its translation routes declare theirs beside
  * them (records/translation-routes-schemas.ts).
  */
-
-/** Largest page of a section list; without a limit a list answers every record. */
-export const SECTION_MAX_LIMIT = 1000;
-const SEARCH_MAX_LENGTH = 500;
 
 /** A media URL this server handed out, or (when the field may be empty) nothing. */
 const deletedShape = new Shape(
@@ -67,30 +61,6 @@ const itemDeletedShape = new Shape(
   }),
 );
 
-/** How a read asks for more than the live, published records (records/read-view.ts). */
-const viewQueryFields = {
-  status: queryText('status', 20)
-    .pipe(
-      z.enum(['all', 'published'], {
-        error: 'status must be "all" (drafts included, for signed-in readers) or "published".',
-      }),
-    )
-    .optional()
-    .meta({ description: 'all: drafts too, each record with its status (signed-in readers only; 401 otherwise)' }),
-  preview: queryText('preview', 200)
-    .optional()
-    .meta({ description: 'A preview token: drafts included and waiting changes applied; 401 when expired or revoked' }),
-  ...localeQueryFields,
-};
-/** The query of a read of one record. */
-export const viewQuery = z.object(viewQueryFields);
-export type ViewQuery = z.output<typeof viewQuery>;
-/** The query of a section's list, in the order its parameters are checked. */
-export const listQuery = z.object({
-  ...viewQueryFields,
-  ...pageQuery(SECTION_MAX_LIMIT),
-  q: queryText('q', SEARCH_MAX_LENGTH).optional().meta({ description: 'Words the records contain (case-insensitive)' }),
-});
 const viewHeaders = {
   type: 'object',
   properties: {

@@ -29,7 +29,8 @@ import { summary } from '../audit/log-writes.ts';
 import subItemRoutes from './sub-item-routes.ts';
 import translationRoutes from './translation-routes.ts';
 import { documented } from '../lib/api-doc.ts';
-import { listQuery, SECTION_MAX_LIMIT, sectionSchemas, viewQuery } from './routes-schemas.ts';
+import { listQuery, SECTION_MAX_LIMIT, viewQuery } from './read-query.ts';
+import { sectionSchemas } from './routes-schemas.ts';
 
 /** A plugin that adds routes of a higher domain under each section (publishing's `/{id}/publish`, …). */
 type SectionRoutesExtension = FastifyPluginAsync<{ section: SectionDef }>;

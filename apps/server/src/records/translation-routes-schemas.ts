@@ -1,20 +1,17 @@
+import { z } from 'zod';
 import type { SectionDef } from '@bursary/shared';
-import { ALWAYS, answer, BODY, errors, etag, idParams, ifMatch, type RouteApi } from '../lib/api-doc.ts';
+import { ALWAYS, answer, BODY, errors, etag, ifMatch, type RouteApi } from '../lib/api-doc.ts';
+import { idParam } from '../lib/params.ts';
 import { operationNames } from './operation-names.ts';
 import { recordShape } from './record-shape.ts';
 import { markCurrentBody } from './translation-current.ts';
 
 /** The API declarations of a record's translation routes (records/translation-routes.ts). */
 
+// the length documented is not checked here: a longer code names no language, and answers 404 as any unknown one
+const code = z.string().meta({ maxLength: 100, description: 'The language code, e.g. fr; the default language: 409' });
 /** The address of one language's values of a record: its id (not for a single-record section) and the code. */
-const translationParams = (single: boolean) => ({
-  type: 'object',
-  required: single ? ['code'] : ['id', 'code'],
-  properties: {
-    ...(single ? {} : idParams.properties),
-    code: { type: 'string', maxLength: 100, description: 'The language code, e.g. fr; the default language: 409' },
-  },
-});
+export const translationParams = { byId: z.object({ id: idParam(), code }), single: z.object({ code }) };
 
 /** The declarations of one section's translation routes; `single` documents the address without an id. */
 export function translationSchemas(section: SectionDef, single: boolean) {
@@ -26,7 +23,7 @@ export function translationSchemas(section: SectionDef, single: boolean) {
     summary,
     token: true,
     operationId,
-    params: translationParams(single),
+    params: single ? translationParams.single : translationParams.byId,
     headers: ifMatch,
     ...(body ? { body } : {}),
     answers: {

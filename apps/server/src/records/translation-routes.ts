@@ -4,12 +4,12 @@ import type { Db } from '../db/types.ts';
 import { parseBody } from '../auth/account-input.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseParams } from '../lib/params.ts';
 import { canonicalCode } from '../locales/codes.ts';
 import { readSingle } from './read.ts';
 import { markCurrentBody, markTranslationCurrent } from './translation-current.ts';
 import { deleteRecordTranslation } from './translation-removal.ts';
-import { translationSchemas } from './translation-routes-schemas.ts';
+import { translationParams, translationSchemas } from './translation-routes-schemas.ts';
 import { writeLanguageOf } from './write-query.ts';
 import { writeContextOf } from './write-request.ts';
 
@@ -34,13 +34,13 @@ const translationRoutes: FastifyPluginAsync<TranslationRoutesOptions> = async (a
   /** The record's id as the write's transaction finds it: a single-record section's record may come or go. */
   const findIdOf = (request: FastifyRequest): ((trx: Db) => Promise<number | undefined>) => {
     if (single) return async (trx) => (await readSingle(trx, section))?.record.id;
-    const id = parseId((request.params as { id: string }).id);
+    const { id } = parseParams(translationParams.byId, request);
     return async () => id;
   };
   /** The language code in the address; the query is checked as every write's is, and here takes no locale. */
   const codeOf = async (request: FastifyRequest) => {
     await writeLanguageOf(request, app.locales, false);
-    const { code } = request.params as { code: string };
+    const { code } = parseParams(single ? translationParams.single : translationParams.byId, request);
     return canonicalCode(code) ?? code;
   };
 

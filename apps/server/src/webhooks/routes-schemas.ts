@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ALWAYS, answer, BODY, errors, idParams, messageShape, Shape, totalCount } from '../lib/api-doc.ts';
+import { ALWAYS, answer, BODY, errors, messageShape, Shape, totalCount } from '../lib/api-doc.ts';
+import { idParam, idParamsOf } from '../lib/params.ts';
 import { pageQuery } from '../lib/query.ts';
-import { MAX_ID } from '../lib/ids.ts';
 import { newWebhookBody, webhookChangeBody } from './webhook-input.ts';
 
 /** The API declarations of the webhooks API (webhooks/routes.ts). */
@@ -53,14 +53,9 @@ const secretShape = new Shape(
   object({ secret: { ...text, description: 'whsec_ and base64: shown only in this answer' }, message: text }),
 );
 const newWebhookShape = new Shape('NewWebhook', object({ webhook: webhookShape, secret: text, message: text }));
-const deliveryParams = {
-  type: 'object',
-  required: ['id', 'delivery_id'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: MAX_ID },
-    delivery_id: { type: 'integer', minimum: 1, maximum: MAX_ID },
-  },
-};
+/** A webhook's address, and one delivery's under it. */
+export const webhookParams = idParamsOf('webhook');
+export const deliveryParams = z.object({ id: idParam('webhook'), delivery_id: idParam('delivery') });
 
 const FOUND = [...ALWAYS, 401, 404];
 
@@ -85,14 +80,14 @@ export const schemas = {
     operationId: 'getWebhook',
     summary: 'One webhook (administrators only)',
     token: true,
-    params: idParams,
+    params: webhookParams,
     answers: { 200: answer('The webhook', webhookShape), ...errors(...FOUND) },
   },
   change: {
     operationId: 'updateWebhook',
     summary: "Change a webhook's url, events, description or enabled (administrators only)",
     token: true,
-    params: idParams,
+    params: webhookParams,
     body: webhookChangeBody,
     answers: { 200: answer('The webhook', webhookShape), ...errors(...FOUND, ...BODY) },
   },
@@ -100,21 +95,21 @@ export const schemas = {
     operationId: 'deleteWebhook',
     summary: 'Delete a webhook and its deliveries (administrators only)',
     token: true,
-    params: idParams,
+    params: webhookParams,
     answers: { 200: answer('Deleted', messageShape), ...errors(...FOUND, ...BODY) },
   },
   rotate: {
     operationId: 'rotateWebhookSecret',
     summary: 'A new signing secret, shown once; the old one signs nothing more (administrators only)',
     token: true,
-    params: idParams,
+    params: webhookParams,
     answers: { 200: answer('The new secret', secretShape), ...errors(...FOUND, ...BODY) },
   },
   deliveries: {
     operationId: 'listWebhookDeliveries',
     summary: "A webhook's delivery attempts, newest first (administrators only)",
     token: true,
-    params: idParams,
+    params: webhookParams,
     query: deliveriesPage,
     answers: {
       200: answer('The attempts', { type: 'array', items: deliveryShape }, totalCount),
@@ -132,7 +127,7 @@ export const schemas = {
     operationId: 'pingWebhook',
     summary: 'Send a test delivery now and answer its outcome (administrators only)',
     token: true,
-    params: idParams,
+    params: webhookParams,
     answers: { 200: answer('The attempt and its outcome', deliveryShape), ...errors(...FOUND, ...BODY, 409) },
   },
 };

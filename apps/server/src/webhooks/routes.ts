@@ -7,13 +7,13 @@ import type { Db } from '../db/types.ts';
 import { documented } from '../lib/api-doc.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseParams } from '../lib/params.ts';
 import { parseQuery } from '../lib/query.ts';
 import { setTotalCount } from '../lib/reply-headers.ts';
 import { checkedAddress, parseWebhookUrl, RefusedAddressError } from '../lib/outbound-addresses.ts';
 import { attemptDeliveries } from './deliver.ts';
 import { listDeliveries, queuePing, queueRetry, toDeliveryView } from './deliveries.ts';
-import { deliveriesPage, schemas } from './routes-schemas.ts';
+import { deliveriesPage, deliveryParams, schemas, webhookParams } from './routes-schemas.ts';
 import { findWebhook, insertWebhook, listWebhooks, storeNewSecret, toView } from './store.ts';
 import { newWebhookBody, webhookChangeBody } from './webhook-input.ts';
 import type { WebhookWorker } from './worker.ts';
@@ -21,7 +21,7 @@ import type { WebhookWorker } from './worker.ts';
 const SECRET_SHOWN_ONCE =
   'Keep this secret now: it is shown only once. The receiver checks each delivery’s webhook-signature with it.';
 
-const webhookId = (request: FastifyRequest) => parseId((request.params as { id?: string }).id, 'webhook');
+const webhookId = (request: FastifyRequest) => parseParams(webhookParams, request).id;
 
 /** Webhooks: administrators only. Every change is in the audit log; the secret is answered once, never again. */
 export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorker, kick: () => void) {
@@ -146,8 +146,7 @@ export function registerWebhookRoutes(app: FastifyInstance, worker: WebhookWorke
     '/api/webhooks/:id/deliveries/:delivery_id/retry',
     documented(schemas.retry, admin),
     async (request, reply) => {
-      const id = webhookId(request);
-      const deliveryId = parseId((request.params as { delivery_id?: string }).delivery_id, 'delivery');
+      const { id, delivery_id: deliveryId } = parseParams(deliveryParams, request);
       await enabledWebhook(db, id);
       const row = await db.transaction().execute((trx) => queueRetry(trx, id, deliveryId, now()));
       kick();

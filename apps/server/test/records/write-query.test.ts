@@ -74,3 +74,30 @@ describe.each(dialects)('writes without a query (%s)', (dialect) => {
     }
   });
 });
+
+describe.each(dialects)('a write whose locale breaks its declared rules (%s)', (dialect) => {
+  let t: TestApp;
+  let id: number;
+  const revisions = async () =>
+    (await t.db.selectFrom('revisions').select('id').where('section', '=', 'faqs').execute()).length;
+  beforeAll(async () => {
+    t = await buildTestApp({ dialect });
+    await t.injectAs({ method: 'POST', url: '/api/locales', payload: { code: 'fr', name: 'Français' } });
+    const created = await t.injectAs({ method: 'POST', url: '/api/faqs', payload: { title: 'In English' } });
+    id = (created.json() as { id: number }).id;
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['longer than 40 characters', encodeURIComponent('fr'.padEnd(41, ' ')), 'locale must be at most 40 characters.'],
+    ['holding a NUL character', 'fr%00', 'locale must not contain a NUL character.'],
+  ])('is refused with 400 when %s, and stores nothing', async (_case, locale, message) => {
+    const before = await revisions();
+    const put = await t.injectAs({ method: 'PUT', url: `/api/faqs/${id}?locale=${locale}`, payload: { title: 'Non' } });
+    expect(put.statusCode, put.body).toBe(400);
+    expect(put.json().message).toBe(message);
+    expect(await revisions()).toBe(before);
+    const french = await t.injectAs({ method: 'GET', url: `/api/faqs/${id}?status=all&locale=fr` });
+    expect(french.json()).toMatchObject({ title: 'In English' });
+  });
+});
