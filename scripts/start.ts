@@ -88,28 +88,39 @@ if (website) {
 // "stop waiting" and exits at once, so copies that close together are passed on as one.
 const SAME_REQUEST_MS = 500;
 let passedAt = -Infinity;
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+/** The children already asked to stop: one that ends by itself has the others asked once, never again. */
+const asked = new Set<ChildProcess>();
 const passOn = (signal: NodeJS.Signals) => {
   if (Date.now() - passedAt < SAME_REQUEST_MS) return;
   passedAt = Date.now();
   // neither has a SIGHUP handler: for them a closed terminal means a graceful stop
-  for (const child of children) if (child.exitCode === null) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  for (const child of children.filter(running)) {
+    asked.add(child);
+    child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  }
 };
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, passOn);
+const stopTheRest = () => {
+  for (const child of children.filter((other) => running(other) && !asked.has(other))) {
+    asked.add(child);
+    child.kill('SIGTERM');
+  }
+};
 
 let firstExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
 for (const [n, child] of children.entries()) {
   const name = n === 0 ? "Bursary's server" : "The fund's website";
   child.on('error', (error) => {
     console.error(`${name} could not be started: ${error.message}`);
-    passOn('SIGTERM');
+    stopTheRest();
     process.exitCode = 1;
   });
   child.on('exit', (code, signal) => {
     // the first to end decides the exit code; the other is stopped, and this process ends once both have
     firstExit ??= { code, signal };
-    if (children.some((other) => other.exitCode === null && other.signalCode === null)) {
-      passedAt = -Infinity;
-      passOn('SIGTERM');
+    if (children.some(running)) {
+      stopTheRest();
       return;
     }
     // as a shell reports a child killed by a signal
