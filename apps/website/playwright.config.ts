@@ -1,18 +1,7 @@
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/demo.ts';
 
-/** Debian's Chromium (CI installs it with apt-get): Playwright's own browsers are not downloaded. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const chromium = { executablePath: CHROMIUM, args: CHROMIUM_FLAGS };
 
 // CI sums every suite's JSON report into one closing line
 const reportDir = process.env.BURSARY_REPORT_DIR;

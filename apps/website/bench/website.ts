@@ -1,28 +1,19 @@
 // `npm run bench:website` (and a part of `npm run bench`): the fund's website on the demo's content, measured
 // against its goals: Lighthouse's mobile profile on four pages in two languages, the JavaScript sent, the home page's
 // weight, a kept page against raw node:http serving the same bytes, a page right after a change, the idle memory.
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, get } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildWebsite, CHROMIUM, CHROMIUM_FLAGS, freePort, printed, startDemoBursary, stop } from '../support/demo.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PAGES = ['/', '/faqs', '/stories/1', '/about'];
 const LANGUAGES = ['', '/fr'];
 const CHANGES = 30;
@@ -39,37 +30,6 @@ export interface WebsitePart {
   lines: string[];
   goals: Goal[];
   figures: Record<string, unknown>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function started(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within 120 s: ${output}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = pattern.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1] ?? '');
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`${what} stopped (exit code ${code}): ${output}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const rssMb = (pid: number) => {
@@ -134,7 +94,7 @@ interface PageScores {
 }
 
 async function lighthouseMobile(urls: string[]): Promise<PageScores[]> {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     const scores: PageScores[] = [];
     for (const url of urls) {
@@ -169,18 +129,13 @@ async function lighthouseMobile(urls: string[]): Promise<PageScores[]> {
 }
 
 export async function measureWebsite(options: { quick?: boolean } = {}): Promise<WebsitePart> {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build-website-if-stale.ts')], { stdio: 'inherit' });
-  const apiPort = await freePort();
-  const bursaryUrl = `http://127.0.0.1:${apiPort}`;
+  buildWebsite();
+  const demo = await startDemoBursary();
+  const { url: bursaryUrl, password } = demo;
   const { DATABASE_URL: _database, ...env } = process.env;
-  const demo = spawn(process.execPath, [join(root, 'apps', 'server', 'src', 'cli', 'demo.ts')], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(apiPort), LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   const raw = createHttpServer();
   let website: ChildProcess | undefined;
   try {
-    const password = await started(demo, /password: (\S+)/, 'the demo');
     const websitePort = await freePort();
     // as `npm start` runs it: its start script's Node options, and compiled code kept between starts
     const startWebsite = () =>
@@ -197,10 +152,10 @@ export async function measureWebsite(options: { quick?: boolean } = {}): Promise
     // a first start after a change compiles the sources and then holds the TypeScript stripper for good: the
     // figures are a warm start's, as every start but the first after an update is
     const first = startWebsite();
-    await started(first, /running at (http:\/\/\S+)/, 'the website');
+    await printed(first, /running at (http:\/\/\S+)/, 'the website');
     await stop(first);
     website = startWebsite();
-    const site = await started(website, /running at (http:\/\/\S+)/, 'the website');
+    const site = await printed(website, /running at (http:\/\/\S+)/, 'the website');
     while (
       (await fetch(site).then(
         (r) => r.status,
@@ -357,7 +312,7 @@ export async function measureWebsite(options: { quick?: boolean } = {}): Promise
   } finally {
     raw.close();
     if (website) await stop(website);
-    await stop(demo);
+    await demo.stop();
   }
 }
 
