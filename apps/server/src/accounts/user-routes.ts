@@ -9,6 +9,7 @@ import { logAccountChange, signedIn } from './account-log.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';
 import { endSessions } from '../auth/sessions.ts';
+import { endPreviewTokensOnLoss } from '../auth/issuer-tokens.ts';
 import type { Clock } from '../lib/clock.ts';
 import {
   createUser,
@@ -136,6 +137,12 @@ export function registerUserRoutes(app: FastifyInstance, { now, secondFactor }: 
           .execute();
         // a disabled user is signed out at once; a new role applies from the next request anyway
         if (change.disabled) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        await endPreviewTokensOnLoss(
+          trx,
+          id,
+          { role: change.role ?? user.role, disabled: change.disabled ?? Number(user.disabled) !== 0 },
+          at,
+        );
         const what = [
           change.role !== undefined && change.role !== user.role ? `role ${user.role} → ${change.role}` : '',
           change.disabled !== undefined && change.disabled !== (Number(user.disabled) !== 0)

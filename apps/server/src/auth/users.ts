@@ -8,6 +8,7 @@ import { dialectOf } from '../db/dialect.ts';
 import { retryWhenBusy } from '../db/write-transaction.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { hashPassword, newPasswordProblem } from './password.ts';
+import { endPreviewTokensOnLoss } from './issuer-tokens.ts';
 
 /**
  * User accounts, shared by the sign-in routes, the first-user bootstrap and the user CLI.
@@ -185,11 +186,9 @@ export async function setRole(
   await retryWhenBusy(() =>
     db.transaction().execute(async (trx) => {
       await keepAnAdmin(trx, user, { role, disabled: Number(user.disabled) !== 0 });
-      await trx
-        .updateTable('users')
-        .set({ role, updated_at: new Date().toISOString() })
-        .where('id', '=', user.id)
-        .execute();
+      const at = new Date().toISOString();
+      await trx.updateTable('users').set({ role, updated_at: at }).where('id', '=', user.id).execute();
+      await endPreviewTokensOnLoss(trx, user.id, { role, disabled: Number(user.disabled) !== 0 }, at);
     }),
   );
 }
@@ -203,12 +202,10 @@ export async function disableUser(
   await retryWhenBusy(() =>
     db.transaction().execute(async (trx) => {
       await keepAnAdmin(trx, user, { role: user.role, disabled: true });
-      await trx
-        .updateTable('users')
-        .set({ disabled: 1, updated_at: new Date().toISOString() })
-        .where('id', '=', userId)
-        .execute();
+      const at = new Date().toISOString();
+      await trx.updateTable('users').set({ disabled: 1, updated_at: at }).where('id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await endPreviewTokensOnLoss(trx, userId, { role: user.role, disabled: true }, at);
     }),
   );
 }

@@ -1,13 +1,12 @@
 import type { Db } from '../db/types.ts';
-import { type Permission, rolesWith } from '@bursary/shared';
+import { rolesWith } from '@bursary/shared';
 import { hashToken, newToken } from '../auth/tokens.ts';
-
-/** Who may create a preview token; a token works only while its issuer still may. */
-export const PREVIEW_PERMISSION: Permission = 'preview:create';
+import { PREVIEW_PERMISSION } from '../auth/issuer-tokens.ts';
 
 /**
  * Tokens that read: not revoked, not expired, and issued by a user who still exists, is not disabled and still
- * holds a role that may create one (PREVIEW_PERMISSION). Demoting, disabling or deleting the issuer ends their tokens at once.
+ * holds a role that may create one (PREVIEW_PERMISSION). Demoting, disabling or deleting the issuer ends their tokens at once, and for good
+ * (endPreviewTokensOnLoss revokes them).
  */
 function liveTokens(db: Db, now: Date) {
   return db

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sections } from '@bursary/shared';
-import {
-  createPreviewToken,
-  listLivePreviewTokens,
-  PREVIEW_PERMISSION,
-  revokePreviewToken,
-} from '../pending/preview-tokens.ts';
+import { createPreviewToken, listLivePreviewTokens, revokePreviewToken } from '../pending/preview-tokens.ts';
+import { PREVIEW_PERMISSION } from '../auth/issuer-tokens.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { documented } from '../lib/api-doc.ts';
 import { type FieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../lib/errors.ts';

@@ -73,6 +73,20 @@ describe.each(dialects)('authority ends with its holder (%s)', (dialect) => {
     for (const { token } of [demoted, disabled, deleted]) expect(await reads(token)).toBe(401);
   });
 
+  it('keeps a token ended for good when its disabled or demoted issuer is enabled or promoted again', async () => {
+    const demoted = await tokenOf('fay');
+    const disabled = await tokenOf('gus');
+    for (const { token } of [demoted, disabled]) expect(await reads(token)).toBe(200);
+    await change('fay', { role: 'viewer' });
+    await change('gus', { disabled: true });
+    await change('fay', { role: 'editor' });
+    await change('gus', { disabled: false });
+    for (const { token } of [demoted, disabled]) expect(await reads(token)).toBe(401);
+    // their new tokens read
+    expect(await reads((await tokenOf('fay')).token)).toBe(200);
+    expect(await reads((await tokenOf('gus')).token)).toBe(200);
+  });
+
   it('lists every live token to administrators, who can revoke any of them', async () => {
     const mine = await tokenOf('dee');
     const theirs = await tokenOf('eli');
