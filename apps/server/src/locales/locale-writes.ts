@@ -8,7 +8,7 @@ import { recheckRecords, recordChecksOutdated } from '../site-health/recheck.ts'
 import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { fallbackCycle } from './catalogue.ts';
 import { canonicalCode, checkedCode, ownName } from './codes.ts';
-import { insertLocale, listLocales, updateLocale } from './store.ts';
+import { insertLocale, listLocales, lockLanguages, updateLocale } from './store.ts';
 
 /**
  * Adding a language and changing one (its name, fallback, or whether the website shows it), as POST /api/locales
@@ -87,6 +87,7 @@ export async function addLocale(ctx: LocaleWriteContext, body: NewLocale): Promi
   const code = checkedCode(body.code, 'code');
   const at = nowIso();
   return writeTransaction(db, async (trx) => {
+    await lockLanguages(trx);
     const all = await listLocales(trx, defaultLocale);
     const same = all.find((l) => l.code === code);
     if (same) throw new ConflictError(`The language ${describedLocale(same)} already exists.`);
@@ -115,6 +116,7 @@ export async function changeLocale(
   const at = nowIso();
   let shownOrHidden = false;
   const changed = await writeTransaction(db, async (trx) => {
+    await lockLanguages(trx);
     const { locale, all } = await existingLocale(trx, defaultLocale, rawCode);
     if (locale.default && change.public === false)
       throw new ConflictError(

@@ -1,6 +1,18 @@
 import type { Locale } from '@bursary/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { ownName } from './codes.ts';
+
+/**
+ * Inside a language write's transaction, before it reads the languages it checks: every write of the languages
+ * (add, change, delete) then runs one at a time across instances, so its check (a fallback to a language that
+ * exists, without a cycle) holds when it commits. On PostgreSQL a table lock that only language writes take (reads,
+ * and the row locks of the translations' references, pass); SQLite has one writer already.
+ */
+export async function lockLanguages(trx: Db): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`lock table locales in share row exclusive mode`.execute(trx);
+}
 
 /** The languages as stored, the default first, then in the order they were added. */
 export async function listLocales(db: Db, defaultCode: string): Promise<Locale[]> {
