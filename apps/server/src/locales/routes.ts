@@ -11,7 +11,7 @@ import { ConflictError } from '../lib/errors.ts';
 import { recheckRecords, recordChecksOutdated } from '../site-health/recheck.ts';
 import { addLocale, changeLocale, describedLocale, existingLocale, logLocaleDeleted } from './locale-writes.ts';
 import { localeChangeBody, newLocaleBody, schemas } from './routes-schemas.ts';
-import { deleteLocaleRow, listLocales, lockLanguages } from './store.ts';
+import { deleteLocaleRow, listLocales, lockLanguageForDeletion, lockLanguages } from './store.ts';
 
 /**
  * Removes every translation in one language, each record's removal written as an ordinary change (a revision and a
@@ -49,6 +49,7 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
     const removed = await writeTransaction(db, async (trx) => {
       await lockLanguages(trx);
       const { locale } = await existingLocale(trx, defaultLocale, request.params.code);
+      await lockLanguageForDeletion(trx, locale.code);
       if (locale.default)
         throw new ConflictError(
           `${locale.name} is the default language: every record is written in it first, so it cannot be deleted.`,

@@ -2,6 +2,7 @@ import type { Locale } from '@bursary/shared';
 import { sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { NotFoundError } from '../lib/errors.ts';
 import { ownName } from './codes.ts';
 
 /**
@@ -12,6 +13,24 @@ import { ownName } from './codes.ts';
  */
 export async function lockLanguages(trx: Db): Promise<void> {
   if (dialectOf(trx) === 'postgres') await sql`lock table locales in share row exclusive mode`.execute(trx);
+}
+
+/**
+ * First in a write in a language other than the default, before it locks any record: the language's row is held
+ * (shared) until the write commits, and a language being deleted holds it (exclusive) before it touches any record,
+ * so the two take their locks in one order and wait for each other rather than deadlock (PostgreSQL; SQLite has one
+ * writer). 404 when the language is gone, as it is for a write that comes after the deletion.
+ */
+export async function holdLanguage(trx: Db, code: string): Promise<void> {
+  let row = trx.selectFrom('locales').select('code').where('code', '=', code);
+  if (dialectOf(trx) === 'postgres') row = row.forKeyShare();
+  if (!(await row.executeTakeFirst())) throw new NotFoundError(`No language with the code "${code}".`);
+}
+
+/** First in a language's deletion, after lockLanguages: its row, held until the deletion commits (holdLanguage). */
+export async function lockLanguageForDeletion(trx: Db, code: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres')
+    await trx.selectFrom('locales').select('code').where('code', '=', code).forUpdate().execute();
 }
 
 /** The languages as stored, the default first, then in the order they were added. */

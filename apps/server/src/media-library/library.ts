@@ -3,6 +3,7 @@ import { appendLogs, named } from '../audit/log-writes.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { holdLanguage } from '../locales/store.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { withDimensions } from '../media/dimensions.ts';
@@ -162,6 +163,7 @@ export async function patchMedia(
   language?: AltLanguageWritten,
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
+    if (language) await holdLanguage(trx, language.code);
     const current = await lockedImage(trx, name);
     if (!current) throw imageNotFound();
     const now = nowIso();

@@ -4,6 +4,7 @@ import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../lib/errors.ts';
 import { RECORD_ITSELF } from '../locales/translations-store.ts';
+import { holdLanguage } from '../locales/store.ts';
 import {
   type PendingTranslation,
   type TranslationChanges,
@@ -72,6 +73,7 @@ export async function saveLanguageChanges(
 ): Promise<{ current: ReadRecord; pending: PendingTranslation }> {
   const write = await checkTranslationWrite(ctx.config, section, raw);
   return writeTransaction(ctx.db, async (trx) => {
+    await holdLanguage(trx, locale.code);
     const { current, existing } = await lockedChanges(trx, ctx, section, target, {
       ...waitingChanges(trx, section, locale),
       draft: (id) =>
@@ -114,6 +116,7 @@ export async function discardLanguageChanges(
   locale: Locale,
 ): Promise<ReadRecord> {
   return writeTransaction(ctx.db, async (trx) => {
+    await holdLanguage(trx, locale.code);
     const { current, existing } = await lockedChanges(trx, ctx, section, target, {
       ...waitingChanges(trx, section, locale),
       none: () => noChanges(section, locale),

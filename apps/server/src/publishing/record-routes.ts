@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale, SectionDef } from '@bursary/shared';
 import { requirePermission } from '../auth/permissions.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
+import { holdLanguage } from '../locales/store.ts';
 import { documented, idParams } from '../lib/api-doc.ts';
 import { BadRequestError } from '../lib/errors.ts';
 import type { PendingTranslation } from '../pending/pending-translations-store.ts';
@@ -67,6 +68,7 @@ const publishingRoutes: FastifyPluginAsync<{ section: SectionDef }> = async (app
     const ctx = writeContextOf(app, request);
     const target = targetOf(request, single);
     const read = await writeTransaction(ctx.db, async (trx) => {
+      if (locale) await holdLanguage(trx, locale.code);
       const { record } = await targetRecord(trx, section, target);
       if (run !== 'publish') await run(trx, ctx, section, record.id);
       else if (locale) await publishLanguageIn(trx, ctx, section, record.id, locale);

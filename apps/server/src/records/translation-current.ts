@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts'
 import { sourceOf } from '../lib/translation-status.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { RECORD_ITSELF, markTranslationsCurrent, readTranslations } from '../locales/translations-store.ts';
+import { holdLanguage } from '../locales/store.ts';
 import { type ReadRecord, readRecord } from './read.ts';
 import { updateRow } from './repository.ts';
 import { storeChange } from './store-change.ts';
@@ -65,6 +66,7 @@ export async function markTranslationCurrent(
     );
   const marked = markedFields(section, fields);
   return writeTransaction(ctx.db, async (trx) => {
+    await holdLanguage(trx, locale.code);
     const id = await findId(trx);
     const current = id === undefined ? undefined : await readRecord(trx, section, id);
     if (!current) throw new NotFoundError(`${section.label} has no such record.`);

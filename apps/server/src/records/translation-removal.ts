@@ -6,6 +6,7 @@ import { nowIso } from '../lib/clock.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { deleteTranslations, recordsTranslatedIn } from '../locales/translations-store.ts';
+import { holdLanguage } from '../locales/store.ts';
 import { removeLanguagePending } from '../pending/pending-translations-store.ts';
 import { type ReadRecord, readRecord } from './read.ts';
 import { updateRow } from './repository.ts';
@@ -50,6 +51,7 @@ export async function deleteRecordTranslation(
       `${locale.name} is the default language: its text is the record's own. Delete the record instead, or change its fields.`,
     );
   return writeTransaction(ctx.db, async (trx) => {
+    await holdLanguage(trx, locale.code);
     const id = await findId(trx);
     const current = id === undefined ? undefined : await readRecord(trx, section, id);
     if (!current) throw new NotFoundError(`${section.label} has no such record.`);

@@ -9,6 +9,7 @@ import { ConflictError, ValidationError } from '../lib/errors.ts';
 import { sourceOf } from '../lib/translation-status.ts';
 import { ownName } from '../locales/codes.ts';
 import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
+import { holdLanguage } from '../locales/store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
 import { type ReadRecord, readRecord } from './read.ts';
@@ -121,6 +122,7 @@ export async function writeInLanguage(
   write: CheckedTranslation,
 ): Promise<ReadRecord> {
   return writeTransaction(ctx.db, async (trx) => {
+    await holdLanguage(trx, locale.code);
     const current = await find(trx);
     checkIfMatch(section, ctx.ifMatch, current);
     const id = current.record.id;
