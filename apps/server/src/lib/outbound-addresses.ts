@@ -24,6 +24,8 @@ const NEVER = [
   '100.100.100.200/32',
   'fd00:ec2::254/128',
 ];
+/** The cloud metadata services' IPv4 addresses: refused wherever an IPv6 form may place them. */
+const METADATA_IPV4 = ['169.254.169.254/32', '100.100.100.200/32'];
 /**
  * Inside a network, not on the internet: allowed only with WEBHOOK_ALLOW_PRIVATE=true. The local NAT64 and 6to4
  * prefixes carry an IPv4 address inside, which may be a private one.
@@ -45,6 +47,15 @@ const PRIVATE = [
  * IPv4 address by addressInRanges itself.)
  */
 const EMBEDDING_IPV4 = ['::/96', '::ffff:0:0:0/96', '64:ff9b::/96'];
+/** 6to4 (2002::/16): the IPv4 address of the relay's far end is the 32 bits after the prefix. */
+const SIX_TO_FOUR = ['2002::/16'];
+/**
+ * Local-use NAT64 (64:ff9b:1::/48): a network chooses the prefix length inside it. The /96 form carries the
+ * IPv4 address in its last 32 bits, judged as the other embedded forms are; the shorter lengths (/48, /56, /64)
+ * put it earlier (bits 64–71 are always zero and skipped), where it is checked against the metadata addresses.
+ */
+const LOCAL_NAT64 = ['64:ff9b:1::/48'];
+const NAT64_SHORTER_STARTS = [48, 56, 72];
 /** IPv6's global unicast block: any other IPv6 address not named above is no public destination. */
 const GLOBAL_UNICAST = ['2000::/3'];
 const MAPPED = ['::ffff:0:0/96'];
@@ -90,17 +101,49 @@ export function parseWebhookUrl(raw: string): URL {
 
 /** The IPv4 address an EMBEDDING_IPV4 form carries in its last 32 bits. */
 function embeddedIPv4(address: string): string {
-  const low = Number(ipv6Value(address) & 0xffff_ffffn);
-  return [24, 16, 8, 0].map((shift) => (low >>> shift) & 255).join('.');
+  return dotted(Number(ipv6Value(address) & 0xffff_ffffn));
+}
+
+function dotted(value: number): string {
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+}
+
+/** The 32 bits of `value` (a 128-bit IPv6 address) from bit `start` on, skipping bits 64–71. */
+function bitsSkippingU(value: bigint, start: number): number {
+  const positions: number[] = [];
+  for (let bit = start; positions.length < 32; bit += 1) if (bit < 64 || bit > 71) positions.push(bit);
+  return positions.reduce((out, bit) => ((out << 1) | Number((value >> BigInt(127 - bit)) & 1n)) >>> 0, 0);
+}
+
+/**
+ * Why a 6to4 or local NAT64 address may not be used where private addresses are allowed: the IPv4 address it
+ * carries is judged as itself, so that none of these forms reaches a metadata service.
+ */
+function carriedRefusal(address: string, allowPrivate: boolean): string | undefined {
+  const value = ipv6Value(address);
+  const judged = addressInRanges(address, SIX_TO_FOUR)
+    ? dotted(Number((value >> 80n) & 0xffff_ffffn))
+    : addressInRanges(address, LOCAL_NAT64)
+      ? dotted(Number(value & 0xffff_ffffn))
+      : undefined;
+  if (judged === undefined) return undefined;
+  if (addressInRanges(address, LOCAL_NAT64))
+    for (const start of NAT64_SHORTER_STARTS) {
+      const inner = dotted(bitsSkippingU(value, start));
+      if (addressInRanges(inner, METADATA_IPV4)) return `${inner}, where a webhook may never be sent`;
+    }
+  return refusal(judged, allowPrivate);
 }
 
 function refusal(address: string, allowPrivate: boolean): string | undefined {
   const bare = address.split('%')[0] ?? address;
   if (addressInRanges(bare, NEVER)) return `${bare}, where a webhook may never be sent`;
-  if (addressInRanges(bare, PRIVATE))
-    return allowPrivate
-      ? undefined
-      : `${bare}, a loopback, private or link-local address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)`;
+  if (addressInRanges(bare, PRIVATE)) {
+    if (!allowPrivate)
+      return `${bare}, a loopback, private or link-local address (allowed only with WEBHOOK_ALLOW_PRIVATE=true)`;
+    const why = isIP(bare) === 6 ? carriedRefusal(bare, allowPrivate) : undefined;
+    return why === undefined ? undefined : `${bare}, an IPv6 form of ${why}`;
+  }
   if (isIP(bare) !== 6 || addressInRanges(bare, MAPPED)) return undefined;
   if (addressInRanges(bare, EMBEDDING_IPV4)) {
     const inner = embeddedIPv4(bare);

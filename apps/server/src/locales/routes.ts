@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Locale } from '@bursary/shared';
 import { parseBody } from '../auth/account-input.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { signedIn } from '../accounts/account-log.ts';
@@ -9,6 +10,7 @@ import { nowIso } from '../lib/clock.ts';
 import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { recheckRecords, recordChecksOutdated } from '../site-health/recheck.ts';
+import { Languages } from './catalogue.ts';
 import { addLocale, changeLocale, describedLocale, existingLocale, logLocaleDeleted } from './locale-writes.ts';
 import { localeChangeBody, newLocaleBody, schemas } from './routes-schemas.ts';
 import { deleteLocaleRow, listLocales, lockLanguageForDeletion, lockLanguages } from './store.ts';
@@ -18,6 +20,19 @@ import { deleteLocaleRow, listLocales, lockLanguageForDeletion, lockLanguages } 
  * log row), in the caller's transaction. The records core does it: it is built on this folder.
  */
 export type TranslationsRemoval = (trx: Db, code: string, username: string, now: string) => Promise<void>;
+
+/**
+ * The languages the website may read, none of them naming a private one: a fallback is the next public language in
+ * its chain, or null where that is the default.
+ */
+function publicLocales(languages: Languages): Locale[] {
+  return languages.list
+    .filter((locale) => locale.public)
+    .map((locale) => {
+      const next = languages.chain(locale.code, true)[1];
+      return { ...locale, fallback: locale.default || next === languages.defaultCode ? null : (next ?? null) };
+    });
+}
 
 /** GET|POST /api/locales, PATCH|DELETE /api/locales/{code}: anyone reads, administrators change. */
 export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: TranslationsRemoval): void {
@@ -29,7 +44,7 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
     // signed-in callers see every language; the website sees the public ones
     if (request.headers.authorization !== undefined) await app.authenticate(request, undefined as never);
     const all = await listLocales(db, defaultLocale);
-    return request.user ? all : all.filter((locale) => locale.public);
+    return request.user ? all : publicLocales(new Languages(defaultLocale, all));
   });
 
   app.post('/api/locales', documented(schemas.add, admin), async (request, reply) => {

@@ -10,6 +10,7 @@ import { withDimensions } from '../media/dimensions.ts';
 import { setAltTextIn } from '../media/alt-in-languages.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
 import { refreshRecordsShowing } from '../records/image-alt.ts';
+import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { type LibraryLanguage, altAnswersIn, withoutAltIn } from './library-language.ts';
 import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
 
@@ -148,6 +149,8 @@ const imageLogName = (name: MediaName) => named('Image', mediaFileName(name), 0)
 export interface AltLanguageWritten {
   code: string;
   name: string;
+  /** Whether the website reads it: a change in a private language's text is no news to the website. */
+  public: boolean;
 }
 
 /**
@@ -179,8 +182,10 @@ export async function patchMedia(
     const columns = { ...(altChanged && !language ? { alt: patch.alt } : {}), ...(focalMoved ? focal : {}) };
     if (Object.keys(columns).length > 0)
       await trx.updateTable('media').set(columns).where('sha256', '=', name.sha256).execute();
-    // record answers carry both beside the image: every record showing it moves to a new version
-    await refreshRecordsShowing(trx, name);
+    // record answers carry both beside the image: every record showing it moves to a new version, and the website
+    // hears that its content changed, unless only a private language's text did
+    const shown = await refreshRecordsShowing(trx, name);
+    if (shown && (focalMoved || !language || language.public)) await enqueueSiteChanged(trx, now);
     if (focalMoved)
       await trx
         .deleteFrom('media_variants')

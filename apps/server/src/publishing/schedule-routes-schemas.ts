@@ -2,6 +2,7 @@ import type { SectionDef } from '@bursary/shared';
 import { ALWAYS, answer, BODY, errors, idParams, type Json, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { RECENT_DONE } from './schedule-store.ts';
 import { operationNames } from '../records/operation-names.ts';
+import { noWriteQuery } from '../records/write-query.ts';
 
 /** The API declarations of the schedule routes (publishing/schedule-routes.ts). */
 
@@ -97,6 +98,7 @@ export function scheduleSchemas(section: SectionDef) {
       summary: `Schedule ${which} to be published or unpublished`,
       token: true,
       ...params,
+      query: noWriteQuery,
       body: scheduleBody,
       answers: { 200: answer('Scheduled', recordSchedule), ...errors(...ALWAYS, ...BODY, 401, 404) },
     },
@@ -106,6 +108,7 @@ export function scheduleSchemas(section: SectionDef) {
       summary: `Cancel what is scheduled for ${which}`,
       token: true,
       ...params,
+      query: noWriteQuery,
       answers: { 200: answer('Cancelled', recordSchedule), ...errors(...ALWAYS, ...BODY, 401, 404) },
     },
   } satisfies Record<string, RouteApi>;

@@ -4,6 +4,8 @@ import { requirePermission } from '../auth/permissions.ts';
 import { documented, idParams } from '../lib/api-doc.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { parseParams } from '../lib/params.ts';
+import { parseQuery } from '../lib/query.ts';
+import { noWriteQuery } from '../records/write-query.ts';
 import { parseScheduleBody } from './schedule-input.ts';
 import { overviewSchema, scheduleSchemas } from './schedule-routes-schemas.ts';
 import { listSchedules, recordSchedule } from './schedule-store.ts';
@@ -33,14 +35,17 @@ const scheduleRoutes: FastifyPluginAsync = async (app) => {
       const record = await requireScheduledRecord(app.db, section, idOf(request));
       return recordSchedule(app.db, section, record.id);
     });
+    // a parameter these writes do not take (locale=, say) is refused, not ignored
     app.put(url, documented(schemas.put, editor), async (request) => {
+      parseQuery(noWriteQuery, request);
       const id = idOf(request);
       const times = parseScheduleBody(request.body, new Date());
       return setSchedule(app.db, section, id, times, usernameOf(request), new Date());
     });
-    app.delete(url, documented(schemas.delete, editor), async (request) =>
-      cancelSchedule(app.db, section, idOf(request), usernameOf(request), new Date()),
-    );
+    app.delete(url, documented(schemas.delete, editor), async (request) => {
+      parseQuery(noWriteQuery, request);
+      return cancelSchedule(app.db, section, idOf(request), usernameOf(request), new Date());
+    });
   };
   for (const section of sections) routesOf(section);
 

@@ -55,10 +55,11 @@ export async function applyAltTexts(
  * Record answers carry the alternative text of the images in their image fields, and what answers a record
  * is cached by its version (its ETag, and its section's change counter through the triggers, which every
  * instance reads). So when an image's text changes, every record that shows it in an image field moves to
- * a new version: no revision is stored, as the record's own content did not change.
+ * a new version: no revision is stored, as the record's own content did not change. True when any record shows it.
  */
-export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<void> {
+export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<boolean> {
   const path = mediaPath(name);
+  let refreshed = false;
   for (const section of sections) {
     const fields = imageFieldsOf(section);
     if (fields.length === 0) continue;
@@ -75,7 +76,9 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
       .set({ version: sql`version + 1` })
       .where('id', 'in', ids)
       .execute();
+    refreshed = true;
   }
+  return refreshed;
 }
 
 /**

@@ -128,10 +128,11 @@ export async function localized(
 
 /**
  * The tag of a record's answer: its version, and for a public read in a language the language and the languages'
- * version too, since a language's fallback or visibility changes what it answers without a write of the record.
- * Other views answer the record's own tag, which a write sends back as If-Match.
+ * version too, since a language's fallback or visibility changes what it answers without a write of the record, and
+ * whether it falls back at all (`.own` for fallback=none), since that answers another body. Other views answer the
+ * record's own tag, which a write sends back as If-Match.
  */
 export function viewTag(etag: string, view: 'public' | 'all' | 'preview', locale: LocaleRead | undefined): string {
   if (view !== 'public' || locale?.kind !== 'one') return etag;
-  return `${etag.slice(0, -1)}~${locale.code}.${locale.languages.version}"`;
+  return `${etag.slice(0, -1)}~${locale.code}.${locale.languages.version}${locale.noFallback ? '.own' : ''}"`;
 }

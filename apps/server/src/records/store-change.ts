@@ -47,6 +47,30 @@ const ACTION_EVENTS: Record<RevisionWrite['action'], WebhookEvent> = {
   restore: 'record.restored',
 };
 
+/** The action each record event names: the event's own, so that `data.action` never contradicts `type`. */
+const EVENT_ACTIONS: Partial<Record<WebhookEvent, string>> = {
+  'record.created': 'create',
+  'record.updated': 'update',
+  'record.deleted': 'delete',
+  'record.restored': 'restore',
+  'record.published': 'publish',
+  'record.unpublished': 'unpublish',
+};
+
+/**
+ * Whether the website may hear of a change written in `locale`: one in shared fields or the default language may;
+ * one in a private language may not (its events would name a language the website does not know of, for nothing).
+ */
+async function writtenInPublic(trx: Db, locale: string | null | undefined): Promise<boolean> {
+  if (locale === null || locale === undefined) return true;
+  const row = await trx
+    .selectFrom('locales')
+    .select(['public', 'is_default'])
+    .where('code', '=', locale)
+    .executeTakeFirst();
+  return !row || Number(row.public) === 1 || Number(row.is_default) === 1;
+}
+
 /** The record events the website may hear of: none when the change is one it cannot see. */
 function visibleEvents(write: ChangeWrite): WebhookEvent[] {
   if (write.event === 'hidden') return [];
@@ -80,18 +104,20 @@ export async function storeChange(trx: Db, write: ChangeWrite): Promise<number> 
   });
   await appendLogs(trx, write.logs, id, write.now);
   const events = visibleEvents(write);
-  if (events.length > 0) {
+  if (events.length > 0 && (await writtenInPublic(trx, write.locale))) {
     const title = write.record[write.section.titleField];
-    const data: RecordEventData = {
-      section: write.section.slug,
-      id: write.record.id,
-      title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
-      action: write.action,
-      revision_id: id,
-      username: write.username,
-      ...(write.locale !== undefined ? { locale: write.locale } : {}),
-    };
-    for (const event of events) await enqueueVisibleChange(trx, event, data, write.now);
+    for (const event of events) {
+      const data: RecordEventData = {
+        section: write.section.slug,
+        id: write.record.id,
+        title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
+        action: EVENT_ACTIONS[event] ?? write.action,
+        revision_id: id,
+        username: write.username,
+        locale: write.locale ?? null,
+      };
+      await enqueueVisibleChange(trx, event, data, write.now);
+    }
   }
   if (!deleted && !created && write.status === 'published' && !pending)
     await dropIdlePublishSchedule(trx, write.section, write.record.id);

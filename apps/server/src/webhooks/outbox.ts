@@ -14,8 +14,8 @@ export interface RecordEventData {
   action: string;
   revision_id: number | null;
   username: string;
-  /** A change written in one language: that language, or null when it changed shared fields only. */
-  locale?: string | null;
+  /** A change written in one language: that language, or null when it changed shared fields or the default's. */
+  locale: string | null;
 }
 
 /** The Standard Webhooks message id of an event: the same on every attempt, so receivers can drop repeats. */

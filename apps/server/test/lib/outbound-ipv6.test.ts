@@ -46,6 +46,34 @@ describe('IPv6 forms of IPv4 addresses, for webhooks and the link checker', () =
     await expect(checkedAddress(new URL('http://[100::1]/'), true, noLookup)).rejects.toThrow(/never be sent/);
   });
 
+  it.each([
+    'http://[2002:a9fe:a9fe::]/',
+    'http://[2002:6464:64c8::]/',
+    'http://[64:ff9b:1::a9fe:a9fe]/',
+    'http://[64:ff9b:1:a9fe:a9:fe00::]/',
+  ])(
+    'refuses %s, a 6to4 or local NAT64 form of a metadata address, even where private addresses are allowed',
+    async (raw) => {
+      const refused = checkedAddress(new URL(raw), true, noLookup);
+      await expect(refused).rejects.toBeInstanceOf(RefusedAddressError);
+      await expect(refused).rejects.toThrow(
+        /an IPv6 form of (169\.254\.169\.254|100\.100\.100\.200), where a webhook may never be sent/,
+      );
+    },
+  );
+
+  it('lets 6to4 and local NAT64 forms of a private address through where private addresses are allowed', async () => {
+    await expect(checkedAddress(new URL('http://[2002:c0a8:101::]/'), true, noLookup)).resolves.toMatchObject({
+      family: 6,
+    });
+    await expect(checkedAddress(new URL('http://[64:ff9b:1::a00:1]/'), true, noLookup)).resolves.toMatchObject({
+      family: 6,
+    });
+    await expect(checkedAddress(new URL('http://[2002:c0a8:101::]/'), false, noLookup)).rejects.toThrow(
+      /WEBHOOK_ALLOW_PRIVATE/,
+    );
+  });
+
   it('has the link checker skip them, as it skips private addresses: never connected to', async () => {
     for (const raw of REFUSED) {
       const outcome = await checkLink(raw, { resolve: noLookup, allowPrivate: false, timeoutMs: 1_000 });

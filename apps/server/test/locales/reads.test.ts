@@ -109,6 +109,22 @@ describe.each(dialects)('reads in a language on %s', (dialect) => {
     await t.injectAs({ method: 'PATCH', url: '/api/locales/fr-CA', payload: { fallback: 'fr' } });
   });
 
+  it('tags a read in a language and the same read without fallback apart: two bodies, two ETags', async () => {
+    const chained = await get(`/api/faqs/${faqId}?locale=fr-CA`);
+    const own = await get(`/api/faqs/${faqId}?locale=fr-CA&fallback=none`);
+    expect(own.body).not.toBe(chained.body);
+    expect(own.headers.etag).toBeDefined();
+    expect(own.headers.etag).not.toBe(chained.headers.etag);
+    const stale = await get(`/api/faqs/${faqId}?locale=fr-CA&fallback=none`, {
+      'if-none-match': String(chained.headers.etag),
+    });
+    expect(stale.statusCode).toBe(200);
+    const fresh = await get(`/api/faqs/${faqId}?locale=fr-CA&fallback=none`, {
+      'if-none-match': String(own.headers.etag),
+    });
+    expect(fresh.statusCode).toBe(304);
+  });
+
   it('searches the language asked, with its fallbacks, and pages as before', async () => {
     const found = await get('/api/faqs?q=postuler&locale=fr');
     expect((found.json() as Body[]).map((r) => r.id)).toEqual([faqId]);

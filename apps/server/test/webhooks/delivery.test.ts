@@ -56,6 +56,7 @@ describe.each(dialects)('webhook deliveries after a change (%s)', (dialect) => {
         action: 'create',
         revision_id: expect.any(Number),
         username: 'editor',
+        locale: null,
       },
     });
     expect(Math.abs(Number(event!.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
