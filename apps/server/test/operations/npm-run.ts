@@ -42,6 +42,8 @@ export async function npmRun(
       LOG_LEVEL: 'error',
       // the API is enough here, and a console build would take minutes
       CONSOLE_DIR: '/nonexistent-console-build',
+      // the website's own tests run `npm start` with it; a build of it here could race theirs
+      WEBSITE: 'off',
       ...env,
     },
   });
