@@ -31,7 +31,8 @@ export async function reEncode(bytes: Buffer, format: WebRasterFormat): Promise<
     const { format: decoded } = await image.metadata();
     if (decoded !== format) throw undecodable();
     const { data, info } = await encoded(image, format, bytes).toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
+    // an animation decodes as its frames stacked into one tall image; its size is one frame's
+    return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
     if (error instanceof UnsupportedMediaTypeError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {

@@ -73,6 +73,17 @@ describe('raster uploads are re-encoded', () => {
     expect(meta.pages).toBe(2);
     expect(meta.delay).toEqual([100, 100]);
   });
+
+  it("gives an animation's size as one frame's, not all its frames stacked", async () => {
+    const frames = Buffer.concat([0, 255, 0].map((value) => Buffer.alloc(6 * 4 * 4, value)));
+    const source = await sharp(frames, { raw: { width: 6, height: 12, channels: 4, pageHeight: 4 } })
+      .gif({ delay: [100, 100, 100] })
+      .toBuffer();
+    for (const upload of [source, await sharp(source, { animated: true }).webp().toBuffer()]) {
+      const { width, height } = await inspectImage(upload, LIMIT);
+      expect([width, height]).toEqual([6, 4]);
+    }
+  });
 });
 
 /** The 1×1 test PNG with its header claiming width × height (CRC made right), its data unchanged. */

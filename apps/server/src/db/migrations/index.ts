@@ -20,6 +20,7 @@ import * as pendingTranslations from './020-pending-translations.ts';
 import * as translationSearch from './021-translation-search.ts';
 import * as mediaAltPerLanguage from './022-media-alt-per-language.ts';
 import * as translationSources from './023-translation-sources.ts';
+import * as animationFrameSizes from './024-animation-frame-sizes.ts';
 
 /** Every migration, in order. Names never change once released: they are the ledger's keys. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '021-translation-search': translationSearch,
   '022-media-alt-per-language': mediaAltPerLanguage,
   '023-translation-sources': translationSources,
+  '024-animation-frame-sizes': animationFrameSizes,
 };
