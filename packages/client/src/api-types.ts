@@ -1324,6 +1324,17 @@ export interface components {
     };
   };
   responses: {
+    /** @description The version named in If-None-Match is still current */
+    NotModified: {
+      headers: {
+        ETag: components['headers']['ETag'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
+        Vary: components['headers']['Vary'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description The request is not valid: a field, a query parameter, the JSON syntax or the address (details in `fields` when a field is at fault) */
     BadRequest: {
       headers: {
@@ -1345,9 +1356,9 @@ export interface components {
       };
     };
     /** @description The version named in If-None-Match is still current */
-    NotModified: {
+    'NotModified.2': {
       headers: {
-        ETag: components['headers']['ETag.2'];
+        ETag: components['headers']['ETag.3'];
         [name: string]: unknown;
       };
       content?: never;
@@ -1391,22 +1402,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description The version named in If-None-Match is still current */
-    'NotModified.2': {
-      headers: {
-        ETag: components['headers']['ETag.3'];
-        'Cache-Control': components['headers']['Cache-Control.2'];
-        'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-        Vary: components['headers']['Vary.2'];
-        [name: string]: unknown;
-      };
-      content?: never;
-    };
     /** @description No such record, item, image, log row, revision or user */
     'NotFound.3': {
       headers: {
-        'Cache-Control': components['headers']['Cache-Control.2'];
-        Vary: components['headers']['Vary.2'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Vary: components['headers']['Vary'];
         [name: string]: unknown;
       };
       content: {
@@ -1446,24 +1446,24 @@ export interface components {
   };
   requestBodies: never;
   headers: {
-    /** @description Strong: the SHA-256 of the bytes answered */
-    ETag: string;
-    /** @description public, max-age=31536000, immutable */
-    'Cache-Control': string;
-    /** @description Accept, when fm=auto chose the format */
-    Vary: string;
-    /** @description How many there are in all */
-    'X-Total-Count': number;
     /** @description The version answered; send it as If-None-Match to get 304 */
-    'ETag.3': string;
+    ETag: string;
     /** @description public, max-age=0, s-maxage=PUBLIC_CACHE_SECONDS for a public read (a 404 too: public, s-maxage); private, no-store for a signed-in or preview read */
-    'Cache-Control.2': string;
+    'Cache-Control': string;
     /** @description For shared caches only: public, s-maxage and stale-while-revalidate */
     'CDN-Cache-Control': string;
     /** @description Names Bursary-Preview (and Accept-Encoding when compressed) */
-    'Vary.2': string;
-    /** @description The version to send as If-Match with the next write */
+    Vary: string;
+    /** @description Strong: the SHA-256 of the bytes answered */
     'ETag.2': string;
+    /** @description public, max-age=31536000, immutable */
+    'Cache-Control.2': string;
+    /** @description Accept, when fm=auto chose the format */
+    'Vary.2': string;
+    /** @description How many there are in all */
+    'X-Total-Count': number;
+    /** @description The version to send as If-Match with the next write */
+    'ETag.3': string;
     /** @description Seconds to wait before trying again */
     'Retry-After': number;
   };
@@ -1486,12 +1486,17 @@ export interface operations {
       /** @description The OpenAPI document */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': Record<string, never>;
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -1522,16 +1527,16 @@ export interface operations {
       /** @description The image bytes, cached for a year (immutable) */
       200: {
         headers: {
-          ETag: components['headers']['ETag'];
-          'Cache-Control': components['headers']['Cache-Control'];
-          Vary: components['headers']['Vary'];
+          ETag: components['headers']['ETag.2'];
+          'Cache-Control': components['headers']['Cache-Control.2'];
+          Vary: components['headers']['Vary.2'];
           [name: string]: unknown;
         };
         content: {
           'image/*': string;
         };
       };
-      304: components['responses']['NotModified'];
+      304: components['responses']['NotModified.2'];
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       503: components['responses']['ServiceUnavailable'];
@@ -1580,12 +1585,17 @@ export interface operations {
       /** @description The default language first */
       200: {
         headers: {
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Locale'][];
         };
       };
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       503: components['responses']['ServiceUnavailable'];
@@ -1622,17 +1632,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.heroes'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -1667,17 +1677,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.heroes'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -1715,17 +1725,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.steps'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -1760,17 +1770,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.steps'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -1808,17 +1818,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.faqs'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -1853,17 +1863,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.faqs'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -1901,17 +1911,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.benefits'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -1946,17 +1956,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.benefits'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -1994,17 +2004,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.insights'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2039,17 +2049,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.insights'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2087,17 +2097,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.about-heroes'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2132,17 +2142,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.about-heroes'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2180,17 +2190,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.missions'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2225,17 +2235,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.missions'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2273,17 +2283,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.milestones'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2318,17 +2328,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.milestones'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2366,17 +2376,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.success-stories'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2411,17 +2421,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.success-stories'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2459,17 +2469,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.visions'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2504,17 +2514,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.visions'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2552,17 +2562,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.stakeholders'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2597,17 +2607,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.stakeholders'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2645,17 +2655,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.disbursement-testimonials'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2690,17 +2700,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.disbursement-testimonials'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2738,17 +2748,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.messages'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2783,17 +2793,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.messages'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];
@@ -2831,17 +2841,17 @@ export interface operations {
       200: {
         headers: {
           'X-Total-Count': components['headers']['X-Total-Count'];
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.content'][];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
@@ -2876,17 +2886,17 @@ export interface operations {
       /** @description The record, with its ETag */
       200: {
         headers: {
-          ETag: components['headers']['ETag.3'];
-          'Cache-Control': components['headers']['Cache-Control.2'];
+          ETag: components['headers']['ETag'];
+          'Cache-Control': components['headers']['Cache-Control'];
           'CDN-Cache-Control': components['headers']['CDN-Cache-Control'];
-          Vary: components['headers']['Vary.2'];
+          Vary: components['headers']['Vary'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Record.content'];
         };
       };
-      304: components['responses']['NotModified.2'];
+      304: components['responses']['NotModified'];
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound.3'];

@@ -4,6 +4,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
 import {
   type Answer,
+  publicNotModified,
+  publicRead,
   documented,
   errors,
   type Json,
@@ -14,6 +16,8 @@ import {
   Shape,
 } from '../lib/api-doc.ts';
 import { schemaOf } from '../lib/json-schema.ts';
+import { contentEtag } from '../lib/etag.ts';
+import { notModified } from '../lib/reply-headers.ts';
 import { parseQuery, queryText } from '../lib/query.ts';
 import { websiteDocument } from './website-document.ts';
 import { shareRepeatedParts } from './shared-parts.ts';
@@ -100,7 +104,8 @@ const documentApi: RouteApi = {
   summary: 'This description (or, with audience=website, the part of it a website reads)',
   query: documentQuery,
   answers: {
-    200: { description: 'The OpenAPI document', content: json({ type: 'object' }) },
+    200: { description: 'The OpenAPI document', content: json({ type: 'object' }), headers: publicRead },
+    ...publicNotModified,
     ...errors(400, 503),
   },
 };
@@ -182,11 +187,26 @@ const apiDocument: FastifyPluginAsync = async (app) => {
       throw error;
     }));
 
-  let website: Json | undefined;
-  app.get('/api/openapi.json', documented(documentApi), async (request) => {
+  // each audience's document is serialised once: it only changes when the server does
+  const answers = new Map<string, Promise<{ body: string; etag: string }>>();
+  const answerFor = (audience: string | undefined) => {
+    const key = audience ?? 'all';
+    let kept = answers.get(key);
+    if (!kept) {
+      kept = document().then((built) => {
+        const body = JSON.stringify(audience === 'website' ? websiteDocument(built) : built);
+        return { body, etag: contentEtag(body) };
+      });
+      kept.catch(() => answers.delete(key)); // the next request tries again
+      answers.set(key, kept);
+    }
+    return kept;
+  };
+  app.get('/api/openapi.json', documented(documentApi), async (request, reply) => {
     const { audience } = parseQuery(documentQuery, request);
-    const built = await document();
-    return audience === 'website' ? (website ??= websiteDocument(built)) : built;
+    const { body, etag } = await answerFor(audience);
+    if (notModified(request, reply, etag)) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 };
 

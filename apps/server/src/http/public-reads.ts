@@ -2,13 +2,17 @@ import { sections } from '@bursary/shared';
 
 const sectionSlugs = new Set(sections.map((section) => section.slug));
 
+/** What the website reads beside the sections: the languages it may show, and the API document it is built against. */
+const WEBSITE_PATHS = new Set(['/api/locales', '/api/openapi.json']);
+
 /**
- * The addresses the fund's website reads: a section's list, one of its records, and media. Everything else
- * (sign-in, writes, pending changes, schedules, history, users, logs, webhooks) is the console's alone.
+ * The addresses the fund's website reads: a section's list, one of its records, media, the languages and the API
+ * document. Everything else (sign-in, writes, pending changes, schedules, history, users, logs, webhooks) is the
+ * console's alone.
  */
 export function isPublicReadPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
-  if (/^\/media\/[^/]+$/.test(path)) return true;
+  if (WEBSITE_PATHS.has(path) || /^\/media\/[^/]+$/.test(path)) return true;
   const match = /^\/api\/([a-z0-9-]+)(?:\/(\d+))?\/?$/.exec(path);
   return match !== null && sectionSlugs.has(match[1] ?? '');
 }

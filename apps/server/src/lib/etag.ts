@@ -1,8 +1,17 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Strong entity tags for records: the id and the version, so any write changes the tag and a
  * stale save is refused with 412. Weak tags never match: a save must name the exact version it edited.
  */
 export const etagOf = (id: number, version: number): string => `"${id}-${version}"`;
+
+/**
+ * A strong tag for an answer that has no version of its own (the languages, the API document): a digest of the
+ * body, so the same body always has the same tag and any change to it a new one.
+ */
+export const contentEtag = (body: string): string =>
+  `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 22)}"`;
 
 /**
  * Whether an If-Match header names the current tag. `*` matches any existing record; a list is

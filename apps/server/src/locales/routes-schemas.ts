@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { Locale } from '@bursary/shared';
-import { ALWAYS, answer, BODY, contract, errors, messageShape, Shape } from '../lib/api-doc.ts';
+import {
+  ALWAYS,
+  answer,
+  BODY,
+  contract,
+  errors,
+  messageShape,
+  publicNotModified,
+  publicRead,
+  Shape,
+} from '../lib/api-doc.ts';
 
 /** The API declarations of the languages API (locales/routes.ts). */
 
@@ -52,7 +62,8 @@ export const schemas = {
     token: 'optional' as const,
     summary: 'The languages (callers who are not signed in see the public ones only)',
     answers: {
-      200: answer('The default language first', { type: 'array', items: localeShape }),
+      200: answer('The default language first', { type: 'array', items: localeShape }, publicRead),
+      ...publicNotModified,
       ...errors(...ALWAYS, 401),
     },
   },

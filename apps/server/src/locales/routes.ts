@@ -7,6 +7,8 @@ import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';
 import { nowIso } from '../lib/clock.ts';
+import { contentEtag } from '../lib/etag.ts';
+import { notModified } from '../lib/reply-headers.ts';
 import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { ConflictError } from '../lib/errors.ts';
 import { recheckRecords, recordChecksOutdated } from '../site-health/recheck.ts';
@@ -40,11 +42,15 @@ export function registerLocaleRoutes(app: FastifyInstance, removeTranslations: T
   const { defaultLocale } = app.config;
   const admin = requirePermission(app, 'locales:manage');
 
-  app.get('/api/locales', documented(schemas.list), async (request) => {
+  app.get('/api/locales', documented(schemas.list), async (request, reply) => {
     // signed-in callers see every language; the website sees the public ones
     if (request.headers.authorization !== undefined) await app.authenticate(request, undefined as never);
     const all = await listLocales(db, defaultLocale);
-    return request.user ? all : publicLocales(new Languages(defaultLocale, all));
+    const answered = request.user ? all : publicLocales(new Languages(defaultLocale, all));
+    // the website asks every second whether the languages changed: a 304 spares it the list
+    const body = JSON.stringify(answered);
+    if (notModified(request, reply, contentEtag(body))) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/api/locales', documented(schemas.add, admin), async (request, reply) => {

@@ -33,6 +33,36 @@ describe.each(dialects)('reads from the website on %s', (dialect) => {
     }
   });
 
+  it('answers the languages and the website API document as it answers public reads: CORS, shared-cache policy, ETag', async () => {
+    for (const url of ['/api/locales', '/api/openapi.json?audience=website', '/api/openapi.json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { origin: SITE } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['access-control-allow-origin'], url).toBe(SITE);
+      expect(String(res.headers['cache-control']), url).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+      const etag = String(res.headers.etag);
+      expect(etag, url).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      const again = await t.app.inject({ method: 'GET', url, headers: { origin: SITE, 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+    }
+    // a signed-in reader sees private languages too: that answer is never kept by a cache
+    const signedIn = await t.injectAs({ method: 'GET', url: '/api/locales' });
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('gives the languages a new ETag when they change', async () => {
+    const before = String((await t.app.inject({ method: 'GET', url: '/api/locales' })).headers.etag);
+    expect(before).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const added = await t.injectAs({ method: 'POST', url: '/api/locales', payload: { code: 'sw', name: 'Kiswahili' } });
+    expect(added.statusCode).toBe(201);
+    const launched = await t.injectAs({ method: 'PATCH', url: '/api/locales/sw', payload: { public: true } });
+    expect(launched.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/locales', headers: { 'if-none-match': before } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+    expect(after.json()).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'sw' })]));
+  });
+
   it('gives an origin that is not listed no permission', async () => {
     const res = await t.app.inject({
       method: 'GET',
