@@ -565,50 +565,16 @@ export interface components {
     };
     'Record.heroes': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      button1:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      button2:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
+      button1: components['schemas']['TranslatedText'];
+      button2: components['schemas']['TranslatedText'];
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
-      image_alt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_width: number | null;
-      /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_height: number | null;
-      /** @description The focal point's distance from the left of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_x: number | null;
-      /** @description The focal point's distance from the top of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_y: number | null;
+      image_alt: components['schemas']['ImageAlt'];
+      image_width: components['schemas']['ImageWidth'];
+      image_height: components['schemas']['ImageHeight'];
+      image_focal_x: components['schemas']['ImageFocalX'];
+      image_focal_y: components['schemas']['ImageFocalY'];
       created_at: string;
       updated_at: string;
       /**
@@ -626,43 +592,19 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.steps': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
       steps: {
         id: number;
-        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-        step:
-          | string
-          | null
-          | {
-              [key: string]: string | null;
-            };
+        step: components['schemas']['TranslatedText'];
         /** @description With locale=CODE: the language asked */
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
-        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-        translations?: {
-          [key: string]: {
-            missing: string[];
-            outdated: string[];
-          };
-        };
+        translations?: components['schemas']['TranslationStatus'];
       }[];
       created_at: string;
       updated_at: string;
@@ -681,30 +623,12 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.faqs': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       created_at: string;
       updated_at: string;
       /**
@@ -722,50 +646,20 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.benefits': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       benefits: {
         id: number;
-        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-        benefit:
-          | string
-          | null
-          | {
-              [key: string]: string | null;
-            };
+        benefit: components['schemas']['TranslatedText'];
         /** @description With locale=CODE: the language asked */
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
-        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-        translations?: {
-          [key: string]: {
-            missing: string[];
-            outdated: string[];
-          };
-        };
+        translations?: components['schemas']['TranslationStatus'];
       }[];
       created_at: string;
       updated_at: string;
@@ -784,47 +678,17 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.insights': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
       first_insight_number: number | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      first_insight_text:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      first_insight_text: components['schemas']['TranslatedText'];
       second_insight_number: number | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      second_insight_text:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      second_insight_text: components['schemas']['TranslatedText'];
       third_insight_number: number | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      third_insight_text:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      third_insight_text: components['schemas']['TranslatedText'];
       created_at: string;
       updated_at: string;
       /**
@@ -842,46 +706,18 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.about-heroes': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
-      image_alt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_width: number | null;
-      /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_height: number | null;
-      /** @description The focal point's distance from the left of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_x: number | null;
-      /** @description The focal point's distance from the top of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_y: number | null;
+      image_alt: components['schemas']['ImageAlt'];
+      image_width: components['schemas']['ImageWidth'];
+      image_height: components['schemas']['ImageHeight'];
+      image_focal_x: components['schemas']['ImageFocalX'];
+      image_focal_y: components['schemas']['ImageFocalY'];
       created_at: string;
       updated_at: string;
       /**
@@ -899,50 +735,20 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.missions': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       missions: {
         id: number;
-        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-        mission:
-          | string
-          | null
-          | {
-              [key: string]: string | null;
-            };
+        mission: components['schemas']['TranslatedText'];
         /** @description With locale=CODE: the language asked */
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
-        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-        translations?: {
-          [key: string]: {
-            missing: string[];
-            outdated: string[];
-          };
-        };
+        translations?: components['schemas']['TranslationStatus'];
       }[];
       created_at: string;
       updated_at: string;
@@ -961,31 +767,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.milestones': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
       date: string | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      description: components['schemas']['TranslatedText'];
       created_at: string;
       updated_at: string;
       /**
@@ -1003,13 +791,7 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.success-stories': {
       id: number;
@@ -1017,29 +799,13 @@ export interface components {
       student_school: string | null;
       date: string | null;
       source: string | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      story:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      story: components['schemas']['TranslatedText'];
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
-      image_alt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_width: number | null;
-      /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_height: number | null;
-      /** @description The focal point's distance from the left of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_x: number | null;
-      /** @description The focal point's distance from the top of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_y: number | null;
+      image_alt: components['schemas']['ImageAlt'];
+      image_width: components['schemas']['ImageWidth'];
+      image_height: components['schemas']['ImageHeight'];
+      image_focal_x: components['schemas']['ImageFocalX'];
+      image_focal_y: components['schemas']['ImageFocalY'];
       created_at: string;
       updated_at: string;
       /**
@@ -1057,46 +823,18 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.visions': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
-      image_alt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_width: number | null;
-      /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_height: number | null;
-      /** @description The focal point's distance from the left of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_x: number | null;
-      /** @description The focal point's distance from the top of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_y: number | null;
+      image_alt: components['schemas']['ImageAlt'];
+      image_width: components['schemas']['ImageWidth'];
+      image_height: components['schemas']['ImageHeight'];
+      image_focal_x: components['schemas']['ImageFocalX'];
+      image_focal_y: components['schemas']['ImageFocalY'];
       created_at: string;
       updated_at: string;
       /**
@@ -1114,50 +852,20 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.stakeholders': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      description:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      description: components['schemas']['TranslatedText'];
       stakeHolders: {
         id: number;
-        /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-        stakeholder:
-          | string
-          | null
-          | {
-              [key: string]: string | null;
-            };
+        stakeholder: components['schemas']['TranslatedText'];
         /** @description With locale=CODE: the language asked */
         locale?: string;
         /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
         fallback_fields?: string[];
-        /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-        translations?: {
-          [key: string]: {
-            missing: string[];
-            outdated: string[];
-          };
-        };
+        translations?: components['schemas']['TranslationStatus'];
       }[];
       created_at: string;
       updated_at: string;
@@ -1176,33 +884,17 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.disbursement-testimonials': {
       id: number;
       university_name: string | null;
       image: string | null;
-      /** @description The alternative text of the image in image ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending image_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
-      image_alt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description The width in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_width: number | null;
-      /** @description The height in pixels of the stored original in image (null when it is empty, an SVG, or not measured yet); answered only */
-      image_height: number | null;
-      /** @description The focal point's distance from the left of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_x: number | null;
-      /** @description The focal point's distance from the top of the image in image, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
-      image_focal_y: number | null;
+      image_alt: components['schemas']['ImageAlt'];
+      image_width: components['schemas']['ImageWidth'];
+      image_height: components['schemas']['ImageHeight'];
+      image_focal_x: components['schemas']['ImageFocalX'];
+      image_focal_y: components['schemas']['ImageFocalY'];
       created_at: string;
       updated_at: string;
       /**
@@ -1220,25 +912,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.messages': {
       id: number;
       sender: string | null;
       recipient: string | null;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      message:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      message: components['schemas']['TranslatedText'];
       created_at: string;
       updated_at: string;
       /**
@@ -1256,37 +936,13 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     'Record.content': {
       id: number;
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      title:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      excerpt:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
-      /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
-      body:
-        | string
-        | null
-        | {
-            [key: string]: string | null;
-          };
+      title: components['schemas']['TranslatedText'];
+      excerpt: components['schemas']['TranslatedText'];
+      body: components['schemas']['TranslatedText'];
       createdAt: string;
       updatedAt: string;
       /**
@@ -1304,13 +960,7 @@ export interface components {
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
       fallback_fields?: string[];
-      /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
-      translations?: {
-        [key: string]: {
-          missing: string[];
-          outdated: string[];
-        };
-      };
+      translations?: components['schemas']['TranslationStatus'];
     };
     Error: {
       message: string;
@@ -1319,8 +969,35 @@ export interface components {
         path: string;
         message: string;
       }[];
-      /** @description On 412: the current record, or null when there is none */
-      current?: Record<string, never> | null;
+    };
+    /** @description With locale=*: an object of its value in each language, by code (null where there is none) */
+    TranslatedText:
+      | string
+      | null
+      | {
+          [key: string]: string | null;
+        };
+    /** @description F_alt: the alternative text of the image in the field F ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending F_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code */
+    ImageAlt:
+      | string
+      | null
+      | {
+          [key: string]: string | null;
+        };
+    /** @description F_width: the width in pixels of the stored original in the image field F (one frame of an animation; null when it is empty, an SVG, or not measured yet); answered only */
+    ImageWidth: number | null;
+    /** @description F_height: the height in pixels of the stored original in the image field F (one frame of an animation; null when it is empty, an SVG, or not measured yet); answered only */
+    ImageHeight: number | null;
+    /** @description F_focal_x: the focal point's distance from the left of the image in the field F, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
+    ImageFocalX: number | null;
+    /** @description F_focal_y: the focal point's distance from the top of the image in the field F, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
+    ImageFocalY: number | null;
+    /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
+    TranslationStatus: {
+      [key: string]: {
+        missing: string[];
+        outdated: string[];
+      };
     };
   };
   responses: {
@@ -1493,7 +1170,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            [key: string]: unknown;
+          };
         };
       };
       304: components['responses']['NotModified'];

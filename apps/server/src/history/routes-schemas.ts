@@ -11,6 +11,7 @@ import {
   type RouteApi,
   Shape,
   totalCount,
+  staleWrite,
 } from '../lib/api-doc.ts';
 import { pageQuery } from '../lib/query.ts';
 import { z } from 'zod';
@@ -95,7 +96,9 @@ export const schemas = {
         { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
         etag,
       ),
-      ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+      ...errors(...ALWAYS, ...BODY, 401, 404, 409),
+      // a revision may be of any section: its current record is one of theirs
+      ...staleWrite('revision', { type: 'object', additionalProperties: true }),
     },
   },
   trash: {

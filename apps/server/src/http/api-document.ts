@@ -104,7 +104,11 @@ const documentApi: RouteApi = {
   summary: 'This description (or, with audience=website, the part of it a website reads)',
   query: documentQuery,
   answers: {
-    200: { description: 'The OpenAPI document', content: json({ type: 'object' }), headers: publicRead },
+    200: {
+      description: 'The OpenAPI document',
+      content: json({ type: 'object', additionalProperties: true }),
+      headers: publicRead,
+    },
     ...publicNotModified,
     ...errors(400, 503),
   },

@@ -118,30 +118,22 @@ const readEtag = { ETag: { type: 'string', description: 'The version answered; s
 /** The headers of a public read's 200 and 304. */
 export const publicRead = { ...readEtag, ...publicCache };
 
-/** Every error answers `{ message, error }`; a field at fault is named in `fields`, a stale If-Match gets `current`. */
-export const errorShape = new Shape(
-  'Error',
-  contract<ErrorBody & { current?: unknown }>()(
-    {
-      message: { type: 'string' },
-      error: { type: 'string' },
-      fields: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['path', 'message'],
-          additionalProperties: false,
-          properties: { path: { type: 'string' }, message: { type: 'string' } },
-        },
-      },
-      current: {
-        description: 'On 412: the current record, or null when there is none',
-        anyOf: [{ type: 'object' }, { type: 'null' }],
-      },
+/** The properties of every error answer: `{ message, error }`, and the fields at fault in `fields`. */
+const errorProperties = {
+  message: { type: 'string' },
+  error: { type: 'string' },
+  fields: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['path', 'message'],
+      additionalProperties: false,
+      properties: { path: { type: 'string' }, message: { type: 'string' } },
     },
-    ['message', 'error'],
-  ),
-);
+  },
+};
+export const errorShape = new Shape('Error', contract<ErrorBody>()(errorProperties, ['message', 'error']));
+
 export const messageShape = new Shape('Message', contract<MessageResponse>()({ message: { type: 'string' } }));
 
 /** What each error status means on this server. */
@@ -164,6 +156,25 @@ export const errors = (...statuses: number[]): Record<number, Answer> =>
       answer(ERROR_MEANINGS[status] ?? 'Error', errorShape, status === 429 || status === 503 ? retryAfter : undefined),
     ]),
   );
+/**
+ * The 412 of a write guarded by If-Match: the error with `current`, what the call would answer now (the record,
+ * or the waiting changes), typed as that answer so a client can show it without reading the record again.
+ */
+export const staleWrite = (name: string, current: Schema): Record<number, Answer> => ({
+  412: answer(
+    ERROR_MEANINGS[412] ?? 'Error',
+    new Shape(`PreconditionFailed.${name}`, {
+      type: 'object',
+      required: ['message', 'error', 'current'],
+      additionalProperties: false,
+      properties: {
+        message: errorProperties.message,
+        error: errorProperties.error,
+        current: { description: 'The current version, or null when there is none', anyOf: [current, { type: 'null' }] },
+      },
+    }),
+  ),
+});
 /** Every operation: a malformed address (400) and a server that is closing (503). */
 export const ALWAYS = [400, 503];
 /** Every operation that reads a body: bad JSON, too large, not JSON or a form. */

@@ -11,6 +11,7 @@ import {
   messageShape,
   type RouteApi,
   Shape,
+  staleWrite,
 } from '../lib/api-doc.ts';
 import { recordBody } from '../records/record-body-schemas.ts';
 import { operationNames } from '../records/operation-names.ts';
@@ -85,6 +86,7 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
     ...api,
   });
   const changes = changesShape(section);
+  const staleChanges = staleWrite(`${section.slug}.changes`, changes);
   const published = answer('The record with its status (as status=all answers it)', recordShape(section), recordEtag);
   return {
     readChanges: route(`The changes waiting on the ${one} (editors)`, {
@@ -102,7 +104,8 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
       body: recordBody(section, 'update', false),
       answers: {
         200: answer('The changes as saved', changes, changesEtag),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409),
+        ...staleChanges,
       },
     }),
     discardChanges: route(`Discard the changes waiting on the ${one}`, {
@@ -111,7 +114,8 @@ export function publishingSchemas(section: SectionDef, single: boolean) {
       headers: ifMatch,
       answers: {
         200: answer("Discarded; the ETag is the record's", messageShape, recordEtag),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404),
+        ...staleChanges,
       },
     }),
     publish: route(`Publish the ${one}: its waiting changes and/or the draft go live`, {

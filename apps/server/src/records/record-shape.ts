@@ -6,9 +6,14 @@ import { altFieldsOf } from '../media/alt-text.ts';
 /** The shape of a section's record as the API answers it (status, languages, image sizes), for the API document. */
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
+/*
+ * The parts every section's record repeats are named shapes, written once under the document's components and
+ * referred to from each record, so the document grows by a reference, not a copy, with each field and section.
+ */
+
 /** A translated value: text in the language read, or with locale=* an object of each language's text by code. */
-const translatedValue = (type: string) => ({
-  type: [type, 'null', 'object'],
+const translatedText = new Shape('TranslatedText', {
+  type: ['string', 'null', 'object'],
   additionalProperties: nullable('string'),
   description: 'With locale=*: an object of its value in each language, by code (null where there is none)',
 });
@@ -23,7 +28,7 @@ export const localeProperties = {
 };
 /** What `status=all` and `locale=*` reads add to each record and sub-item when the website has two or more languages. */
 const translationStatus = {
-  translations: {
+  translations: new Shape('TranslationStatus', {
     type: 'object',
     description:
       'With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is',
@@ -36,7 +41,7 @@ const translationStatus = {
         outdated: { type: 'array', items: { type: 'string' } },
       },
     },
-  },
+  }),
 };
 export const subItemsSchema = (sub: SubItems) => ({
   type: 'array',
@@ -46,7 +51,7 @@ export const subItemsSchema = (sub: SubItems) => ({
     additionalProperties: false,
     properties: {
       id: { type: 'integer' },
-      [sub.itemKey]: translatedValue('string'),
+      [sub.itemKey]: translatedText,
       ...localeProperties,
       ...translationStatus,
     },
@@ -68,36 +73,49 @@ const statusProperties = {
 export function altTextProperties(section: SectionDef): Json {
   const properties: Json = {};
   for (const [altField, field] of altFieldsOf(section)) {
-    properties[altField] = {
-      type: ['string', 'null', 'object'],
-      maxLength: MEDIA_ALT_MAX_LENGTH,
-      additionalProperties: nullable('string'),
-      description: `The alternative text of the image in ${field} ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending ${altField} with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code`,
-    };
-    for (const side of ['width', 'height'])
-      properties[`${field}_${side}`] = {
-        type: ['integer', 'null'],
-        minimum: 1,
-        description: `The ${side} in pixels of the stored original in ${field} (null when it is empty, an SVG, or not measured yet); answered only`,
-      };
-    for (const axis of ['x', 'y'])
-      properties[`${field}_focal_${axis}`] = {
-        type: ['number', 'null'],
-        minimum: 0,
-        maximum: 1,
-        description: `The focal point's ${axis === 'x' ? 'distance from the left' : 'distance from the top'} of the image in ${field}, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only`,
-      };
+    properties[altField] = imageParts.alt;
+    properties[`${field}_width`] = imageParts.width;
+    properties[`${field}_height`] = imageParts.height;
+    properties[`${field}_focal_x`] = imageParts.focalX;
+    properties[`${field}_focal_y`] = imageParts.focalY;
   }
   return properties;
 }
+
+const imageSize = (name: string, side: 'width' | 'height') =>
+  new Shape(name, {
+    type: ['integer', 'null'],
+    minimum: 1,
+    description: `F_${side}: the ${side} in pixels of the stored original in the image field F (one frame of an animation; null when it is empty, an SVG, or not measured yet); answered only`,
+  });
+const focalPoint = (name: string, axis: 'x' | 'y', from: string) =>
+  new Shape(name, {
+    type: ['number', 'null'],
+    minimum: 0,
+    maximum: 1,
+    description: `F_focal_${axis}: the focal point's distance from the ${from} of the image in the field F, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only`,
+  });
+
+/** The parts beside an image field `F`, named by their suffix: `F_alt`, `F_width`, `F_height`, `F_focal_x`, `F_focal_y`. */
+const imageParts = {
+  alt: new Shape('ImageAlt', {
+    type: ['string', 'null', 'object'],
+    maxLength: MEDIA_ALT_MAX_LENGTH,
+    additionalProperties: nullable('string'),
+    description:
+      "F_alt: the alternative text of the image in the field F ('' when it is empty or the image has none); set it with PATCH /api/media/{name} (?locale=CODE for a language) or by sending F_alt with the record. With locale=CODE, in that language with the fallback of translated fields (null with fallback=none when the language has none); with locale=*, an object of each language's text by code",
+  }),
+  width: imageSize('ImageWidth', 'width'),
+  height: imageSize('ImageHeight', 'height'),
+  focalX: focalPoint('ImageFocalX', 'x', 'left'),
+  focalY: focalPoint('ImageFocalY', 'y', 'top'),
+};
 
 /** A record as the API answers it: every field, sub-items, timestamps (and with status=all its status). */
 export function recordShape(section: SectionDef): Shape {
   const properties: Json = { id: { type: 'integer', minimum: 1 } };
   for (const [name, def] of Object.entries(section.fields))
-    properties[name] = def.translated
-      ? translatedValue('string')
-      : nullable(def.kind === 'number' ? 'number' : 'string');
+    properties[name] = def.translated ? translatedText : nullable(def.kind === 'number' ? 'number' : 'string');
   Object.assign(properties, altTextProperties(section));
   if (section.subItems) properties[section.subItems.field] = subItemsSchema(section.subItems);
   const keys = timestampKeys(section);

@@ -23,6 +23,7 @@ import {
   publicRead,
   type RouteApi,
   Shape,
+  staleWrite,
   totalCount,
 } from '../lib/api-doc.ts';
 import { recordBody } from './record-body-schemas.ts';
@@ -73,6 +74,7 @@ const viewHeaders = {
 export function sectionSchemas(section: SectionDef) {
   const tags = [section.label];
   const record = recordShape(section);
+  const stale = staleWrite(section.slug, record);
   const { all, one } = operationNames(section);
   const saved = (status: number, description: string, schema: Json | Shape, headers: Json = etag) => ({
     [status]: answer(description, schema, headers),
@@ -128,7 +130,7 @@ export function sectionSchemas(section: SectionDef) {
       headers: ifMatch,
       query: writeLocaleQuery,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 409), ...stale },
     }),
     update: write(`Update a ${section.singular}`, {
       operationId: `update${one}`,
@@ -136,14 +138,14 @@ export function sectionSchemas(section: SectionDef) {
       headers: ifMatch,
       query: writeLocaleQuery,
       body: recordBody(section, 'update'),
-      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
+      answers: { ...saved(200, 'Saved', record), ...errors(...ALWAYS, ...BODY, 401, 404, 409), ...stale },
     }),
     delete: write(`Delete a ${section.singular}`, {
       operationId: `delete${one}`,
       params: idParams,
       headers: ifMatch,
       query: noWriteQuery,
-      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404), ...stale },
     }),
   } satisfies Record<string, RouteApi>;
 }
@@ -151,6 +153,7 @@ export function sectionSchemas(section: SectionDef) {
 /** The declarations of a single-record section's sub-item routes. */
 export function subItemSchemas(section: SectionDef, sub: SubItems) {
   const tags = [section.label];
+  const stale = staleWrite(section.slug, recordShape(section));
   const { all } = operationNames(section);
   const write = (summary: string, api: Omit<RouteApi, 'summary'>): RouteApi => ({
     tags,
@@ -166,7 +169,8 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       body: subEditSchema(sub),
       answers: {
         200: answer('The record', recordShape(section), etag),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409),
+        ...stale,
       },
     }),
     add: write(`Add one ${sub.itemKey}`, {
@@ -175,7 +179,8 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       body: subAddSchema(sub),
       answers: {
         201: answer("The new item; the ETag is the record's", subItemsSchema(sub).items, etag),
-        ...errors(...ALWAYS, ...BODY, 401, 409, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 409),
+        ...stale,
       },
     }),
     delete: write(`Delete one ${sub.itemKey}`, {
@@ -184,7 +189,8 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       query: noWriteQuery,
       answers: {
         200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404),
+        ...stale,
       },
     }),
   };

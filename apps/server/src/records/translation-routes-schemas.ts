@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SectionDef } from '@bursary/shared';
-import { ALWAYS, answer, BODY, errors, etag, ifMatch, type RouteApi } from '../lib/api-doc.ts';
+import { ALWAYS, answer, BODY, errors, etag, ifMatch, type RouteApi, staleWrite } from '../lib/api-doc.ts';
 import { idParam } from '../lib/params.ts';
 import { operationNames } from './operation-names.ts';
 import { recordShape } from './record-shape.ts';
@@ -28,7 +28,8 @@ export function translationSchemas(section: SectionDef, single: boolean) {
     ...(body ? { body } : {}),
     answers: {
       200: answer('The record, in the default language', recordShape(section), etag),
-      ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
+      ...errors(...ALWAYS, ...BODY, 401, 404, 409),
+      ...staleWrite(section.slug, recordShape(section)),
     },
   });
   return {

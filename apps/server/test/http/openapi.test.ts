@@ -117,6 +117,36 @@ describe('the API description', () => {
     expect(headersOf(document, item('/api/faqs').post.responses['201'])).toEqual(['ETag', 'Location']);
   });
 
+  it('types the current version a 412 carries as what the call answers, so a client can read it', () => {
+    const schemaOf = (answer: Json): Json => {
+      const response = answer.$ref ? document.components.responses[answer.$ref.split('/').pop()] : answer;
+      const schema = response.content['application/json'].schema;
+      return schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema;
+    };
+    const cases: [string, string, string][] = [
+      ['/api/faqs/{id}', 'put', 'Record.faqs'],
+      ['/api/faqs/{id}', 'delete', 'Record.faqs'],
+      ['/api/faqs/{id}/translations/{code}', 'delete', 'Record.faqs'],
+      ['/api/faqs/{id}/changes', 'put', 'Changes.faqs'],
+      ['/api/steps/sub/{id}', 'delete', 'Record.steps'],
+    ];
+    for (const [path, method, current] of cases) {
+      const operation = document.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      const body = schemaOf(operation.responses['412']);
+      expect(body.required, `${method} ${path}`).toEqual(['message', 'error', 'current']);
+      expect(body.properties.current.anyOf, `${method} ${path}`).toEqual([
+        { $ref: `#/components/schemas/${current}` },
+        { type: 'null' },
+      ]);
+    }
+    // the document's own answer is an object a client may read, not an empty one
+    expect(document.paths['/api/openapi.json'].get.responses['200'].content['application/json'].schema).toEqual({
+      type: 'object',
+      additionalProperties: true,
+    });
+  });
+
   it('lists only headers the public reads really send', async () => {
     for (const [method, url, path] of [
       ['GET', '/api/faqs', '/api/faqs'],
