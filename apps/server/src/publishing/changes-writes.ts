@@ -11,7 +11,7 @@ import { pendingRecordOf } from '../records/pending-record.ts';
 import { type PendingChanges, findPending, putPending, removePending } from '../pending/pending-store.ts';
 import { prepareWrite } from '../records/write-columns.ts';
 import type { WriteContext } from '../records/write-concurrency.ts';
-import { applyAltTexts, takeAltTexts } from '../records/image-alt.ts';
+import { setWaitingAltTexts, takeAltTexts } from '../records/image-alt.ts';
 import { storePublishingStep } from './store-step.ts';
 import { type Target, lockedChanges, targetRecord } from './target-record.ts';
 
@@ -78,7 +78,8 @@ export async function saveChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, await findPending(trx, section, id));
-    await applyAltTexts(trx, alts, saved.record);
+    // the transaction ends with the refusal: the changes are not stored either
+    await setWaitingAltTexts(trx, alts, saved.record);
     await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, pending: saved.record, now });
     return saved;
   });

@@ -16,6 +16,7 @@ import type { RawInput } from '../records/raw-input.ts';
 import type { ReadRecord } from '../records/read.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
 import { updateRow } from '../records/repository.ts';
+import { setWaitingAltTexts } from '../records/image-alt.ts';
 import { checkTranslationWrite } from '../records/translation-writes.ts';
 import type { WriteContext } from '../records/write-concurrency.ts';
 import { applyLanguageChanges, languageColumns } from './language-changes-applied.ts';
@@ -103,6 +104,7 @@ export async function saveLanguageChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, locale);
+    await setWaitingAltTexts(trx, write.alts, current.record, locale.code);
     await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, language: locale, now });
     return { current, pending: saved };
   });

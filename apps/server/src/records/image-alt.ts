@@ -5,7 +5,8 @@ import type { Db } from '../db/types.ts';
 import { altFieldsOf, checkAltText } from '../media/alt-text.ts';
 import { imageFieldsOf, imageNameOf } from '../media/image-fields.ts';
 import { type MediaName, mediaPath } from '../media/media-name.ts';
-import { setAltTextIn } from '../media/alt-in-languages.ts';
+import { altTextsIn, setAltTextIn } from '../media/alt-in-languages.ts';
+import { ValidationError } from '../lib/errors.ts';
 import { nowIso } from '../lib/clock.ts';
 import type { RawInput } from './raw-input.ts';
 import { tablesByName } from './repository.ts';
@@ -52,24 +53,51 @@ export async function applyAltTexts(
 }
 
 /**
+ * Waiting changes cannot carry a new alternative text for an image a record shows: the text belongs to the image
+ * and shows at once on every record that uses it, so it would go live before the changes it came with. Inside the
+ * changes' transaction, each `F_alt` sent for the image in the field (`record`, the changes as they will be
+ * published) is set when no record holds that image yet (an image new with the changes, whose text nobody reads
+ * until they are published); otherwise it must be the text the image already has in `locale` (the default
+ * language when undefined), as a form sends it back unchanged, and another is refused with a sentence that says
+ * where to set it. A field without a stored image has no text to set, as with a live save.
+ */
+export async function setWaitingAltTexts(
+  trx: Db,
+  alts: AltTexts,
+  record: SectionRecord,
+  locale?: string,
+): Promise<void> {
+  const refused: { path: string; message: string }[] = [];
+  for (const [field, alt] of alts) {
+    const name = imageNameOf(record[field]);
+    if (!name) continue;
+    if ((await recordsShowing(trx, name)).length === 0) {
+      await setAltText(trx, record[field], alt, undefined, locale);
+      continue;
+    }
+    const current =
+      locale === undefined
+        ? (await trx.selectFrom('media').select('alt').where('sha256', '=', name.sha256).executeTakeFirst())?.alt
+        : (await altTextsIn(trx, [name.sha256], [locale])).get(name.sha256)?.get(locale);
+    if ((current ?? '') !== alt)
+      refused.push({
+        path: `${field}_alt`,
+        message: `${field}_alt cannot wait with the changes: an image's alternative text shows at once wherever the image is used. Publish the changes first, or set the text in Media.`,
+      });
+  }
+  if (refused.length > 0) throw new ValidationError(refused);
+}
+
+/**
  * Record answers carry the alternative text of the images in their image fields, and what answers a record
  * is cached by its version (its ETag, and its section's change counter through the triggers, which every
  * instance reads). So when an image's text changes, every record that shows it in an image field moves to
  * a new version: no revision is stored, as the record's own content did not change. True when any record shows it.
  */
 export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<boolean> {
-  const path = mediaPath(name);
   let refreshed = false;
-  for (const section of sections) {
-    const fields = imageFieldsOf(section);
-    if (fields.length === 0) continue;
-    const showing = sql<boolean>`(${sql.join(
-      fields.map((field) => sql`${sql.ref(columnOf(field))} = ${path}`),
-      sql` or `,
-    )})`;
-    // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
-    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select('id').where(showing).execute();
-    const ids = rows.map((row) => Number(row.id)).filter((id) => except?.section !== section || except.id !== id);
+  for (const [section, found] of await recordsShowing(trx, name)) {
+    const ids = found.filter((id) => except?.section !== section || except.id !== id);
     if (ids.length === 0) continue;
     await tablesByName(trx)
       .updateTable(tableOf(section))
@@ -79,6 +107,24 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
     refreshed = true;
   }
   return refreshed;
+}
+
+/** The records (by section, their ids) that hold the image in one of their image fields. */
+async function recordsShowing(trx: Db, name: MediaName): Promise<[SectionDef, number[]][]> {
+  const path = mediaPath(name);
+  const showing: [SectionDef, number[]][] = [];
+  for (const section of sections) {
+    const fields = imageFieldsOf(section);
+    if (fields.length === 0) continue;
+    const holds = sql<boolean>`(${sql.join(
+      fields.map((field) => sql`${sql.ref(columnOf(field))} = ${path}`),
+      sql` or `,
+    )})`;
+    // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
+    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select('id').where(holds).execute();
+    if (rows.length > 0) showing.push([section, rows.map((row) => Number(row.id))]);
+  }
+  return showing;
 }
 
 /**
