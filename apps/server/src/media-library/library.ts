@@ -130,7 +130,7 @@ export async function readMediaItem(
 async function lockedImage(trx: Db, name: MediaName) {
   let query = trx
     .selectFrom('media')
-    .select(['alt', 'focal_x', 'focal_y'])
+    .select(['alt', 'focal_x', 'focal_y', 'file_name'])
     .where('sha256', '=', name.sha256)
     .where('ext', '=', name.ext);
   if (dialectOf(trx) === 'postgres') query = query.forUpdate();
@@ -143,7 +143,9 @@ export interface CheckedPatch {
   focal_y?: number;
 }
 
-const imageLogName = (name: MediaName) => named('Image', mediaFileName(name), 0);
+/** An image as the log names it: by the name of the file it was uploaded as, else by its stored name (its hash). */
+const imageLogName = (name: MediaName, fileName: string | null | undefined) =>
+  named('Image', fileName ?? mediaFileName(name), 0);
 
 /** A language other than the default that a PATCH writes the alternative text of. */
 export interface AltLanguageWritten {
@@ -193,7 +195,7 @@ export async function patchMedia(
         .where('variant', 'like', '%cover%')
         .execute();
     const what = [altChanged ? 'alternative text' : '', focalMoved ? 'focal point' : ''].filter(Boolean).join(' and ');
-    const content = `${imageLogName(name)}: ${what} changed${altChanged && language ? ` (${language.name})` : ''}`;
+    const content = `${imageLogName(name, current.file_name)}: ${what} changed${altChanged && language ? ` (${language.name})` : ''}`;
     const event = { action: 'update' as const, content, section: MEDIA_LOG_SECTION, recordId: null, username };
     await appendLogs(trx, [event], null, now);
   });
@@ -219,7 +221,8 @@ export async function deleteMedia(
   publicUrl: string | undefined,
 ): Promise<void> {
   await writeTransaction(db, async (trx) => {
-    if (!(await lockedImage(trx, name))) throw imageNotFound();
+    const image = await lockedImage(trx, name);
+    if (!image) throw imageNotFound();
     const uses = await usesOf(trx, name, publicUrl);
     if (uses.length > 0) throw new ConflictError(`This image is used by ${recordList(uses)}; remove it there first.`);
     const kept = await historyUsesOf(trx, name, publicUrl);
@@ -230,7 +233,7 @@ export async function deleteMedia(
     await trx.deleteFrom('media').where('sha256', '=', name.sha256).where('ext', '=', name.ext).execute();
     const event = {
       action: 'delete' as const,
-      content: `${imageLogName(name)} deleted`,
+      content: `${imageLogName(name, image.file_name)} deleted`,
       section: MEDIA_LOG_SECTION,
       recordId: null,
       username,

@@ -2,6 +2,7 @@ import type { MediaItem } from '@bursary/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, signInAs, type TestApp } from '../helper.ts';
+import { storeImage } from '../../src/media/store.ts';
 import { storedImage } from './media-helpers.ts';
 
 const nameOf = (url: string) => url.slice('/media/'.length);
@@ -44,6 +45,19 @@ describe.each(dialects)('changing an image on %s', (dialect) => {
     const before = await counter(t, 'logs');
     expect((await patch({ alt: 'A student at her desk' })).statusCode).toBe(200);
     expect(await counter(t, 'logs')).toBe(before);
+  });
+
+  it('names an uploaded image in the log by the file it was uploaded as, changed and deleted', async () => {
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const url = await storeImage(t.db, { bytes, filename: 'amina-graduation.png' }, 1024 * 1024);
+    const lastLog = async () =>
+      ((await t.injectAs({ method: 'GET', url: '/api/logs?limit=1' })).json() as Record<string, unknown>[])[0];
+    expect((await patch({ alt: 'Amina on graduation day' }, `/api/media/${nameOf(url)}`)).statusCode).toBe(200);
+    expect(await lastLog()).toMatchObject({ content: 'Image "amina-graduation.png": alternative text changed' });
+    expect((await t.injectAs({ method: 'DELETE', url: `/api/media/${nameOf(url)}` })).statusCode).toBe(204);
+    expect(await lastLog()).toMatchObject({ content: 'Image "amina-graduation.png" deleted' });
   });
 
   it('refuses bad values with a sentence and changes nothing', async () => {
