@@ -29,6 +29,8 @@ export function siteHealthQuery() {
     queryKey: queryKeys.siteHealth(),
     queryFn: async ({ signal }): Promise<SiteHealthReport> =>
       (await apiRequest<SiteHealthReport>('GET', '/api/site-health', { signal, auth: true })).data,
+    // others' changes and the background checks move it: a page left open reads it again when looked at
+    refetchOnWindowFocus: 'always',
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { SiteHealthProblem, SiteHealthReport } from '@bursary/shared/site-health';
@@ -84,6 +84,29 @@ describe('the Site health page', () => {
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Show every check' }));
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
+  });
+
+  it('reads the problems again on request and when the tab comes back into focus, so a page left open is current', async () => {
+    let served = [empty];
+    let reads = 0;
+    server.use(
+      http.get('/api/site-health', () => {
+        reads += 1;
+        return HttpResponse.json<SiteHealthReport>({ checked_at: '2026-11-25T09:00:00.000Z', problems: served });
+      }),
+    );
+    signInWithRole('editor');
+    renderApp('/site-health');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Empty sections (1)' })).toBeInTheDocument();
+    served = [empty, vague];
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Vague link text (1)' })).toBeInTheDocument();
+    served = [vague];
+    const before = reads;
+    window.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(reads).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Empty sections (1)' })).toBeNull());
   });
 
   it('reads one problem in the singular', async () => {

@@ -132,12 +132,17 @@ export function SiteHealthPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-[1400px] gap-6">
-      <div className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">Site health</h1>
-        <p className="text-muted-foreground">
-          What is wrong with the website's content, and where to fix it.
-          {health.data && ` Checked ${formatDate(health.data.checked_at)}.`}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Site health</h1>
+          <p className="text-muted-foreground">
+            What is wrong with the website's content, and where to fix it.
+            {health.data && ` Checked ${formatDate(health.data.checked_at)}.`}
+          </p>
+        </div>
+        <Button variant="outline" disabled={health.isFetching} onClick={() => void health.refetch()}>
+          {health.isFetching ? 'Checking…' : 'Check again'}
+        </Button>
       </div>
       {problems.length > 0 && (
         <div className="flex flex-wrap items-center gap-4">
