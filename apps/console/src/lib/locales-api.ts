@@ -27,6 +27,8 @@ const localesQuery = queryOptions({
       throw error;
     }
   },
+  // another administrator may add or launch a language while this console is open: looking at it again reads them
+  refetchOnWindowFocus: 'always',
 });
 
 export const useLocales = () => useQuery(localesQuery);

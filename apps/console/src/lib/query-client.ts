@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** Retry once, fresh for 1 minute, cached for 5, no re-fetch on window focus. */
-const queryDefaults = {
+export const queryDefaults = {
   retry: 1,
   staleTime: 60_000,
   gcTime: 5 * 60_000,

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClient } from '@tanstack/react-query';
+import { queryDefaults } from '@/lib/query-client';
 import { http, HttpResponse } from 'msw';
 import type { Role } from '@bursary/shared';
 import { Providers } from '@/components/providers';
@@ -10,10 +11,16 @@ import { setSession } from '@/lib/session';
 import { makeUser } from './factories';
 import { server } from './server';
 
-/** A query client for tests: no retries, so failures show at once. */
-function createTestQueryClient(): QueryClient {
+/**
+ * A query client for tests: no retries, so failures show at once. With `appDefaults`, the console's own freshness
+ * rules too (fresh for a minute, no re-read on focus unless a query asks for it), for tests of when data is read.
+ */
+function createTestQueryClient(appDefaults = false): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { ...(appDefaults ? queryDefaults : {}), retry: false, gcTime: Infinity },
+      mutations: { retry: false },
+    },
   });
 }
 
@@ -39,9 +46,13 @@ export function provideConsoleRoutes(routes: RouteObject[]): void {
 }
 
 /** Renders the whole console (real routes, guard, layout, toasts) at `path`. */
-export function renderApp(path: string, appRoutes: RouteObject[] = consoleRoutes) {
+export function renderApp(
+  path: string,
+  appRoutes: RouteObject[] = consoleRoutes,
+  { appDefaults = false }: { appDefaults?: boolean } = {},
+) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const queryClient = createTestQueryClient();
+  const queryClient = createTestQueryClient(appDefaults);
   const result = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -41,6 +41,18 @@ function serveLanguageAdmin() {
 const card = (name: string) => screen.getByRole('region', { name: new RegExp(`^${name}`) });
 
 describe('the Languages page', () => {
+  it('shows a language added elsewhere once the tab comes back into focus, without a reload', async () => {
+    signInWithRole('admin');
+    let locales = [english, french];
+    server.use(http.get('/api/locales', () => HttpResponse.json(locales)));
+    renderApp('/languages', undefined, { appDefaults: true });
+    await screen.findByRole('region', { name: /^Français/ });
+    locales = [...locales, { code: 'rw', name: 'Kinyarwanda', fallback: null, public: false, default: false }];
+    // what a browser sends when its tab is shown again
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(await screen.findByRole('region', { name: /^Kinyarwanda/ })).toBeInTheDocument();
+  });
+
   it('is in the navigation after Webhooks, for administrators only', async () => {
     signInWithRole('admin');
     serveLocales();
