@@ -77,9 +77,9 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
    * sign-in answers. A browser that is not yet a known device of this user becomes one.
    */
   const signIn = async (user: UserRow, at: Date, request: FastifyRequest, reply: FastifyReply) => {
-    await deleteExpiredSessions(db, at);
+    await deleteExpiredSessions(db, limits, at);
     const cookie = deviceCookieOf(request);
-    if (await devices.recognise(cookie, user.id)) await devices.touch(cookie, at);
+    if (await devices.recognise(cookie, user.id, at)) await devices.touch(cookie, at);
     else reply.header('set-cookie', deviceCookie(await devices.issue(user.id, at), request.protocol === 'https'));
     const token = await openSession(db, user.id, limits, at, request.headers['user-agent']);
     await db.updateTable('users').set({ last_login_at: at.toISOString() }).where('id', '=', user.id).execute();
@@ -107,7 +107,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     const user = await findUserByUsername(db, username);
     // A known device of this user counts on its own key alone: failures spent on the username or
     // from another address do not lock it out, and its own failures lock only itself.
-    const device = user ? await devices.recognise(deviceCookieOf(request), user.id) : undefined;
+    const device = user ? await devices.recognise(deviceCookieOf(request), user.id, at) : undefined;
     const keys = device ? [device] : passwordKeys(request.ip, username);
     // only a wrong password keeps its count: a success or a full hashing queue gives it back
     return attempts.guard(keys, at, async (fail) => {
@@ -145,7 +145,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       if (!(await secondFactor.verify(user, code)))
         throw fail(new AuthError(401, WRONG_CODE, { fields: [{ path: 'code', message: WRONG_CODE }] }));
       await attempts.clear([codeKey(user.username)]);
-      await closeChallenge(db, mfaToken);
+      // the right code twice at once opens one session: the other finds the challenge ended
+      if (!(await closeChallenge(db, mfaToken, at))) throw new AuthError(401, CHALLENGE_ENDED);
       return await signIn(user, at, request, reply);
     });
   });
