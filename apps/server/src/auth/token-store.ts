@@ -91,13 +91,13 @@ export class TokenStore<T extends TokenTable> {
 
   async issue(db: Kysely<Database>, values: TokenRowValues<T>, now: Date): Promise<IssuedToken> {
     const token = newToken();
-    const stamp = this.#stamp(now);
-    const row = { ...values, token_hash: hashToken(token), [this.#expiry.column]: stamp } as Insertable<TokenColumns>;
+    const row = {
+      ...values,
+      token_hash: hashToken(token),
+      [this.#expiry.column]: this.#stamp(now),
+    } as Insertable<TokenColumns>;
     const { id } = await this.#db(db).insertInto(this.#from).values(row).returning('id').executeTakeFirstOrThrow();
-    const expiresAt = new Date(
-      Date.parse(stamp) + (this.#expiry.column === 'expires_at' ? 0 : this.#expiry.lifetimeMs),
-    );
-    return { id: Number(id), token, expiresAt: expiresAt.toISOString() };
+    return { id: Number(id), token, expiresAt: new Date(now.getTime() + this.#expiry.lifetimeMs).toISOString() };
   }
 
   /** The row of a token still live at `now`; undefined for anything else (unknown, expired, malformed). */
