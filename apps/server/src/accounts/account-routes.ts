@@ -6,7 +6,8 @@ import { passwordKeys, type SignInAttempts } from '../auth/throttle.ts';
 import { findUserByUsername, setPassword } from '../auth/users.ts';
 import { AuthError, invalidInput } from '../auth/errors.ts';
 import { parseBody, profileBody, storedEmail } from '../auth/account-input.ts';
-import { logAccountChange, signedIn } from './account-log.ts';
+import { logAccountChange } from './account-log.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { documented } from '../lib/api-doc.ts';
 import { schemas } from './account-routes-schemas.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ConflictError } from '../lib/errors.ts';
 import { codeBody, parseBody, totpOffBody } from '../auth/account-input.ts';
-import { logAccountChange, signedIn } from './account-log.ts';
+import { logAccountChange } from './account-log.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { AuthError } from '../auth/errors.ts';
 import { verifyPassword } from '../auth/password.ts';
 import type { SecondFactor } from '../auth/second-factor.ts';

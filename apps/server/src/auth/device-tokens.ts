@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { TokenStore, sinceLastUse } from './token-store.ts';
 
 /**
  * Device cookies (the OWASP authentication guidance's answer to account lock-out): a browser that
@@ -13,7 +13,6 @@ import { hashToken, newToken } from './tokens.ts';
  * stored hash of the random part lets a device be forgotten (its user deleted, unused for a year).
  */
 export const DEVICE_COOKIE = 'bursary_device';
-/** A known browser stays known this long after its last sign-in. */
 const DEVICE_DAYS = 365;
 const DAY_MS = 86_400_000;
 const FORMAT = 'v1';
@@ -39,6 +38,9 @@ export function deviceCookie(value: string, secure: boolean): string {
   return `${DEVICE_COOKIE}=${value}; Path=/api; Max-Age=${DEVICE_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
+/** A browser stays known this long after its last sign-in, and is forgotten after. */
+const devices = new TokenStore('throttle_devices', sinceLastUse(DEVICE_DAYS * DAY_MS));
+
 export class DeviceTokens {
   readonly #db: Db;
   readonly #sign: Sign;
@@ -54,50 +56,31 @@ export class DeviceTokens {
 
   /** A new device token for the user, stored as a hash: the cookie's value. */
   async issue(userId: number, at: Date): Promise<string> {
-    const token = newToken();
-    const now = at.toISOString();
-    await this.#db
-      .deleteFrom('throttle_devices')
-      .where('last_used_at', '<=', new Date(at.getTime() - DEVICE_DAYS * DAY_MS).toISOString())
-      .execute();
-    await this.#db
-      .insertInto('throttle_devices')
-      .values({ user_id: userId, token_hash: hashToken(token), created_at: now, last_used_at: now })
-      .execute();
+    await devices.deleteExpired(this.#db, at);
+    const { token } = await devices.issue(this.#db, { user_id: userId, created_at: at.toISOString() }, at);
     return `${FORMAT}.${userId}.${token}.${this.#mac(userId, token).toString('base64url')}`;
   }
 
   /**
-   * The throttle key of the device the cookie names, when it is a genuine, still-stored token of
+   * The throttle key of the device the cookie names, when it is a genuine, still-known token of
    * this very user; undefined for anything else (no cookie, a garbled or forged one, another
    * user's), which then counts as an unknown device.
    */
-  async recognise(cookie: string | undefined, userId: number): Promise<string | undefined> {
+  async recognise(cookie: string | undefined, userId: number, at: Date): Promise<string | undefined> {
     const match = cookie === undefined ? null : COOKIE_PATTERN.exec(cookie);
     if (!match || Number(match[1]) !== userId) return undefined;
     const token = match[2] ?? '';
     const expected = this.#mac(userId, token);
     const given = Buffer.from(match[3] ?? '', 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-    const tokenHash = hashToken(token);
-    const row = await this.#db
-      .selectFrom('throttle_devices')
-      .select('id')
-      .where('token_hash', '=', tokenHash)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row ? deviceKey(tokenHash) : undefined;
+    const row = await devices.find(this.#db, token, at);
+    return row && Number(row.user_id) === userId ? deviceKey(row.token_hash) : undefined;
   }
 
   /** A sign-in from the device succeeded: it stays known for another full lifetime. */
   async touch(cookie: string | undefined, at: Date): Promise<void> {
     const token = cookie === undefined ? undefined : COOKIE_PATTERN.exec(cookie)?.[2];
-    if (token === undefined) return;
-    await this.#db
-      .updateTable('throttle_devices')
-      .set({ last_used_at: at.toISOString() })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    if (token !== undefined) await devices.renew(this.#db, token, at);
   }
 }
 

@@ -2,7 +2,7 @@ import { type LoginResponse, type MfaRequiredResponse, ROLES, type User } from '
 import { ALWAYS, answer, BODY, contract, errors, messageShape, NO_NUL, type RouteApi, Shape } from '../lib/api-doc.ts';
 import { loginCodeBody } from './account-input.ts';
 
-/** The API declarations of the sign-in routes (auth/plugin.ts), and the user they answer. */
+/** The API declarations of the sign-in routes (auth/plugin.ts, auth/password-sign-in.ts), and the user they answer. */
 
 /** The sign-in's bound on a username or password, which it keeps to itself. */
 const MAX_CREDENTIAL_LENGTH = 1024;

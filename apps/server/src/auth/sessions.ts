@@ -3,7 +3,8 @@ import type { Database } from '../db/types.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { planIndependent } from '../db/plan-independent.ts';
 import type { AccountRow } from './users.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken } from './tokens.ts';
+import { TokenStore, deadline } from './token-store.ts';
 
 export interface SessionLimits {
   absoluteMinutes: number;
@@ -24,6 +25,12 @@ export function storedUserAgent(header: string | undefined): string | null {
   return value ? Array.from(value).slice(0, USER_AGENT_MAX_LENGTH).join('') : null;
 }
 
+/**
+ * Sessions live until their absolute deadline; the idle limit is read from last_seen_at by findLiveSession,
+ * which every signed-in request runs as a prepared statement of its own.
+ */
+const sessionTokens = (limits: SessionLimits) => new TokenStore('sessions', deadline(limits.absoluteMinutes * MINUTE));
+
 export async function openSession(
   db: Kysely<Database>,
   userId: number,
@@ -31,18 +38,16 @@ export async function openSession(
   now: Date,
   userAgent?: string,
 ): Promise<string> {
-  const token = newToken();
-  await db
-    .insertInto('sessions')
-    .values({
+  const { token } = await sessionTokens(limits).issue(
+    db,
+    {
       user_id: userId,
-      token_hash: hashToken(token),
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + limits.absoluteMinutes * MINUTE).toISOString(),
       user_agent: storedUserAgent(userAgent),
-    })
-    .execute();
+    },
+    now,
+  );
   return token;
 }
 
@@ -118,8 +123,8 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number): Pr
 }
 
 /** Drops sessions past their absolute expiry; called now and then so the table stays small. */
-export async function deleteExpiredSessions(db: Kysely<Database>, now: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
+export async function deleteExpiredSessions(db: Kysely<Database>, limits: SessionLimits, now: Date): Promise<void> {
+  await sessionTokens(limits).deleteExpired(db, now);
 }
 
 /** A user's sessions, newest first, for "where am I signed in". */

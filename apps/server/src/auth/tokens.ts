@@ -9,6 +9,11 @@ export function newToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
 }
 
+/** A token this server could have made: anything else is refused before the database is asked. */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -21,5 +26,5 @@ export function bearerToken(header: unknown): string | undefined {
   if (typeof header !== 'string' || header.length > 200) return undefined;
   const match = /^Bearer +(\S+) *$/i.exec(header);
   const token = match?.[1];
-  return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
+  return token !== undefined && isWellFormedToken(token) ? token : undefined;
 }

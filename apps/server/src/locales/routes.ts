@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Locale } from '@bursary/shared';
 import { parseBody } from '../auth/account-input.ts';
 import { requirePermission } from '../auth/permissions.ts';
-import { signedIn } from '../accounts/account-log.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { documented } from '../lib/api-doc.ts';

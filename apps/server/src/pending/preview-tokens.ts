@@ -1,7 +1,14 @@
 import type { Db } from '../db/types.ts';
 import { rolesWith } from '@bursary/shared';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, isWellFormedToken } from '../auth/tokens.ts';
+import { TokenStore, deadline } from '../auth/token-store.ts';
 import { PREVIEW_PERMISSION } from '../auth/issuer-tokens.ts';
+
+/** A preview shows what is not public yet: a leaked link stops working within the hour. */
+const PREVIEW_TOKEN_MINUTES = 60;
+
+/** A revoked token keeps its row (revoked_at) until it expires, so revoking is done here rather than by the store. */
+const previewTokens = new TokenStore('preview_tokens', deadline(PREVIEW_TOKEN_MINUTES * 60_000));
 
 /**
  * Tokens that read: not revoked, not expired, and issued by a user who still exists, is not disabled and still
@@ -13,13 +20,10 @@ function liveTokens(db: Db, now: Date) {
     .selectFrom('preview_tokens')
     .innerJoin('users', 'users.username', 'preview_tokens.created_by')
     .where('preview_tokens.revoked_at', 'is', null)
-    .where('preview_tokens.expires_at', '>', now.toISOString())
+    .where(previewTokens.isLive(now))
     .where('users.disabled', '=', 0)
     .where('users.role', 'in', rolesWith(PREVIEW_PERMISSION));
 }
-
-/** base64url of 32 random bytes, unpadded: anything else is refused before the database is asked. */
-const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The preview token a read names, while it is live (liveTokens). Undefined for anything else, so every refusal
@@ -30,7 +34,7 @@ export async function findLivePreviewToken(
   token: string,
   now: Date = new Date(),
 ): Promise<{ id: number; expires_at: string } | undefined> {
-  if (!PREVIEW_TOKEN_PATTERN.test(token)) return undefined;
+  if (!isWellFormedToken(token)) return undefined;
   const row = await liveTokens(db, now)
     .select(['preview_tokens.id', 'preview_tokens.expires_at'])
     .where('preview_tokens.token_hash', '=', hashToken(token))
@@ -59,9 +63,6 @@ export async function listLivePreviewTokens(db: Db, now: Date): Promise<LivePrev
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** A preview shows what is not public yet: a leaked link stops working within the hour. */
-const PREVIEW_TOKEN_MINUTES = 60;
-
 export interface NewPreviewToken {
   id: number;
   /** Shown once: only its SHA-256 is stored. */
@@ -71,19 +72,8 @@ export interface NewPreviewToken {
 
 /** A read-only token for the website's preview, valid for an hour. */
 export async function createPreviewToken(db: Db, username: string, now: Date): Promise<NewPreviewToken> {
-  const token = newToken();
-  const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MINUTES * 60_000).toISOString();
-  const row = await db
-    .insertInto('preview_tokens')
-    .values({
-      token_hash: hashToken(token),
-      created_by: username,
-      created_at: now.toISOString(),
-      expires_at: expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), token, expires_at: expiresAt };
+  const issued = await previewTokens.issue(db, { created_by: username, created_at: now.toISOString() }, now);
+  return { id: issued.id, token: issued.token, expires_at: issued.expiresAt };
 }
 
 /** Ends a preview token at once; false when there is no such token (an expired one may already be swept). */
@@ -105,7 +95,6 @@ export async function revokePreviewToken(db: Db, id: number, now: Date): Promise
 }
 
 /** Expired tokens can never be used again: they are deleted rather than kept. Answers how many went. */
-export async function deleteExpiredPreviewTokens(db: Db, now: Date): Promise<number> {
-  const result = await db.deleteFrom('preview_tokens').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteExpiredPreviewTokens(db: Db, now: Date): Promise<number> {
+  return previewTokens.deleteExpired(db, now);
 }

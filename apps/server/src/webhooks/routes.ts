@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseBody } from '../auth/account-input.ts';
 import { requirePermission } from '../auth/permissions.ts';
 import { appendLogs, WEBHOOKS_LOG_SECTION } from '../audit/log-writes.ts';
-import { signedIn } from '../accounts/account-log.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import type { Db } from '../db/types.ts';
 import { documented } from '../lib/api-doc.ts';
 import { emptyJsonBodyIsEmptyObject } from '../lib/empty-json-body.ts';
