@@ -18,7 +18,7 @@ import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
 import { UnsavedEditsProvider } from './unsaved-edits';
 import { useEditedLanguage } from '@/features/sections/languages/use-edited-language';
-import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
+import { EditLanguageSwitcher } from '@/features/sections/languages/language-switcher';
 import { TranslationForm } from '@/features/sections/languages/translation-form';
 import { LanguageBanner } from '@/features/sections/languages/language-banner';
 
@@ -179,7 +179,7 @@ function EditLoader({ section }: { section: SectionDef }) {
               />
             )
           )}
-          {canEdit && saved && <LanguageSwitcher language={language} />}
+          {canEdit && saved && <EditLanguageSwitcher language={language} />}
           {!canEdit ? (
             <ReadOnlyRecord section={section} record={saved} />
           ) : !ready ? (

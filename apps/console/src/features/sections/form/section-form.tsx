@@ -87,8 +87,8 @@ export function SectionForm({
   // react-hook-form tracks only the form state a render reads: read these here so the draft and
   // the conflict reload below see which fields the editor changed
   const { isDirty, dirtyFields } = form.formState;
-  // A dedicated screen asks before unsaved input is left behind
-  const guard = useUnsavedChangesGuard(Boolean(variant) && isDirty);
+  // An edit screen and a dedicated create screen ask before unsaved input is left behind
+  const guard = useUnsavedChangesGuard((Boolean(variant) || mode === 'update') && isDirty);
   // A dedicated screen's submit waits until every required field holds text
   const values = useWatch({ control: form.control, disabled: !variant });
   const waiting =

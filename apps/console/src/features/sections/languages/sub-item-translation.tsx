@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
@@ -21,6 +21,8 @@ interface SubItemTranslationProps {
   texts: SubItemTexts;
   locale: Locale;
   defaultLocale: Locale;
+  /** Told whether texts are typed and not saved yet, so the list's switcher and the page ask before dropping them. */
+  onEdited?: (edited: boolean) => void;
 }
 
 interface TranslatedItem {
@@ -37,7 +39,7 @@ interface TranslatedItem {
  * A sub-item list in another language: the same items in the same order as in every language, so only their texts
  * change here; adding, removing and reordering are done in the default language.
  */
-export function SubItemTranslation({ section, texts, locale, defaultLocale }: SubItemTranslationProps) {
+export function SubItemTranslation({ section, texts, locale, defaultLocale, onEdited }: SubItemTranslationProps) {
   const read = useQuery(recordInEveryLanguageQuery(section, 'single'));
   if (read.isError)
     return (
@@ -64,6 +66,7 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale }: Su
       texts={texts}
       locale={locale}
       defaultLocale={defaultLocale}
+      onEdited={onEdited}
       items={items}
       etag={read.data.etag}
       record={read.data.record}
@@ -76,6 +79,7 @@ function TranslatedItems({
   texts,
   locale,
   defaultLocale,
+  onEdited,
   items,
   etag,
   record,
@@ -83,6 +87,8 @@ function TranslatedItems({
   const sub = section.subItems;
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
+  const edited = edits.some((edit, index) => edit.text !== (items[index]?.text ?? ''));
+  useEffect(() => onEdited?.(edited), [edited, onEdited]);
   // a list in another language is every item with its text: none may be left blank
   const [checked, setChecked] = useState(false);
   const blank = (text: string) => checked && text.trim() === '';

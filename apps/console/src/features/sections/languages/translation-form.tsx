@@ -16,6 +16,7 @@ import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
 import { publishingOf } from '@/lib/publishing';
 import { useOfferUnsavedEdits } from '../form/unsaved-edits';
+import { useUnsavedChangesGuard } from '../form/unsaved-changes';
 import { scheduledText } from '../publishing/publish-now-question';
 import { NeedsUpdate } from './needs-update';
 import { TranslationActions } from './translation-actions';
@@ -94,6 +95,8 @@ function TranslationFields({
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
+  // leaving with text typed in this language asks first, as the default language's form does
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
   const save = useSaveTranslation(section);
   const saveDraft = useSaveTranslationDraft(section);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -161,6 +164,7 @@ function TranslationFields({
       {
         onSuccess: () => {
           toast({ title: holds ? 'Published' : `${locale.name} saved` });
+          guard.allowLeaving();
           form.reset(values);
           void navigate(`/${section.slug}`);
         },
@@ -180,6 +184,7 @@ function TranslationFields({
         onSuccess: () => {
           if (told)
             toast({ title: 'Draft saved', description: state.publishAt ? scheduledText(state.publishAt) : undefined });
+          guard.allowLeaving();
           form.reset(values);
           onDraftSaved?.();
           resolve(true);
