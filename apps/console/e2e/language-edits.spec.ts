@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, expectToast, test } from './support/fixtures.ts';
+import type { Api } from './support/api.ts';
 import { addLanguage, removeLanguage, withFaqInLanguage } from './support/languages.ts';
 
 /**
@@ -11,6 +12,26 @@ const QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
 /** A language code of each project's own, so a language left by a failed run of one project cannot meet another. */
 const codeFor = (isMobile: boolean) => (isMobile ? 'it' : 'de');
 const nameFor = (isMobile: boolean) => (isMobile ? 'Italiano' : 'Deutsch');
+
+/**
+ * The Steps record with `count` steps at least: the ids of those added, which the test removes again, since the
+ * languages tests after it were written against the steps the server starts with.
+ */
+async function atLeastSteps(api: Api, count: number): Promise<number[]> {
+  await api.putSingle('steps', { title: 'How to apply' });
+  const [record] = await api.list<{ steps?: unknown[] }>('steps');
+  const added: number[] = [];
+  for (let n = record?.steps?.length ?? 0; n < count; n += 1) {
+    const answer = await api.ctx.post('/api/steps/sub', { data: { step: `Step ${n + 1}` } });
+    expect(answer.ok()).toBe(true);
+    added.push(((await answer.json()) as { id: number }).id);
+  }
+  return added;
+}
+
+async function removeSteps(api: Api, ids: number[]): Promise<void> {
+  for (const id of ids) await api.ctx.delete(`/api/steps/sub/${id}`);
+}
 
 /** The questions asked, each answered `accept`. */
 function answerQuestions(page: Page, accept: () => boolean): string[] {
@@ -79,9 +100,7 @@ test('switching the language of the Steps list with typed steps asks first, both
   isMobile,
 }) => {
   const code = codeFor(isMobile);
-  await api.putSingle('steps', { title: 'How to apply' });
-  const [record] = await api.list<{ steps?: { id: number; step: string }[] }>('steps');
-  if (!record?.steps?.length) await api.ctx.post('/api/steps/sub', { data: { step: 'Register' } });
+  const added = await atLeastSteps(api, 1);
   await addLanguage(api, code, nameFor(isMobile));
   try {
     await page.goto('/steps');
@@ -109,5 +128,46 @@ test('switching the language of the Steps list with typed steps asks first, both
     await expect(first).toHaveValue(`Typed in ${code}`);
   } finally {
     await removeLanguage(api, code);
+    await removeSteps(api, added);
+  }
+});
+
+test('steps saved in another language after a refused save show as saved, in that language, and the toast names it', async ({
+  page,
+  api,
+  isMobile,
+}) => {
+  const code = codeFor(isMobile);
+  const name = nameFor(isMobile);
+  const added = await atLeastSteps(api, 2);
+  const [record] = await api.list<{ steps: unknown[] }>('steps');
+  const count = record?.steps.length ?? 0;
+  await addLanguage(api, code, name);
+  try {
+    await page.goto('/steps');
+    const block = page.getByRole('region', { name: 'Process Steps' });
+    const switcher = block.getByRole('combobox', { name: 'Language' });
+    const step = (n: number) => block.getByRole('textbox', { name: `Step ${n}`, exact: true });
+    await switcher.selectOption({ label: name });
+    await step(1).fill(`First (${code})`);
+    await block.getByRole('button', { name: 'Save Steps' }).click();
+    await expect(block.getByText('Please enter a step.')).toBeVisible();
+
+    for (let n = 2; n <= count; n += 1) await step(n).fill(`Step ${n} (${code})`);
+    await block.getByRole('button', { name: 'Save Steps' }).click();
+    await expectToast(page, 'Steps updated successfully.', `${name} saved`);
+    await expect(switcher).toHaveValue(code);
+    await expect(step(1)).toHaveValue(`First (${code})`);
+    await expect(step(count)).toHaveValue(`Step ${count} (${code})`);
+    await page.screenshot({ path: `/tmp/issue50-3-steps-${page.viewportSize()?.width}.png`, fullPage: true });
+
+    await switcher.selectOption({ label: 'English (default)' });
+    await expect(block.getByRole('button', { name: 'Edit Steps' })).toBeVisible();
+    await switcher.selectOption({ label: name });
+    await expect(step(1)).toHaveValue(`First (${code})`);
+    await expect(step(count)).toHaveValue(`Step ${count} (${code})`);
+  } finally {
+    await removeLanguage(api, code);
+    await removeSteps(api, added);
   }
 });

@@ -47,7 +47,10 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale, onEd
         {read.error.message}
       </p>
     );
-  if (!read.isSuccess)
+  // the texts are read afresh each time the list opens in a language: what the cache holds may be from before the
+  // last save (a read the save's refresh started may have been dropped when the list closed), and the inputs take
+  // their first values only
+  if (!read.isSuccess || !read.isFetchedAfterMount)
     return (
       <div className="flex justify-center p-4">
         <Spinner className="size-5" label={`Loading ${locale.name}`} />
@@ -102,7 +105,8 @@ function TranslatedItems({
         query: { locale: locale.code },
       }),
     onSuccess: async () => {
-      toast({ title: texts.updated });
+      // the section's own words, and the language they were saved in, as the language's form names it
+      toast({ title: texts.updated, description: `${locale.name} saved` });
       await refreshAfterRecordWrite(queryClient, section.slug);
     },
     onError: (error) =>

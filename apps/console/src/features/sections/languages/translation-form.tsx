@@ -69,7 +69,9 @@ export function TranslationForm(props: TranslationFormProps) {
         {failure.message}
       </p>
     );
-  if (!read.isSuccess || !inLanguage.isSuccess)
+  // read afresh each time the form opens: the form takes its first values only, and the cache may be from before the
+  // last save
+  if (!read.isSuccess || !inLanguage.isSuccess || !read.isFetchedAfterMount || !inLanguage.isFetchedAfterMount)
     return (
       <div className="flex justify-center p-8">
         <Spinner className="size-6" label={`Loading ${locale.name}`} />
