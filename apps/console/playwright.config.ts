@@ -21,7 +21,7 @@ const mobile = { width: 375, height: 800 };
  * badge missing languages, so they run in stages of their own, one test at a time, and never beside another test:
  * first, on the data the server starts with, as each was written against.
  */
-const languageSpecs = [/languages\.spec\.ts$/, /french-everywhere\.spec\.ts$/];
+const languageSpecs = [/languages\.spec\.ts$/, /french-everywhere\.spec\.ts$/, /language-edits\.spec\.ts$/];
 const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//, ...languageSpecs];
 /** Specs that set both widths themselves: the desktop project runs them, and the mobile one would repeat them. */
 const bothWidthsSpecs = [/users-layout\.spec\.ts$/];

@@ -16,8 +16,9 @@ import { PublishingBanner } from '@/features/sections/publishing/publishing-bann
 import { type FormVariant, sectionForVariant } from './form-variant';
 import { CannotCreate, ReadOnlyRecord } from './read-only-record';
 import { SectionForm } from './section-form';
+import { UnsavedEditsProvider } from './unsaved-edits';
 import { useEditedLanguage } from '@/features/sections/languages/use-edited-language';
-import { LanguageSwitcher } from '@/features/sections/languages/language-switcher';
+import { EditLanguageSwitcher } from '@/features/sections/languages/language-switcher';
 import { TranslationForm } from '@/features/sections/languages/translation-form';
 import { LanguageBanner } from '@/features/sections/languages/language-banner';
 
@@ -158,52 +159,54 @@ function EditLoader({ section }: { section: SectionDef }) {
   const saved = record.data.record;
   return (
     <FormFrame heading={heading} actions={saved && <HistoryButton section={section} recordId={saved.id} />}>
-      <div className="grid gap-6">
-        {saved && canEdit && editedLanguage ? (
-          <LanguageBanner
-            section={section}
-            record={saved}
-            locale={editedLanguage}
-            onChanged={() => setVersion((n) => n + 1)}
-          />
-        ) : (
-          saved && (
-            <PublishingBanner
+      <UnsavedEditsProvider>
+        <div className="grid gap-6">
+          {saved && canEdit && editedLanguage ? (
+            <LanguageBanner
               section={section}
               record={saved}
-              pending={record.data.pending?.record ?? null}
-              canEdit={canEdit}
+              locale={editedLanguage}
               onChanged={() => setVersion((n) => n + 1)}
             />
-          )
-        )}
-        {canEdit && saved && <LanguageSwitcher language={language} />}
-        {!canEdit ? (
-          <ReadOnlyRecord section={section} record={saved} />
-        ) : !ready ? (
-          <Loading label="Loading the editor" />
-        ) : saved && defaultLanguage && editedLanguage ? (
-          <TranslationForm
-            key={`${editedLanguage.code}-${version}`}
-            section={section}
-            record={saved}
-            locale={editedLanguage}
-            defaultLocale={defaultLanguage}
-            onDraftSaved={() => setVersion((n) => n + 1)}
-          />
-        ) : (
-          <SectionForm
-            key={version}
-            section={section}
-            mode="update"
-            record={saved}
-            etag={record.data.etag}
-            pending={record.data.pending}
-            routeId={id || undefined}
-            onDraftSaved={() => setVersion((n) => n + 1)}
-          />
-        )}
-      </div>
+          ) : (
+            saved && (
+              <PublishingBanner
+                section={section}
+                record={saved}
+                pending={record.data.pending?.record ?? null}
+                canEdit={canEdit}
+                onChanged={() => setVersion((n) => n + 1)}
+              />
+            )
+          )}
+          {canEdit && saved && <EditLanguageSwitcher language={language} />}
+          {!canEdit ? (
+            <ReadOnlyRecord section={section} record={saved} />
+          ) : !ready ? (
+            <Loading label="Loading the editor" />
+          ) : saved && defaultLanguage && editedLanguage ? (
+            <TranslationForm
+              key={`${editedLanguage.code}-${version}`}
+              section={section}
+              record={saved}
+              locale={editedLanguage}
+              defaultLocale={defaultLanguage}
+              onDraftSaved={() => setVersion((n) => n + 1)}
+            />
+          ) : (
+            <SectionForm
+              key={version}
+              section={section}
+              mode="update"
+              record={saved}
+              etag={record.data.etag}
+              pending={record.data.pending}
+              routeId={id || undefined}
+              onDraftSaved={() => setVersion((n) => n + 1)}
+            />
+          )}
+        </div>
+      </UnsavedEditsProvider>
     </FormFrame>
   );
 }

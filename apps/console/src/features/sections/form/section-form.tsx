@@ -9,6 +9,8 @@ import { publishingOf } from '@/lib/publishing';
 import { useDraft } from '@/lib/drafts';
 import { serverMessage } from '@/lib/api-client';
 import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useOfferUnsavedEdits } from './unsaved-edits';
+import { scheduledText } from '@/features/sections/publishing/publish-now-question';
 import { type EditableRecord, sectionRecordQuery } from '@/lib/section-api';
 import { useSaveDraft } from '@/features/sections/publishing/publishing-api';
 import { useSaveRecord } from './save-record';
@@ -85,8 +87,8 @@ export function SectionForm({
   // react-hook-form tracks only the form state a render reads: read these here so the draft and
   // the conflict reload below see which fields the editor changed
   const { isDirty, dirtyFields } = form.formState;
-  // A dedicated screen asks before unsaved input is left behind
-  const guard = useUnsavedChangesGuard(Boolean(variant) && isDirty);
+  // An edit screen and a dedicated create screen ask before unsaved input is left behind
+  const guard = useUnsavedChangesGuard((Boolean(variant) || mode === 'update') && isDirty);
   // A dedicated screen's submit waits until every required field holds text
   const values = useWatch({ control: form.control, disabled: !variant });
   const waiting =
@@ -113,13 +115,14 @@ export function SectionForm({
   });
 
   const saveId = routeId ?? (section.kind === 'collection' && record ? String(record.id) : undefined);
-  // A draft, or a published record's pending changes, waits for a publish: a save keeps it waiting unless the editor
-  // says 'Publish now', which asks first when a schedule would have published it later
+  // A draft, a published record's pending changes, or a record with a publish scheduled waits for a publish: a save
+  // keeps the edit waiting (for the schedule, when there is one) unless the editor says 'Publish now', which asks
+  // first when a schedule would have published it later
   const held = record ? publishingOf(record) : null;
-  const holds = held !== null && (held.status === 'draft' || held.hasChanges);
   const scheduledAt = held?.publishAt ?? null;
-  const afterSave = (values: FormValues, title: string) => {
-    toast({ title });
+  const holds = held !== null && (held.status === 'draft' || held.hasChanges || scheduledAt !== null);
+  const afterSave = (values: FormValues, title: string, description?: string) => {
+    toast({ title, description });
     guard.allowLeaving();
     form.reset(values);
   };
@@ -160,20 +163,39 @@ export function SectionForm({
       },
     );
   });
-  // a draft saved stays in view with its banner, so Preview and Publish are one click away
-  const onSaveDraft = form.handleSubmit((values) => {
-    setConflict(null);
-    saveDraft.mutate(
-      { values: payloadOf(values), record, etag, pendingEtag, focal: pickedFocalPoints(section, values) },
-      {
-        onSuccess: ({ data }) => {
-          afterSave(values, DRAFT_SAVED);
-          onDraftSaved?.();
-          if (!record) void navigate(editPathOf(section, (data as SectionRecord | null)?.id));
+  // a draft saved stays in view with its banner, so Preview and Publish are one click away; a scheduled one says when
+  // it goes live. `told` is false when the banner's Schedule keeps the edits waiting and says so itself.
+  const keepDraft = (values: FormValues, told = true) =>
+    new Promise<boolean>((resolve) => {
+      setConflict(null);
+      saveDraft.mutate(
+        { values: payloadOf(values), record, etag, pendingEtag, focal: pickedFocalPoints(section, values) },
+        {
+          onSuccess: ({ data }) => {
+            if (told) afterSave(values, DRAFT_SAVED, scheduledAt ? scheduledText(scheduledAt) : undefined);
+            else form.reset(values);
+            guard.allowLeaving();
+            onDraftSaved?.();
+            if (!record) void navigate(editPathOf(section, (data as SectionRecord | null)?.id));
+            resolve(true);
+          },
+          onError: (error) => {
+            failed(error, 'Failed to save draft');
+            resolve(false);
+          },
         },
-        onError: (error) => failed(error, 'Failed to save draft'),
-      },
-    );
+      );
+    });
+  const onSaveDraft = form.handleSubmit((values) => keepDraft(values).then(() => undefined));
+  useOfferUnsavedEdits({
+    dirty: () => form.formState.isDirty,
+    keepWaiting: async () => {
+      let kept = false;
+      await form.handleSubmit(async (values) => {
+        kept = await keepDraft(values, false);
+      })();
+      return kept;
+    },
   });
 
   // Fields the editor has not touched take the current version; their own changes stay.

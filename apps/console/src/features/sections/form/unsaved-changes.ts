@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
+export const UNSAVED_CHANGES_QUESTION = 'You have unsaved changes. Are you sure you want to leave?';
 
 /**
  * Leaving with unsaved input asks first, on in-app navigation and on

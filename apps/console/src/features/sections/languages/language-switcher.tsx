@@ -1,5 +1,6 @@
 import { LabelledSelect } from '@/components/labelled-select';
 import { languageLabel } from '@/lib/locales-api';
+import { useMayDropUnsavedEdits } from '../form/unsaved-edits';
 import type { EditedLanguage } from './use-edited-language';
 
 /**
@@ -24,4 +25,13 @@ export function LanguageSwitcher({
       ))}
     </LabelledSelect>
   );
+}
+
+/**
+ * The switcher of an edit screen: another language shows another form, so a form holding unsaved edits asks first,
+ * with the question leaving the screen asks, and stays as it is unless the editor agrees.
+ */
+export function EditLanguageSwitcher({ language }: { language: EditedLanguage }) {
+  const mayDrop = useMayDropUnsavedEdits();
+  return <LanguageSwitcher language={language} onChange={(code) => mayDrop() && language.choose(code)} />;
 }

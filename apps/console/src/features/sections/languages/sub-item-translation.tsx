@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
@@ -21,6 +21,8 @@ interface SubItemTranslationProps {
   texts: SubItemTexts;
   locale: Locale;
   defaultLocale: Locale;
+  /** Told whether texts are typed and not saved yet, so the list's switcher and the page ask before dropping them. */
+  onEdited?: (edited: boolean) => void;
 }
 
 interface TranslatedItem {
@@ -37,7 +39,7 @@ interface TranslatedItem {
  * A sub-item list in another language: the same items in the same order as in every language, so only their texts
  * change here; adding, removing and reordering are done in the default language.
  */
-export function SubItemTranslation({ section, texts, locale, defaultLocale }: SubItemTranslationProps) {
+export function SubItemTranslation({ section, texts, locale, defaultLocale, onEdited }: SubItemTranslationProps) {
   const read = useQuery(recordInEveryLanguageQuery(section, 'single'));
   if (read.isError)
     return (
@@ -45,7 +47,10 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale }: Su
         {read.error.message}
       </p>
     );
-  if (!read.isSuccess)
+  // the texts are read afresh each time the list opens in a language: what the cache holds may be from before the
+  // last save (a read the save's refresh started may have been dropped when the list closed), and the inputs take
+  // their first values only
+  if (!read.isSuccess || !read.isFetchedAfterMount)
     return (
       <div className="flex justify-center p-4">
         <Spinner className="size-5" label={`Loading ${locale.name}`} />
@@ -64,6 +69,7 @@ export function SubItemTranslation({ section, texts, locale, defaultLocale }: Su
       texts={texts}
       locale={locale}
       defaultLocale={defaultLocale}
+      onEdited={onEdited}
       items={items}
       etag={read.data.etag}
       record={read.data.record}
@@ -76,6 +82,7 @@ function TranslatedItems({
   texts,
   locale,
   defaultLocale,
+  onEdited,
   items,
   etag,
   record,
@@ -83,6 +90,8 @@ function TranslatedItems({
   const sub = section.subItems;
   const queryClient = useQueryClient();
   const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
+  const edited = edits.some((edit, index) => edit.text !== (items[index]?.text ?? ''));
+  useEffect(() => onEdited?.(edited), [edited, onEdited]);
   // a list in another language is every item with its text: none may be left blank
   const [checked, setChecked] = useState(false);
   const blank = (text: string) => checked && text.trim() === '';
@@ -96,7 +105,8 @@ function TranslatedItems({
         query: { locale: locale.code },
       }),
     onSuccess: async () => {
-      toast({ title: texts.updated });
+      // the section's own words, and the language they were saved in, as the language's form names it
+      toast({ title: texts.updated, description: `${locale.name} saved` });
       await refreshAfterRecordWrite(queryClient, section.slug);
     },
     onError: (error) =>

@@ -15,6 +15,9 @@ import { type FormValues, initialValues, sectionResolver, toPayload } from '../f
 import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
 import { publishingOf } from '@/lib/publishing';
+import { useOfferUnsavedEdits } from '../form/unsaved-edits';
+import { useUnsavedChangesGuard } from '../form/unsaved-changes';
+import { scheduledText } from '../publishing/publish-now-question';
 import { NeedsUpdate } from './needs-update';
 import { TranslationActions } from './translation-actions';
 import { editedIn, recordIn, textIn, translationsOf } from './translated-values';
@@ -66,7 +69,9 @@ export function TranslationForm(props: TranslationFormProps) {
         {failure.message}
       </p>
     );
-  if (!read.isSuccess || !inLanguage.isSuccess)
+  // read afresh each time the form opens: the form takes its first values only, and the cache may be from before the
+  // last save
+  if (!read.isSuccess || !inLanguage.isSuccess || !read.isFetchedAfterMount || !inLanguage.isFetchedAfterMount)
     return (
       <div className="flex justify-center p-8">
         <Spinner className="size-6" label={`Loading ${locale.name}`} />
@@ -92,15 +97,18 @@ function TranslationFields({
   const inDefault = recordIn(section, every, defaultLocale.code, true);
   const started = initialValues(translation, inLanguage);
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
+  // leaving with text typed in this language asks first, as the default language's form does
+  const guard = useUnsavedChangesGuard(form.formState.isDirty);
   const save = useSaveTranslation(section);
   const saveDraft = useSaveTranslationDraft(section);
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [etag, setEtag] = useState(read.etag);
   const [waitingEtag, setWaitingEtag] = useState(waiting?.etag ?? null);
-  // this language's waiting changes wait for a publish: 'Save as draft' is then the form's submit
+  // this language's waiting changes, or the record's scheduled publish, wait for a publish: 'Save as draft' is then
+  // the form's submit, so no save publishes what the banner says is scheduled
   const state = publishingOf(every);
-  const holds = state.status !== 'draft' && waiting !== null;
+  const holds = state.status !== 'draft' && (waiting !== null || state.publishAt !== null);
   const failed = (error: unknown, fallback: string) => setConflict(handleSaveError(error, form, fallback));
   const markCurrent = useMarkTranslationCurrent(section);
   const [marked, setMarked] = useState<readonly string[]>([]);
@@ -158,6 +166,7 @@ function TranslationFields({
       {
         onSuccess: () => {
           toast({ title: holds ? 'Published' : `${locale.name} saved` });
+          guard.allowLeaving();
           form.reset(values);
           void navigate(`/${section.slug}`);
         },
@@ -166,25 +175,40 @@ function TranslationFields({
     );
   });
 
-  // 'Save as draft': this language's text waits for a publish, and the screen stays with its banner
-  const onSaveDraft = form.handleSubmit((values) => {
-    setConflict(null);
-    saveDraft.mutate(
-      {
-        record: every,
-        code: locale.code,
-        values: payloadOf(values),
-        etag: waitingEtag,
-      },
-      {
+  // 'Save as draft': this language's text waits for a publish (saying when, if scheduled), and the screen stays with
+  // its banner. A draft record's text is saved in place, off the website with the draft. `told` is false when the
+  // banner's Schedule keeps the edits waiting and says so itself.
+  const keepDraft = (values: FormValues, told = true) =>
+    new Promise<boolean>((resolve) => {
+      setConflict(null);
+      const input = { record: every, code: locale.code, values: payloadOf(values) };
+      const done = {
         onSuccess: () => {
-          toast({ title: 'Draft saved' });
+          if (told)
+            toast({ title: 'Draft saved', description: state.publishAt ? scheduledText(state.publishAt) : undefined });
+          guard.allowLeaving();
           form.reset(values);
           onDraftSaved?.();
+          resolve(true);
         },
-        onError: (error) => failed(error, 'Failed to save draft'),
-      },
-    );
+        onError: (error: unknown) => {
+          failed(error, 'Failed to save draft');
+          resolve(false);
+        },
+      };
+      if (state.status === 'draft') save.mutate({ ...input, etag }, done);
+      else saveDraft.mutate({ ...input, etag: waitingEtag }, done);
+    });
+  const onSaveDraft = form.handleSubmit((values) => keepDraft(values).then(() => undefined));
+  useOfferUnsavedEdits({
+    dirty: () => form.formState.isDirty,
+    keepWaiting: async () => {
+      let kept = false;
+      await form.handleSubmit(async (values) => {
+        kept = await keepDraft(values, false);
+      })();
+      return kept;
+    },
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@bursary/shared';
 import { useEditLanguages } from '@/lib/locales-api';
@@ -13,15 +12,31 @@ export interface EditedLanguage {
   choose: (code: string) => void;
 }
 
-/** The language starts as the address names it (`?locale=fr`: Site health links to a translation so), else the default. */
+const PARAM = 'locale';
+
+/**
+ * The language is the address's (`?locale=fr`: Site health links to a translation so), else the default. Kept in the
+ * address rather than in the component, so a list that mounts its editor again after a save (the Steps list) stays
+ * in the language edited; the choice replaces the address, and the back button does not walk through languages.
+ */
 export function useEditedLanguage(): EditedLanguage {
   const languages = useEditLanguages();
-  const [params] = useSearchParams();
-  const [code, setCode] = useState<string | null>(params.get('locale'));
+  const [params, setParams] = useSearchParams();
+  const code = params.get(PARAM);
+  const defaultLanguage = languages.find((locale) => locale.default);
   return {
     languages,
-    defaultLanguage: languages.find((locale) => locale.default),
+    defaultLanguage,
     edited: languages.find((locale) => locale.code === code && !locale.default),
-    choose: setCode,
+    choose: (next) =>
+      setParams(
+        (current) => {
+          const changed = new URLSearchParams(current);
+          if (next === defaultLanguage?.code) changed.delete(PARAM);
+          else changed.set(PARAM, next);
+          return changed;
+        },
+        { replace: true },
+      ),
   };
 }

@@ -1,6 +1,9 @@
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format-date';
 
+/** How the banner says when a change publishes, and the toast of an edit kept waiting for it. */
+export const scheduledText = (at: string) => `Scheduled to publish on ${formatDate(at)}`;
+
 interface PublishNowQuestionProps {
   /** When the schedule would have published the waiting change. */
   scheduledAt: string;

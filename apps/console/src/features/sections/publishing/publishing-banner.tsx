@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { publishingOf } from '@/lib/publishing';
-import { formatDate } from '@/lib/format-date';
 import { formatZoned } from '@/lib/zoned-time';
 import { BannerActions } from './banner-actions';
+import { scheduledText } from './publish-now-question';
 import { recordScheduleQuery } from './publishing-api';
 import { type ScheduleItem, scheduleOverviewQuery } from '@/lib/schedules-api';
 import { RecordBadges } from './record-badges';
@@ -58,7 +58,7 @@ export function PublishingBanner({ section, record, pending, canEdit, onChanged,
       <div className="grid gap-1">
         <RecordBadges record={record} />
         <p className="text-sm">{stateText(state.status, state.hasChanges)}</p>
-        {state.publishAt && <p className="text-sm">Scheduled to publish on {formatDate(state.publishAt)}</p>}
+        {state.publishAt && <p className="text-sm">{scheduledText(state.publishAt)}</p>}
         {state.unpublishAt && <p className="text-sm">Unpublishes on {formatZoned(state.unpublishAt)}.</p>}
         {failed && (
           <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-200">

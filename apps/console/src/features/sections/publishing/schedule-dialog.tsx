@@ -9,7 +9,11 @@ import { serverMessage } from '@/lib/api-client';
 import { publishingOf } from '@/lib/publishing';
 import { toast } from '@/lib/toast';
 import { browserTimeZone, isoToLocalInput, localInputToIso } from '@/lib/zoned-time';
+import { useUnsavedEdits } from '@/features/sections/form/unsaved-edits';
 import { type ScheduleTimes, useScheduleActions } from './publishing-api';
+
+const EDITS_KEPT = 'Your unsaved edits are saved with it as unpublished changes: they wait for the schedule.';
+const EDITS_REFUSED = 'Your edits could not be saved: correct them in the form, then save the schedule again.';
 
 interface ScheduleDialogProps {
   section: SectionDef;
@@ -44,20 +48,38 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
   const id = useId();
   const zone = browserTimeZone();
   const hasSchedule = Boolean(state.publishAt || state.unpublishAt);
+  // edits typed in the form are saved as waiting changes first: a later save would otherwise publish them at once
+  const unsavedEdits = useUnsavedEdits();
+  const [edited] = useState(() => unsavedEdits()?.dirty() ?? false);
+  const [keeping, setKeeping] = useState(false);
 
-  const done = (title: string) => {
-    toast({ title });
+  const done = (title: string, description?: string) => {
+    toast({ title, description });
     onClose();
   };
   const refused = (error: unknown) => setProblem(serverMessage(error) ?? 'The schedule could not be saved.');
-  const submit = () => {
+  const submit = async () => {
     const times = checkTimes(publish, unpublish);
     if (typeof times === 'string') {
       setProblem(times);
       return;
     }
     setProblem(null);
-    save.mutate(times, { onSuccess: () => done('Schedule saved'), onError: refused });
+    const edits = unsavedEdits();
+    const keep = edits?.dirty() ?? false;
+    if (edits && keep) {
+      setKeeping(true);
+      const kept = await edits.keepWaiting();
+      setKeeping(false);
+      if (!kept) {
+        setProblem(EDITS_REFUSED);
+        return;
+      }
+    }
+    save.mutate(times, {
+      onSuccess: () => done('Schedule saved', keep ? 'Your edits wait for it as unpublished changes.' : undefined),
+      onError: refused,
+    });
   };
 
   return (
@@ -72,7 +94,7 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <div className="grid gap-2">
@@ -97,6 +119,7 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
             />
             <DateReading id={readingIdOf(`${id}-unpublish`)} value={unpublish} />
           </div>
+          {edited && <p className="text-sm">{EDITS_KEPT}</p>}
           {problem && (
             <p role="alert" className="text-sm font-medium text-destructive">
               {problem}
@@ -113,7 +136,7 @@ export function ScheduleDialog({ section, record, onClose }: ScheduleDialogProps
                 Clear schedule
               </Button>
             )}
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={keeping || save.isPending}>
               Save schedule
             </Button>
           </div>

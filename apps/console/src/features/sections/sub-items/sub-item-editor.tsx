@@ -12,6 +12,7 @@ import { SubItemAddBox } from './sub-item-add-box';
 import { useEditedLanguage } from '../languages/use-edited-language';
 import { LanguageSwitcher } from '../languages/language-switcher';
 import { SubItemTranslation } from '../languages/sub-item-translation';
+import { UNSAVED_CHANGES_QUESTION, useUnsavedChangesGuard } from '../form/unsaved-changes';
 
 interface SubItemEditorProps {
   section: SectionDef & { subItems: SubItems };
@@ -42,7 +43,16 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
   // with two or more languages, the one the items' texts are edited in; the default language edits the list itself
   const language = useEditedLanguage();
   const { defaultLanguage, edited: editedLanguage } = language;
+  // typing not saved yet, in the default language's list or in another language's texts, is asked about before a
+  // language switch or leaving the page drops it
+  const [translationEdited, setTranslationEdited] = useState(false);
+  const edited =
+    (editing && edits.some((item, index) => item.id !== items[index]?.id || item.text !== items[index].text)) ||
+    (editedLanguage !== undefined && translationEdited);
+  useUnsavedChangesGuard(edited);
   const chooseLanguage = (code: string) => {
+    if (edited && !window.confirm(UNSAVED_CHANGES_QUESTION)) return;
+    setTranslationEdited(false);
     language.choose(code);
     setEditing(false);
     setAdding(false);
@@ -110,6 +120,7 @@ export function SubItemEditor({ section, record, texts }: SubItemEditorProps) {
             texts={texts}
             locale={editedLanguage}
             defaultLocale={defaultLanguage}
+            onEdited={setTranslationEdited}
           />
         ) : editing ? (
           <ol className="grid gap-2">
