@@ -78,7 +78,7 @@ export async function saveChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, await findPending(trx, section, id));
-    await applyAltTexts(trx, alts, saved.record);
+    await applyAltTexts(trx, ctx, alts, saved.record);
     await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, pending: saved.record, now });
     return saved;
   });

@@ -15,7 +15,8 @@ import {
 import type { RawInput } from '../records/raw-input.ts';
 import type { ReadRecord } from '../records/read.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
-import { updateRow } from '../records/repository.ts';
+import type { Changer } from '../records/change-pipeline.ts';
+import { writeRecordRow } from '../records/commit-change.ts';
 import { checkTranslationWrite } from '../records/translation-writes.ts';
 import type { WriteContext } from '../records/write-concurrency.ts';
 import { applyLanguageChanges, languageColumns } from './language-changes-applied.ts';
@@ -136,7 +137,7 @@ export async function discardLanguageChanges(
  */
 export async function publishLanguageIn(
   trx: Db,
-  who: { username: string },
+  who: Changer,
   section: SectionDef,
   id: number,
   locale: Locale,
@@ -154,7 +155,7 @@ export async function publishLanguageIn(
     );
   const now = nowIso();
   await applyLanguageChanges(trx, section, current.record, { locale, pending }, now);
-  await updateRow(trx, section, id, {}, now);
+  await writeRecordRow(trx, section, id, {}, now);
   const published = await reread(trx, section, id);
   await storePublishingStep(trx, who, section, { step: 'published', read: published, language: locale, now });
   return published;

@@ -7,7 +7,10 @@ import { imageFieldsOf, imageNameOf } from '../media/image-fields.ts';
 import { type MediaName, mediaPath } from '../media/media-name.ts';
 import { setAltTextIn } from '../media/alt-in-languages.ts';
 import { nowIso } from '../lib/clock.ts';
+import type { Changer } from './change-pipeline.ts';
+import { askGate } from './commit-change.ts';
 import type { RawInput } from './raw-input.ts';
+import type { RecordStatus } from './record-validation.ts';
 import { tablesByName } from './repository.ts';
 
 /** A record being written, whose version moves with its own write. */
@@ -43,21 +46,29 @@ export function takeAltTexts(section: SectionDef, input: RawInput): { alts: AltT
  */
 export async function applyAltTexts(
   trx: Db,
+  who: Changer,
   alts: AltTexts,
   record: SectionRecord,
   written?: Except,
   locale?: string,
 ): Promise<void> {
-  for (const [field, alt] of alts) await setAltText(trx, record[field], alt, written, locale);
+  for (const [field, alt] of alts) await setAltText(trx, who, record[field], alt, written, locale);
 }
 
 /**
  * Record answers carry the alternative text of the images in their image fields, and what answers a record
  * is cached by its version (its ETag, and its section's change counter through the triggers, which every
  * instance reads). So when an image's text changes, every record that shows it in an image field moves to
- * a new version: no revision is stored, as the record's own content did not change. True when any record shows it.
+ * a new version: no revision is stored, as the record's own content did not change. Each such record shows the new
+ * text or focal point at once, so the change gate is asked about each (in `locale`, the language of the text changed;
+ * null for the default language's or the focal point). True when any record shows it.
  */
-export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<boolean> {
+export async function refreshRecordsShowing(
+  trx: Db,
+  who: Changer,
+  name: MediaName,
+  { locale, except }: { locale: string | null; except?: Except | undefined },
+): Promise<boolean> {
   const path = mediaPath(name);
   let refreshed = false;
   for (const section of sections) {
@@ -68,9 +79,14 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
       sql` or `,
     )})`;
     // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
-    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select('id').where(showing).execute();
-    const ids = rows.map((row) => Number(row.id)).filter((id) => except?.section !== section || except.id !== id);
-    if (ids.length === 0) continue;
+    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select(['id', 'status']).where(showing).execute();
+    const shown = rows.filter((row) => except?.section !== section || except.id !== Number(row.id));
+    if (shown.length === 0) continue;
+    for (const row of shown) {
+      const [recordId, status] = [Number(row.id), row.status as RecordStatus];
+      await askGate(trx, who, { section, recordId, locale, kind: 'image details', status });
+    }
+    const ids = shown.map((row) => Number(row.id));
     await tablesByName(trx)
       .updateTable(tableOf(section))
       .set({ version: sql`version + 1` })
@@ -85,12 +101,20 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
  * Sets the alternative text of the image an image field holds (`url`), inside the caller's transaction: a
  * record write's `F_alt`. Nothing happens when the field holds no stored image or the text is already this.
  */
-async function setAltText(trx: Db, url: unknown, alt: string, except?: Except, locale?: string): Promise<void> {
+async function setAltText(
+  trx: Db,
+  who: Changer,
+  url: unknown,
+  alt: string,
+  except?: Except,
+  locale?: string,
+): Promise<void> {
   const name = imageNameOf(url);
   if (!name) return;
   if (locale !== undefined) {
     // the write locked the image for share (records/write-columns.ts): it exists until the transaction ends
-    if (await setAltTextIn(trx, name, locale, alt, nowIso())) await refreshRecordsShowing(trx, name, except);
+    if (await setAltTextIn(trx, name, locale, alt, nowIso()))
+      await refreshRecordsShowing(trx, who, name, { locale, except });
     return;
   }
   const changed = await trx
@@ -100,5 +124,5 @@ async function setAltText(trx: Db, url: unknown, alt: string, except?: Except, l
     .where('ext', '=', name.ext)
     .where('alt', '<>', alt)
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0) await refreshRecordsShowing(trx, name, except);
+  if (Number(changed.numUpdatedRows) > 0) await refreshRecordsShowing(trx, who, name, { locale: null, except });
 }

@@ -143,7 +143,7 @@ export function sectionSchemas(section: SectionDef) {
       params: idParams,
       headers: ifMatch,
       query: noWriteQuery,
-      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 412) },
+      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412) },
     }),
   } satisfies Record<string, RouteApi>;
 }
@@ -184,7 +184,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       query: noWriteQuery,
       answers: {
         200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),
-        ...errors(...ALWAYS, ...BODY, 401, 404, 412),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409, 412),
       },
     }),
   };
