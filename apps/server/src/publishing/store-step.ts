@@ -5,7 +5,8 @@ import type { ReadRecord } from '../records/read.ts';
 import type { Changer } from '../records/change-pipeline.ts';
 import { commitChange } from '../records/commit-change.ts';
 import { publishingLog } from '../records/record-logs.ts';
-import { type ChangeEvent, type ChangeWrite, storeChange } from '../records/store-change.ts';
+import { type ChangeWrite, storeChange } from '../records/store-change.ts';
+import type { ChangeEvent } from '../revisions/stored-change.ts';
 
 /** What the website sees of each step: saving or discarding waiting changes leaves what it shows as it was. */
 const STEP_EVENTS: Record<PublishingStep, ChangeEvent> = {
@@ -58,5 +59,5 @@ export function storePublishingStep(
   };
   if (step === 'published' || step === 'unpublished')
     return commitChange(trx, who, step === 'published' ? 'publish' : 'unpublish', write, language?.code ?? null);
-  return storeChange(trx, write);
+  return storeChange(trx, who.changes.participants, write);
 }

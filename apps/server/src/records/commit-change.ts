@@ -61,7 +61,7 @@ export async function commitChange(
 ): Promise<number> {
   const { section, record, status } = write;
   await askGate(trx, who, { section, recordId: record.id, locale, kind, status });
-  return storeChange(trx, write);
+  return storeChange(trx, who.changes.participants, write);
 }
 
 /**
