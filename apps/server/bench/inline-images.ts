@@ -10,6 +10,7 @@ import { richTextSanitizer } from '../src/rich-text/sanitize.ts';
 import { movePastedImages } from '../src/media-library/pasted-images-move.ts';
 import { createRecord } from '../src/records/record-writes.ts';
 import { tablesByName } from '../src/records/repository.ts';
+import { changePipeline } from '../src/change-pipeline.ts';
 import type { Part } from './report.ts';
 
 /**
@@ -55,10 +56,14 @@ export async function measureInlineImages(): Promise<Part> {
           `<p>Photo ${n + 1}</p><p><img src="data:image/jpeg;base64,${photo.toString('base64')}" alt="Photo ${n + 1}"></p>`,
       )
       .join('');
-    const created = await createRecord({ db, config, username: 'bench', ifMatch: undefined }, faqs, {
-      body: { title: 'Two photos', description: '<p>Photos follow.</p>' },
-      uploads: new Map(),
-    });
+    const created = await createRecord(
+      { db, config, username: 'bench', ifMatch: undefined, changes: changePipeline() },
+      faqs,
+      {
+        body: { title: 'Two photos', description: '<p>Photos follow.</p>' },
+        uploads: new Map(),
+      },
+    );
     const row = tablesByName(db).selectFrom('faqs').select('description').where('id', '=', created.record.id);
     const storedBytes = async () => Buffer.byteLength(String((await row.executeTakeFirstOrThrow()).description));
     await tablesByName(db)

@@ -29,6 +29,8 @@ import { serverWithFront } from './http/front-server.ts';
 import { ListReplay } from './http/list-replay.ts';
 import listReplayPlugin from './http/list-replay-plugin.ts';
 import sectionRoutes from './records/routes.ts';
+import type { ChangeGate } from './records/change-gate.ts';
+import { changePipeline } from './change-pipeline.ts';
 import localesPlugin from './locales/plugin.ts';
 import { removeLanguageTranslations } from './records/translation-removal.ts';
 import webhooksPlugin, { type WebhookOptions } from './webhooks/plugin.ts';
@@ -62,6 +64,8 @@ export interface AppOptions {
   webhooks?: WebhookOptions;
   /** Passed to the publishing plugin (tests slow scheduled actions). */
   publishing?: PublishingOptions;
+  /** Decides whether each change may be stored; by default every one may (tests refuse them all). */
+  changeGate?: ChangeGate;
 }
 
 /**
@@ -86,6 +90,7 @@ export async function buildApp({
   requestLogging = true,
   webhooks = {},
   publishing = {},
+  changeGate,
 }: AppOptions): Promise<FastifyInstance> {
   // the website's plain list reads, answered again before Fastify while their data stands (http/list-replay.ts)
   const replay = new ListReplay();
@@ -111,6 +116,8 @@ export async function buildApp({
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('routeTable', routeTable);
+  const changes = changePipeline(changeGate);
+  app.decorate('changePipeline', changes);
 
   // JSON and multipart only: a text/plain body is refused with 415 instead of reaching a handler
   app.removeContentTypeParser('text/plain');
@@ -151,7 +158,9 @@ export async function buildApp({
   await app.register(logRoutes);
   await app.register(historyRoutes);
   await app.register(webhooksPlugin, webhooks);
-  await app.register(localesPlugin, { removeTranslations: removeLanguageTranslations });
+  await app.register(localesPlugin, {
+    removeTranslations: (trx, code, username, now) => removeLanguageTranslations(trx, { username, changes }, code, now),
+  });
   for (const section of sections)
     await app.register(sectionRoutes, {
       prefix: `/api/${section.slug}`,

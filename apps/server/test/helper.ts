@@ -18,6 +18,7 @@ import { openTestApps } from './open-test-apps.ts';
 import { checkAnswersAgainstDocument } from './http/openapi-check.ts';
 import { copyMigratedSqlite } from './sqlite-template.ts';
 import type { Database } from '../src/db/types.ts';
+import type { ChangeGate } from '../src/records/change-gate.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -63,6 +64,8 @@ export interface BuildTestAppOptions {
   signIn?: boolean;
   /** PostgreSQL: work in this existing schema (left in place on close) instead of a fresh one. */
   pgSchema?: string;
+  /** The app's change gate (by default every change may be stored). */
+  changeGate?: ChangeGate;
 }
 
 /** A fresh PostgreSQL schema, and how to drop it. */
@@ -146,6 +149,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       auth: options.auth ?? {},
       webhooks: options.webhooks ?? {},
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.changeGate ? { changeGate: options.changeGate } : {}),
     });
     checkAnswersAgainstDocument(app);
     await app.ready();

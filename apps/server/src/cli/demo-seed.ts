@@ -8,6 +8,7 @@ import { readRecord, readSingle, type ReadRecord } from '../records/read.ts';
 import { createRecord } from '../records/record-writes.ts';
 import { checkTranslationWrite, writeInLanguage } from '../records/translation-writes.ts';
 import type { WriteContext } from '../records/write-concurrency.ts';
+import { changePipeline } from '../change-pipeline.ts';
 import * as sample from './demo-content.ts';
 import * as french from './demo-content-fr.ts';
 import { seedPublishingDemo } from './demo-publishing.ts';
@@ -26,7 +27,7 @@ function section(slug: string): SectionDef {
  * administrator launches a language.
  */
 export async function seedDemo(db: Kysely<Database>, config: Config, username: string): Promise<void> {
-  const ctx: WriteContext = { db, config, username, ifMatch: undefined };
+  const ctx: WriteContext = { db, config, username, ifMatch: undefined, changes: changePipeline() };
   const fileNameOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const create = (slug: string, body: Record<string, unknown>) =>
     createRecord(ctx, section(slug), { body, uploads: new Map() });

@@ -6,11 +6,11 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { timestampKeys } from '../db/naming.ts';
 import { type ReadRecord, readRecord, readSingle } from '../records/read.ts';
 import type { Db } from '../db/types.ts';
-import { type Row, insertRowWithId, updateRow } from '../records/repository.ts';
+import { type Row, insertRowWithId } from '../records/repository.ts';
+import { commitChange, writeRecordRow } from '../records/commit-change.ts';
 import { replaceItems } from '../records/sub-item-repository.ts';
 import { checkIfMatch, lockSection, staleWrite, type WriteContext } from '../records/write-concurrency.ts';
 import { findRevision, latestRevision, type StoredRevision } from '../revisions/revisions.ts';
-import { storeChange } from '../records/store-change.ts';
 import { type RestorableVersion, restorableVersion } from './restore-validation.ts';
 import { pendingRecordOf } from '../records/pending-record.ts';
 import { putPending, removePending } from '../pending/pending-store.ts';
@@ -125,15 +125,7 @@ async function restoreIn(
   };
   if (current) {
     checkIfMatch(section, ctx.ifMatch, current);
-    const landed = await updateRow(
-      trx,
-      section,
-      id,
-      columns,
-      now,
-      ctx.ifMatch === undefined ? undefined : current.version,
-    );
-    if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+    await writeRecordRow(trx, section, id, columns, now, ctx.ifMatch === undefined ? undefined : current.version);
   } else {
     // If-Match names a version; a deleted record has none to match (RFC 9110 13.1.1)
     if (ctx.ifMatch !== undefined) throw staleWrite(section, undefined);
@@ -153,7 +145,7 @@ async function restoreIn(
     recordId: id,
     username: ctx.username,
   };
-  await storeChange(trx, {
+  await commitChange(trx, ctx, 'restore', {
     section,
     action: 'restore',
     record: restored.record,

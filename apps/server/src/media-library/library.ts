@@ -9,6 +9,7 @@ import { ConflictError } from '../lib/errors.ts';
 import { withDimensions } from '../media/dimensions.ts';
 import { setAltTextIn } from '../media/alt-in-languages.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
+import type { Changer } from '../records/change-pipeline.ts';
 import { refreshRecordsShowing } from '../records/image-alt.ts';
 import { enqueueSiteChanged } from '../webhooks/outbox.ts';
 import { type LibraryLanguage, altAnswersIn, withoutAltIn } from './library-language.ts';
@@ -162,7 +163,7 @@ export interface AltLanguageWritten {
  */
 export async function patchMedia(
   db: Db,
-  username: string,
+  who: Changer,
   name: MediaName,
   patch: CheckedPatch,
   language?: AltLanguageWritten,
@@ -186,7 +187,9 @@ export async function patchMedia(
       await trx.updateTable('media').set(columns).where('sha256', '=', name.sha256).execute();
     // record answers carry both beside the image: every record showing it moves to a new version, and the website
     // hears that its content changed, unless only a private language's text did
-    const shown = await refreshRecordsShowing(trx, name);
+    // a focal point is the image's in every language
+    const locale = focalMoved ? null : (language?.code ?? null);
+    const shown = await refreshRecordsShowing(trx, who, name, { locale });
     if (shown && (focalMoved || !language || language.public)) await enqueueSiteChanged(trx, now);
     if (focalMoved)
       await trx
@@ -196,6 +199,7 @@ export async function patchMedia(
         .execute();
     const what = [altChanged ? 'alternative text' : '', focalMoved ? 'focal point' : ''].filter(Boolean).join(' and ');
     const content = `${imageLogName(name, current.file_name)}: ${what} changed${altChanged && language ? ` (${language.name})` : ''}`;
+    const { username } = who;
     const event = { action: 'update' as const, content, section: MEDIA_LOG_SECTION, recordId: null, username };
     await appendLogs(trx, [event], null, now);
   });

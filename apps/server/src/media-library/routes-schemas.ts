@@ -140,7 +140,7 @@ export const mediaLibraryApi = {
     body: patchBody,
     answers: {
       200: answer('The image as updated (its alt in the language written)', mediaItem),
-      ...errors(...ALWAYS, ...BODY, 401, 404),
+      ...errors(...ALWAYS, ...BODY, 401, 404, 409),
     },
   },
   delete: {

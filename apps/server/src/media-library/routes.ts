@@ -95,7 +95,8 @@ const mediaLibraryRoutes: FastifyPluginAsync = async (app) => {
   app.patch('/api/media/:name', documented(mediaLibraryApi.patch, editors), async (request) => {
     const name = nameOf(request);
     const locale = await writeLanguageOf(request, app.locales);
-    await patchMedia(app.db, usernameOf(request.user), name, checkPatch(request.body), locale);
+    const who = { username: usernameOf(request.user), changes: app.changePipeline };
+    await patchMedia(app.db, who, name, checkPatch(request.body), locale);
     const item = await readMediaItem(app.db, name, publicUrl, locale && { kind: 'one', code: locale.code });
     // deleted by someone else right after the change
     if (!item) throw imageNotFound();

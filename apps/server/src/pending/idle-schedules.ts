@@ -1,5 +1,6 @@
 import type { SectionDef } from '@bursary/shared';
 import type { Db } from '../db/types.ts';
+import type { StoredChange } from '../revisions/stored-change.ts';
 import { preparedQuery } from '../db/prepared-query.ts';
 import { PENDING, PUBLISH } from '../db/plan-independent.ts';
 
@@ -31,4 +32,14 @@ const deleteIdlePublishSchedule = preparedQuery((db: Db, section: string, record
 
 export async function dropIdlePublishSchedule(trx: Db, section: SectionDef, recordId: number): Promise<void> {
   await deleteIdlePublishSchedule(trx, section.slug, recordId);
+}
+
+/**
+ * A change's part: one that leaves its record published with nothing waiting drops the record's idle publish
+ * schedule. A new record has no schedule yet; a deleted record's stays, so that it fails saying the record is gone.
+ */
+export async function dropScheduleLeftIdle(trx: Db, change: StoredChange): Promise<void> {
+  const { action, status, pending } = change;
+  if (action !== 'delete' && action !== 'create' && status === 'published' && !pending)
+    await dropIdlePublishSchedule(trx, change.section, change.record.id);
 }

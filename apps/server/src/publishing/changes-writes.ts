@@ -79,7 +79,7 @@ export async function saveChanges(
     );
     if (!saved) throw staleChanges(section, await findPending(trx, section, id));
     // the transaction ends with the refusal: the changes are not stored either
-    await setWaitingAltTexts(trx, alts, saved.record);
+    await setWaitingAltTexts(trx, ctx, alts, saved.record);
     await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, pending: saved.record, now });
     return saved;
   });

@@ -15,7 +15,8 @@ import {
 import type { RawInput } from '../records/raw-input.ts';
 import type { ReadRecord } from '../records/read.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
-import { updateRow } from '../records/repository.ts';
+import type { Changer } from '../records/change-pipeline.ts';
+import { writeRecordRow } from '../records/commit-change.ts';
 import { setWaitingAltTexts } from '../records/image-alt.ts';
 import { checkTranslationWrite } from '../records/translation-writes.ts';
 import type { WriteContext } from '../records/write-concurrency.ts';
@@ -104,7 +105,7 @@ export async function saveLanguageChanges(
       ctx.ifMatch === undefined ? undefined : existing?.version,
     );
     if (!saved) throw staleChanges(section, locale);
-    await setWaitingAltTexts(trx, write.alts, current.record, locale.code);
+    await setWaitingAltTexts(trx, ctx, write.alts, current.record, locale.code);
     await storePublishingStep(trx, ctx, section, { step: 'changes saved', read: current, language: locale, now });
     return { current, pending: saved };
   });
@@ -138,7 +139,7 @@ export async function discardLanguageChanges(
  */
 export async function publishLanguageIn(
   trx: Db,
-  who: { username: string },
+  who: Changer,
   section: SectionDef,
   id: number,
   locale: Locale,
@@ -156,7 +157,7 @@ export async function publishLanguageIn(
     );
   const now = nowIso();
   await applyLanguageChanges(trx, section, current.record, { locale, pending }, now);
-  await updateRow(trx, section, id, {}, now);
+  await writeRecordRow(trx, section, id, {}, now);
   const published = await reread(trx, section, id);
   await storePublishingStep(trx, who, section, { step: 'published', read: published, language: locale, now });
   return published;

@@ -28,6 +28,7 @@ export default fp<PublishingOptions>(
     app.addHook('onReady', async () => {
       const runner = {
         actions: scheduledActions,
+        changes: app.changePipeline,
         beforeAction: options.beforeScheduledAction,
         onError: (error: unknown) =>
           app.log.error({ err: error }, 'a scheduled action could not run now; it stays pending and is tried again'),

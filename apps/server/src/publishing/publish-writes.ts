@@ -3,7 +3,9 @@ import { nowIso } from '../lib/clock.ts';
 import { ConflictError } from '../lib/errors.ts';
 import type { Db } from '../db/types.ts';
 import type { ReadRecord } from '../records/read.ts';
-import { type Row, updateRow } from '../records/repository.ts';
+import type { Changer } from '../records/change-pipeline.ts';
+import { writeRecordRow } from '../records/commit-change.ts';
+import type { Row } from '../records/repository.ts';
 import { recordPath, reread } from '../records/record-writes.ts';
 import { itemLogs } from '../records/record-logs.ts';
 import { validateRecord } from '../records/record-validation.ts';
@@ -17,7 +19,7 @@ import { storePublishingStep } from './store-step.ts';
 import { lockedTarget } from './target-record.ts';
 
 /** Who takes a publishing step: a signed-in editor, or the scheduler acting for whoever set the schedule. */
-type Publisher = { username: string };
+type Publisher = Changer;
 
 /**
  * Makes the default language's waiting changes live in the record's sub-items and answers the columns they write,
@@ -75,7 +77,7 @@ export async function publishIn(
     ({ columns, items } = await applyChanges(trx, section, id, pending.record, now));
     await removePending(trx, section, id);
   }
-  await updateRow(trx, section, id, { ...columns, status: 'published' }, now);
+  await writeRecordRow(trx, section, id, { ...columns, status: 'published' }, now);
   const published = await reread(trx, section, id);
   // after the default language's, so each language's changes are checked against the sub-items as they now are; a
   // language refused throws, and the caller's transaction takes the default language's changes back with it
@@ -104,7 +106,7 @@ export async function unpublishIn(trx: Db, who: Publisher, section: SectionDef, 
     );
   }
   const now = nowIso();
-  await updateRow(trx, section, id, { status: 'draft' }, now);
+  await writeRecordRow(trx, section, id, { status: 'draft' }, now);
   const draft = await reread(trx, section, id);
   await storePublishingStep(trx, who, section, { step: 'unpublished', read: draft, now });
   return draft;

@@ -3,6 +3,7 @@ import { appendLogs } from '../audit/log-writes.ts';
 import { enqueueEvent } from '../webhooks/outbox.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Db, ScheduleAction } from '../db/types.ts';
+import type { ChangePipeline } from '../records/change-pipeline.ts';
 import { retryWhenBusy, writeTransaction } from '../db/write-transaction.ts';
 import { shownTime } from './schedule-input.ts';
 import type { ScheduledAction } from './schedule-actions.ts';
@@ -12,6 +13,8 @@ import { recordName } from './schedule-writes.ts';
 
 export interface RunnerOptions {
   actions: Record<ScheduleAction, ScheduledAction>;
+  /** The app's change pipeline: a schedule coming due changes the record as its setter's own step would. */
+  changes: ChangePipeline;
   /** Errors that leave a schedule pending (tried again next time): for the server's log. */
   onError: (error: unknown) => void;
   /** Runs in each action's transaction just before the action: tests slow it to stop a process midway. */
@@ -75,7 +78,8 @@ export async function claimAndRun(trx: Db, due: DueSchedule, section: SectionDef
   if (!(await claim(trx, due.id))) return false;
   await checkSetter(trx, due.set_by);
   await options.beforeAction?.();
-  await options.actions[due.action](trx, { username: due.set_by }, section, due.record_id);
+  const setter = { username: due.set_by, changes: options.changes, scheduled: true };
+  await options.actions[due.action](trx, setter, section, due.record_id);
   return true;
 }
 

@@ -8,7 +8,10 @@ import { type MediaName, mediaPath } from '../media/media-name.ts';
 import { altTextsIn, setAltTextIn } from '../media/alt-in-languages.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { nowIso } from '../lib/clock.ts';
+import type { Changer } from './change-pipeline.ts';
+import { askGate } from './commit-change.ts';
 import type { RawInput } from './raw-input.ts';
+import type { RecordStatus } from './record-validation.ts';
 import { tablesByName } from './repository.ts';
 
 /** A record being written, whose version moves with its own write. */
@@ -44,12 +47,13 @@ export function takeAltTexts(section: SectionDef, input: RawInput): { alts: AltT
  */
 export async function applyAltTexts(
   trx: Db,
+  who: Changer,
   alts: AltTexts,
   record: SectionRecord,
   written?: Except,
   locale?: string,
 ): Promise<void> {
-  for (const [field, alt] of alts) await setAltText(trx, record[field], alt, written, locale);
+  for (const [field, alt] of alts) await setAltText(trx, who, record[field], alt, written, locale);
 }
 
 /**
@@ -63,6 +67,7 @@ export async function applyAltTexts(
  */
 export async function setWaitingAltTexts(
   trx: Db,
+  who: Changer,
   alts: AltTexts,
   record: SectionRecord,
   locale?: string,
@@ -72,7 +77,7 @@ export async function setWaitingAltTexts(
     const name = imageNameOf(record[field]);
     if (!name) continue;
     if ((await recordsShowing(trx, name)).length === 0) {
-      await setAltText(trx, record[field], alt, undefined, locale);
+      await setAltText(trx, who, record[field], alt, undefined, locale);
       continue;
     }
     const current =
@@ -92,13 +97,23 @@ export async function setWaitingAltTexts(
  * Record answers carry the alternative text of the images in their image fields, and what answers a record
  * is cached by its version (its ETag, and its section's change counter through the triggers, which every
  * instance reads). So when an image's text changes, every record that shows it in an image field moves to
- * a new version: no revision is stored, as the record's own content did not change. True when any record shows it.
+ * a new version: no revision is stored, as the record's own content did not change. Each such record shows the new
+ * text or focal point at once, so the change gate is asked about each (in `locale`, the language of the text changed;
+ * null for the default language's or the focal point). True when any record shows it.
  */
-export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: Except): Promise<boolean> {
+export async function refreshRecordsShowing(
+  trx: Db,
+  who: Changer,
+  name: MediaName,
+  { locale, except }: { locale: string | null; except?: Except | undefined },
+): Promise<boolean> {
   let refreshed = false;
-  for (const [section, found] of await recordsShowing(trx, name)) {
-    const ids = found.filter((id) => except?.section !== section || except.id !== id);
-    if (ids.length === 0) continue;
+  for (const [section, rows] of await recordsShowing(trx, name)) {
+    const shown = rows.filter((row) => except?.section !== section || except.id !== row.id);
+    if (shown.length === 0) continue;
+    for (const { id: recordId, status } of shown)
+      await askGate(trx, who, { section, recordId, locale, kind: 'image details', status });
+    const ids = shown.map((row) => row.id);
     await tablesByName(trx)
       .updateTable(tableOf(section))
       .set({ version: sql`version + 1` })
@@ -109,10 +124,13 @@ export async function refreshRecordsShowing(trx: Db, name: MediaName, except?: E
   return refreshed;
 }
 
-/** The records (by section, their ids) that hold the image in one of their image fields. */
-async function recordsShowing(trx: Db, name: MediaName): Promise<[SectionDef, number[]][]> {
+/** The records (by section, their ids and statuses) that hold the image in one of their image fields. */
+async function recordsShowing(
+  trx: Db,
+  name: MediaName,
+): Promise<[SectionDef, { id: number; status: RecordStatus }[]][]> {
   const path = mediaPath(name);
-  const showing: [SectionDef, number[]][] = [];
+  const showing: [SectionDef, { id: number; status: RecordStatus }[]][] = [];
   for (const section of sections) {
     const fields = imageFieldsOf(section);
     if (fields.length === 0) continue;
@@ -121,8 +139,9 @@ async function recordsShowing(trx: Db, name: MediaName): Promise<[SectionDef, nu
       sql` or `,
     )})`;
     // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
-    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select('id').where(holds).execute();
-    if (rows.length > 0) showing.push([section, rows.map((row) => Number(row.id))]);
+    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select(['id', 'status']).where(holds).execute();
+    if (rows.length > 0)
+      showing.push([section, rows.map((row) => ({ id: Number(row.id), status: row.status as RecordStatus }))]);
   }
   return showing;
 }
@@ -131,12 +150,20 @@ async function recordsShowing(trx: Db, name: MediaName): Promise<[SectionDef, nu
  * Sets the alternative text of the image an image field holds (`url`), inside the caller's transaction: a
  * record write's `F_alt`. Nothing happens when the field holds no stored image or the text is already this.
  */
-async function setAltText(trx: Db, url: unknown, alt: string, except?: Except, locale?: string): Promise<void> {
+async function setAltText(
+  trx: Db,
+  who: Changer,
+  url: unknown,
+  alt: string,
+  except?: Except,
+  locale?: string,
+): Promise<void> {
   const name = imageNameOf(url);
   if (!name) return;
   if (locale !== undefined) {
     // the write locked the image for share (records/write-columns.ts): it exists until the transaction ends
-    if (await setAltTextIn(trx, name, locale, alt, nowIso())) await refreshRecordsShowing(trx, name, except);
+    if (await setAltTextIn(trx, name, locale, alt, nowIso()))
+      await refreshRecordsShowing(trx, who, name, { locale, except });
     return;
   }
   const changed = await trx
@@ -146,5 +173,5 @@ async function setAltText(trx: Db, url: unknown, alt: string, except?: Except, l
     .where('ext', '=', name.ext)
     .where('alt', '<>', alt)
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0) await refreshRecordsShowing(trx, name, except);
+  if (Number(changed.numUpdatedRows) > 0) await refreshRecordsShowing(trx, who, name, { locale: null, except });
 }

@@ -7,9 +7,8 @@ import { removePendingTranslations } from '../pending/pending-translations-store
 import { readRecord } from './read.ts';
 import { recordLog } from './record-logs.ts';
 import { recordNotFound } from './record-writes.ts';
-import { deleteRow } from './repository.ts';
-import { storeChange } from './store-change.ts';
-import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { commitChange, deleteRecordRow } from './commit-change.ts';
+import { checkIfMatch, type WriteContext } from './write-concurrency.ts';
 
 /**
  * DELETE /api/{slug}/{id}: the record as it was, and the revision that keeps it (restoring it brings the record
@@ -24,11 +23,10 @@ export async function deleteRecord(
     const current = await readRecord(trx, section, id);
     if (!current) throw recordNotFound(section, id);
     checkIfMatch(section, ctx.ifMatch, current);
-    if (!(await deleteRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version)))
-      throw staleWrite(section, await readRecord(trx, section, id));
+    await deleteRecordRow(trx, section, id, ctx.ifMatch === undefined ? undefined : current.version);
     const pending = await findPending(trx, section, id);
     if (pending) await removePending(trx, section, id);
-    const revisionId = await storeChange(trx, {
+    const revisionId = await commitChange(trx, ctx, 'delete', {
       section,
       action: 'delete',
       record: current.record,

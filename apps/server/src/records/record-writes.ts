@@ -7,8 +7,8 @@ import type { RawInput } from './raw-input.ts';
 import { type RecordStatus, takeStatus, validateRecord } from './record-validation.ts';
 import { type ReadRecord, fromRow, readRecord, readSingle } from './read.ts';
 import type { Db } from '../db/types.ts';
-import { storeChange } from './store-change.ts';
-import { type Row, insertRow, updateRow } from './repository.ts';
+import { commitChange, writeRecordRow } from './commit-change.ts';
+import { type Row, insertRow } from './repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { itemLogs, publishingLog, recordLog } from './record-logs.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
@@ -92,7 +92,7 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
     );
     stored = await reread(trx, section, id);
   }
-  await storeChange(trx, {
+  await commitChange(trx, ctx, 'create', {
     section,
     action: 'create',
     record: stored.record,
@@ -103,7 +103,7 @@ async function insertWithItems(trx: Db, ctx: WriteContext, section: SectionDef, 
     logs,
     now,
   });
-  await applyAltTexts(trx, write.alts, stored.record, { section, id });
+  await applyAltTexts(trx, ctx, write.alts, stored.record, { section, id });
   return stored;
 }
 
@@ -135,8 +135,7 @@ async function updateExisting(
   const { values } = write;
   const columns = await toColumns(trx, section, values, write.prepared, 'update');
   const expected = ctx.ifMatch === undefined ? undefined : current.version;
-  const landed = await updateRow(trx, section, id, { ...columns, status }, now, expected);
-  if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+  const landed = await writeRecordRow(trx, section, id, { ...columns, status }, now, expected);
   const sub = section.subItems;
   let updated: ReadRecord;
   let items: LogEvent[] = [];
@@ -158,7 +157,7 @@ async function updateExisting(
       : recordLog(ctx, section, updated.record, 'update'),
     ...items,
   ];
-  await storeChange(trx, {
+  await commitChange(trx, ctx, published ? 'publish' : 'update', {
     section,
     action: 'update',
     record: updated.record,
@@ -169,7 +168,7 @@ async function updateExisting(
     now,
     ...(published ? { event: 'saved live' as const } : {}),
   });
-  await applyAltTexts(trx, write.alts, updated.record, { section, id });
+  await applyAltTexts(trx, ctx, write.alts, updated.record, { section, id });
   return updated;
 }
 

@@ -145,7 +145,7 @@ export function sectionSchemas(section: SectionDef) {
       params: idParams,
       headers: ifMatch,
       query: noWriteQuery,
-      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404), ...stale },
+      answers: { 200: answer('Deleted', deletedShape), ...errors(...ALWAYS, ...BODY, 401, 404, 409), ...stale },
     }),
   } satisfies Record<string, RouteApi>;
 }
@@ -189,7 +189,7 @@ export function subItemSchemas(section: SectionDef, sub: SubItems) {
       query: noWriteQuery,
       answers: {
         200: answer("Deleted; the ETag is the record's", itemDeletedShape, etag),
-        ...errors(...ALWAYS, ...BODY, 401, 404),
+        ...errors(...ALWAYS, ...BODY, 401, 404, 409),
         ...stale,
       },
     }),

@@ -2,19 +2,18 @@ import type { z } from 'zod';
 import { type SectionDef, type SubItems, subAddSchema, subEditSchema } from '@bursary/shared';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { latestRevisionId } from '../revisions/revisions.ts';
-import { storeChange } from './store-change.ts';
 import { type LogEvent, summary } from '../audit/log-writes.ts';
+import { rereadAndCommit, writeRecordRow } from './commit-change.ts';
 import { nowIso } from '../lib/clock.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { issuesOf, refuseNul } from './record-validation.ts';
-import { type ReadRecord, readRecord, readSingle } from './read.ts';
+import { type ReadRecord, readSingle } from './read.ts';
 import { itemLogs, recordLog } from './record-logs.ts';
 import type { Db } from '../db/types.ts';
-import { updateRow } from './repository.ts';
 import { deleteItem, findItem, insertItem, listItems } from './sub-item-repository.ts';
 import { applySubList, sentItems } from './sub-list.ts';
 import { deleteItemTranslations } from '../locales/translations-store.ts';
-import { checkIfMatch, lockSection, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { checkIfMatch, lockSection, type WriteContext } from './write-concurrency.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,44 +52,7 @@ async function touchParent(
   parent: ReadRecord,
   now: string,
 ): Promise<void> {
-  const landed = await updateRow(
-    trx,
-    section,
-    parent.record.id,
-    {},
-    now,
-    ctx.ifMatch === undefined ? undefined : parent.version,
-  );
-  if (!landed) throw staleWrite(section, await readRecord(trx, section, parent.record.id));
-}
-
-/**
- * The record as a write left it, stored as the write's revision (an update of the record): a sub-item write, or a
- * write in one language (`locale`: the language written, null when only shared fields changed).
- */
-export async function rereadAndStore(
-  trx: Db,
-  ctx: Pick<WriteContext, 'username'>,
-  section: SectionDef,
-  id: number,
-  logs: LogEvent[],
-  now: string,
-  locale?: string | null,
-): Promise<ReadRecord> {
-  const read = await readRecord(trx, section, id);
-  if (!read) throw new NotFoundError(`${section.label} has no record.`);
-  await storeChange(trx, {
-    section,
-    action: 'update',
-    record: read.record,
-    version: read.version,
-    status: read.status,
-    username: ctx.username,
-    logs,
-    now,
-    ...(locale !== undefined ? { locale } : {}),
-  });
-  return read;
+  await writeRecordRow(trx, section, parent.record.id, {}, now, ctx.ifMatch === undefined ? undefined : parent.version);
 }
 
 /** PUT /api/{slug}/sub-edit: the whole list at once, in its new order. */
@@ -110,7 +72,7 @@ export async function editSubItems(
     // a reorder alone changes no item's text, yet it is a change the log must show
     const logs =
       changes.length > 0 ? itemLogs(ctx, section, id, changes) : [recordLog(ctx, section, parent.record, 'update')];
-    return rereadAndStore(trx, ctx, section, id, logs, now);
+    return rereadAndCommit(trx, ctx, 'update', section, id, logs, now);
   });
 }
 
@@ -133,7 +95,7 @@ export async function addSubItem(
     const logs = itemLogs(ctx, section, parent.record.id, [{ id, text, action: 'create' }]);
     return {
       item: { id, [sub.itemKey]: text },
-      parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now),
+      parent: await rereadAndCommit(trx, ctx, 'update', section, parent.record.id, logs, now),
     };
   });
 }
@@ -172,7 +134,7 @@ export async function deleteSubItem(
     ];
     return {
       text: item.text,
-      parent: await rereadAndStore(trx, ctx, section, parent.record.id, logs, now),
+      parent: await rereadAndCommit(trx, ctx, 'update', section, parent.record.id, logs, now),
       undoRevisionId,
     };
   });

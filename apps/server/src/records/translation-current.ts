@@ -10,9 +10,8 @@ import type { Languages } from '../locales/catalogue.ts';
 import { RECORD_ITSELF, markTranslationsCurrent, readTranslations } from '../locales/translations-store.ts';
 import { holdLanguage } from '../locales/store.ts';
 import { type ReadRecord, readRecord } from './read.ts';
-import { updateRow } from './repository.ts';
-import { storeChange } from './store-change.ts';
-import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { commitChange, writeRecordRow } from './commit-change.ts';
+import { checkIfMatch, type WriteContext } from './write-concurrency.ts';
 
 /**
  * The body of POST …/translations/{code}/current: `fields` names the translated fields to mark (a sub-item list's
@@ -88,12 +87,11 @@ export async function markTranslationCurrent(
     if ((await markTranslationsCurrent(trx, section, record.id, locale.code, targets)) === 0) return current;
     const now = nowIso();
     const expected = ctx.ifMatch === undefined ? undefined : current.version;
-    if (!(await updateRow(trx, section, record.id, {}, now, expected)))
-      throw staleWrite(section, await readRecord(trx, section, record.id));
+    await writeRecordRow(trx, section, record.id, {}, now, expected);
     const read = await readRecord(trx, section, record.id);
     if (!read) throw new NotFoundError(`${section.label} has no such record.`);
     const content = `${named(section.singular, record[section.titleField], record.id)} translation marked up to date (${locale.name})`;
-    await storeChange(trx, {
+    await commitChange(trx, ctx, 'translation marked current', {
       section,
       action: 'update',
       record: read.record,

@@ -8,10 +8,10 @@ import type { Languages } from '../locales/catalogue.ts';
 import { deleteTranslations, recordsTranslatedIn } from '../locales/translations-store.ts';
 import { holdLanguage } from '../locales/store.ts';
 import { removeLanguagePending } from '../pending/pending-translations-store.ts';
+import type { Changer } from './change-pipeline.ts';
+import { rereadAndCommit, writeRecordRow } from './commit-change.ts';
 import { type ReadRecord, readRecord } from './read.ts';
-import { updateRow } from './repository.ts';
-import { rereadAndStore } from './sub-item-writes.ts';
-import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { checkIfMatch, type WriteContext } from './write-concurrency.ts';
 
 /**
  * Removes one language's values of a record as an ordinary change: the record's version moves (its ETag, and the
@@ -20,7 +20,7 @@ import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency
  */
 async function removeIn(
   trx: Db,
-  ctx: Pick<WriteContext, 'username' | 'ifMatch'>,
+  ctx: Pick<WriteContext, 'username' | 'ifMatch' | 'changes'>,
   section: SectionDef,
   current: ReadRecord,
   locale: { code: string; name: string },
@@ -29,11 +29,10 @@ async function removeIn(
   checkIfMatch(section, ctx.ifMatch, current);
   const id = current.record.id;
   if ((await deleteTranslations(trx, section, id, locale.code)) === 0) return undefined;
-  const landed = await updateRow(trx, section, id, {}, now, ctx.ifMatch === undefined ? undefined : current.version);
-  if (!landed) throw staleWrite(section, await readRecord(trx, section, id));
+  await writeRecordRow(trx, section, id, {}, now, ctx.ifMatch === undefined ? undefined : current.version);
   const content = `${named(section.singular, current.record[section.titleField], id)} translation deleted (${locale.name})`;
   const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
-  return rereadAndStore(trx, ctx, section, id, [log], now, locale.code);
+  return rereadAndCommit(trx, ctx, 'translation removed', section, id, [log], now, locale.code);
 }
 
 /** DELETE /api/{section}/{id}/translations/{code}: 409 for the default language, 404 for an unknown one. */
@@ -60,7 +59,7 @@ export async function deleteRecordTranslation(
 }
 
 /** Every record's values in a language being deleted, each as an ordinary change, in the caller's transaction. */
-export async function removeLanguageTranslations(trx: Db, code: string, username: string, now: string): Promise<void> {
+export async function removeLanguageTranslations(trx: Db, who: Changer, code: string, now: string): Promise<void> {
   const locale = await trx.selectFrom('locales').select(['code', 'name']).where('code', '=', code).executeTakeFirst();
   if (!locale) return;
   // waiting changes in the language go with it: there is no language left to publish them in
@@ -71,7 +70,7 @@ export async function removeLanguageTranslations(trx: Db, code: string, username
       const current = await readRecord(trx, section, id);
       // translations of a record that is gone: nothing shows them, they go with the language
       if (!current) await deleteTranslations(trx, section, id, code);
-      else await removeIn(trx, { username, ifMatch: undefined }, section, current, locale, now);
+      else await removeIn(trx, { ...who, ifMatch: undefined }, section, current, locale, now);
     }
   }
 }

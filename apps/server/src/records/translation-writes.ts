@@ -12,13 +12,13 @@ import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales
 import { holdLanguage } from '../locales/store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
-import { type ReadRecord, readRecord } from './read.ts';
+import type { ReadRecord } from './read.ts';
 import { takeStatus, validateRecord } from './record-validation.ts';
-import { type Row, updateRow } from './repository.ts';
-import { rereadAndStore } from './sub-item-writes.ts';
+import { rereadAndCommit, writeRecordRow } from './commit-change.ts';
+import type { Row } from './repository.ts';
 import { sentItems } from './sub-list.ts';
 import { type PreparedWrite, prepareWrite, toColumns } from './write-columns.ts';
-import { checkIfMatch, staleWrite, type WriteContext } from './write-concurrency.ts';
+import { checkIfMatch, type WriteContext } from './write-concurrency.ts';
 
 /**
  * One value a write in a language stores: of the record itself (item 0) or of one of its sub-items, with the
@@ -129,15 +129,14 @@ export async function writeInLanguage(
     const now = nowIso();
     const { shared, values, cleared } = await translationColumns(trx, section, current.record, write);
     const expected = ctx.ifMatch === undefined ? undefined : current.version;
-    if (!(await updateRow(trx, section, id, shared, now, expected)))
-      throw staleWrite(section, await readRecord(trx, section, id));
+    await writeRecordRow(trx, section, id, shared, now, expected);
     await writeTranslations(trx, section, id, locale.code, values, now);
     for (const field of cleared) await deleteTranslations(trx, section, id, locale.code, field);
     const content = `${summary(section.singular, current.record[section.titleField], 'update', id)} (${locale.name})`;
     const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
     const written = values.length > 0 || cleared.length > 0 ? locale.code : null;
-    const read = await rereadAndStore(trx, ctx, section, id, [log], now, written);
-    await applyAltTexts(trx, write.alts, read.record, { section, id }, locale.code);
+    const read = await rereadAndCommit(trx, ctx, 'translation', section, id, [log], now, written);
+    await applyAltTexts(trx, ctx, write.alts, read.record, { section, id }, locale.code);
     return read;
   });
 }

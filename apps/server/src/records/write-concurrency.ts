@@ -7,6 +7,7 @@ import { PreconditionFailedError } from '../lib/errors.ts';
 import { tableOf } from '../db/naming.ts';
 import type { ReadRecord } from './read.ts';
 import type { Db } from '../db/types.ts';
+import type { ChangePipeline } from './change-pipeline.ts';
 
 /** Who writes and under which precondition; every write route builds one. */
 export interface WriteContext {
@@ -15,6 +16,7 @@ export interface WriteContext {
   username: string;
   /** The request's If-Match; undefined means the client sent none and the write is accepted. */
   ifMatch: string | undefined;
+  changes: ChangePipeline;
 }
 
 /** A stale If-Match: 412 with the current record, so the editor can compare and keep their text. */

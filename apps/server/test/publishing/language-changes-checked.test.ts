@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import type { Body } from './publishing-helpers.ts';
@@ -233,6 +234,7 @@ describe.each(dialects)('publishing checks a language’s waiting changes again 
 
     const runner = {
       actions: scheduledActions,
+      changes: changePipeline(),
       onError: (error: unknown) => {
         throw error;
       },

@@ -7,6 +7,7 @@ import { buildTestApp, dialects, freshSchema, pgUrlWithSchema, type TestApp } fr
 import type { Db } from '../../src/db/types.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { actionLogCounts, createdRecord, dueSchedules } from './schedule-helpers.ts';
 import { type ScheduleProcess, startScheduleProcess } from './schedule-process.ts';
@@ -98,6 +99,7 @@ describe.each(dialects)('scheduled publishing in several languages on %s', (dial
         );
         const runner = {
           actions: scheduledActions,
+          changes: changePipeline(),
           onError: (error: unknown) => {
             throw error;
           },

@@ -3,6 +3,7 @@ import { sections } from '@bursary/shared';
 import { writeTransaction } from '../../src/db/write-transaction.ts';
 import { purgeOldRevisions } from '../../src/history/retention.ts';
 import { publishIn, unpublishIn } from '../../src/publishing/publish-writes.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { type Body, create } from './publishing-helpers.ts';
 
@@ -201,7 +202,7 @@ describe.each(dialects)('publish and unpublish on %s', (dialect) => {
   it('publishIn and unpublishIn work in a transaction the caller opened, and throw sentences', async () => {
     const draft = await create(t, faqs, { title: 'Scheduled' }, 'draft');
     const id = Number(draft.id);
-    const who = { username: 'editor' };
+    const who = { username: 'editor', changes: changePipeline() };
     const published = await writeTransaction(t.db, (trx) => publishIn(trx, who, faqs, id));
     expect(published).toMatchObject({ status: 'published', record: { title: 'Scheduled' } });
     await expect(writeTransaction(t.db, (trx) => publishIn(trx, who, faqs, id))).rejects.toMatchObject({ status: 409 });

@@ -6,6 +6,7 @@ import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, freshSchema, type TestApp } from '../helper.ts';
 import type { Db } from '../../src/db/types.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { actionLogCounts, createdRecord, dueSchedules } from './schedule-helpers.ts';
 
@@ -65,6 +66,7 @@ describe.each(dialects)('schedules across app instances on one %s database', (di
         // all three take the same due schedules at the same moment, each action slowed so they overlap
         const runner = {
           actions: scheduledActions,
+          changes: changePipeline(),
           onError: (error: unknown) => {
             throw error;
           },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { actionLogCounts, createdRecord, dueSchedules } from './schedule-helpers.ts';
 
@@ -10,7 +11,7 @@ const faqs = sections.find((s) => s.slug === 'faqs')!;
 const failOnError = (error: unknown) => {
   throw error;
 };
-const runner = { actions: scheduledActions, onError: failOnError };
+const runner = { actions: scheduledActions, changes: changePipeline(), onError: failOnError };
 
 interface Failed {
   id: number;
@@ -162,6 +163,7 @@ describe.each(dialects)('the schedule runner on %s', (dialect) => {
     const errors: unknown[] = [];
     const broken = {
       actions: { ...scheduledActions, publish: () => Promise.reject(new Error('connection lost')) },
+      changes: changePipeline(),
       onError: (error: unknown) => errors.push(error),
     };
     expect(await runDueSchedules(t.db, broken)).toEqual({ done: 0, failed: 0 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { createUser, findUserByUsername } from '../../src/auth/users.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { createdRecord, dueSchedules } from '../publishing/schedule-helpers.ts';
@@ -11,6 +12,7 @@ import { createdRecord, dueSchedules } from '../publishing/schedule-helpers.ts';
 const faqs = sections.find((s) => s.slug === 'faqs')!;
 const runner = {
   actions: scheduledActions,
+  changes: changePipeline(),
   onError: (error: unknown) => {
     throw error;
   },

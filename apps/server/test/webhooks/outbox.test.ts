@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sections } from '@bursary/shared';
 import { buildTestApp, dialects, type TestApp } from '../helper.ts';
 import { writeTransaction } from '../../src/db/write-transaction.ts';
-import { type ChangeEvent, storeChange } from '../../src/records/store-change.ts';
+import { storeChange } from '../../src/records/store-change.ts';
+import type { ChangeEvent } from '../../src/revisions/stored-change.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { addWebhook, appWithReceiver, startReceiver, testWorker } from './receiver.ts';
 
 const faqs = sections.find((s) => s.slug === 'faqs')!;
@@ -21,7 +23,7 @@ const change = (
   whileOpen?: () => Promise<void>,
 ) =>
   writeTransaction(t.db, async (trx) => {
-    await storeChange(trx, {
+    await storeChange(trx, changePipeline().participants, {
       section: faqs,
       action: 'update',
       record: { id, title: `FAQ ${id}` } as never,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects } from '../helper.ts';
 import { scheduledActions } from '../../src/publishing/schedule-actions.ts';
+import { changePipeline } from '../../src/change-pipeline.ts';
 import { runDueSchedules } from '../../src/publishing/schedule-runner.ts';
 import { dueSchedules } from '../publishing/schedule-helpers.ts';
 import { addWebhook, startReceiver, testWorker } from './receiver.ts';
@@ -24,7 +25,11 @@ describe.each(dialects)('schedule.failed (%s)', (dialect) => {
     const id = draft.json<{ id: number }>().id;
     await dueSchedules(t.db, [{ section: 'faqs', recordId: id, action: 'publish' }]);
     expect((await t.injectAs({ method: 'DELETE', url: `/api/faqs/${id}` })).statusCode).toBe(200);
-    const runner = { actions: scheduledActions, onError: (error: unknown) => expect.fail(String(error)) };
+    const runner = {
+      actions: scheduledActions,
+      changes: changePipeline(),
+      onError: (error: unknown) => expect.fail(String(error)),
+    };
     expect(await runDueSchedules(t.db, runner)).toEqual({ done: 0, failed: 1 });
 
     await testWorker(t.db, t.config).runOnce();
