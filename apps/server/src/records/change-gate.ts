@@ -21,7 +21,7 @@ export type ChangeKind =
   | 'image details';
 
 /** Who makes a change: a signed-in user, or a schedule coming due acting for the user who set it. */
-export interface ChangeActor {
+interface ChangeActor {
   username: string;
   scheduled: boolean;
 }
@@ -38,7 +38,7 @@ export interface ProposedChange {
   actor: ChangeActor;
 }
 
-export type GateAnswer = { allowed: true } | { allowed: false; reason: string };
+type GateAnswer = { allowed: true } | { allowed: false; reason: string };
 
 /**
  * Decides whether a change may be stored, in the change's transaction (so it may read what the change sees): the one
