@@ -24,7 +24,7 @@ const mobile = { width: 375, height: 800 };
 const languageSpecs = [/languages\.spec\.ts$/, /french-everywhere\.spec\.ts$/, /language-edits\.spec\.ts$/];
 const functionalIgnore = [/screens\.spec\.ts$/, /dashboard-logs\.spec\.ts$/, /security\//, ...languageSpecs];
 /** Specs that set both widths themselves: the desktop project runs them, and the mobile one would repeat them. */
-const bothWidthsSpecs = [/users-layout\.spec\.ts$/];
+const bothWidthsSpecs = [/users-layout\.spec\.ts$/, /pinned-list-columns\.spec\.ts$/];
 
 // CI sums every suite's JSON report into one closing line; each stage of `npm run test:e2e` writes its own.
 const reportDir = process.env.BURSARY_REPORT_DIR;

@@ -25,16 +25,22 @@ interface Served {
   restores: { id: string; ifMatch: string | null }[];
 }
 
-/** A FAQ with two versions; a restore writes the old one back and adds a third. */
+/** A FAQ with two versions (the first a draft with `firstDraft`); a restore writes the old one back and adds a third. */
 function serveFaqHistory({
   deleted = false,
   restoreAnswer,
-}: { deleted?: boolean; restoreAnswer?: () => Response } = {}): Served {
+  firstDraft = false,
+}: { deleted?: boolean; restoreAnswer?: () => Response; firstDraft?: boolean } = {}): Served {
   const served: Served = { restores: [] };
   let current = faq('<p>Apply online by post.</p>');
   const versions = [
     version(2, 'update', current, '2026-11-12T14:05:00.000Z'),
-    version(1, 'create', faq('<p>Apply online.</p>'), '2026-11-10T09:00:00.000Z'),
+    version(
+      1,
+      'create',
+      { ...faq('<p>Apply online.</p>'), ...(firstDraft ? { status: 'draft' } : {}) },
+      '2026-11-10T09:00:00.000Z',
+    ),
   ];
   server.use(
     http.get('/api/faqs/7/revisions', () =>
@@ -93,6 +99,10 @@ describe('history screen', () => {
     renderApp('/faqs/history/7?revision=1');
     await user.click(await screen.findByRole('button', { name: 'Restore this version' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Restore this version?' });
+    // the version was published: restoring it changes the website
+    expect(dialog).toHaveTextContent(
+      `The record will be written back as it was on ${formatDate('2026-11-10T09:00:00.000Z')}. It goes live on the website at once. This is saved as a new version, so you can undo it from this history.`,
+    );
     expect(served.restores).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
 
@@ -103,6 +113,16 @@ describe('history screen', () => {
     await waitFor(() => expect(versionButtons()).toHaveLength(3));
     expect(versionButtons()[0]).toHaveTextContent(/Restored.*Current version/);
     expect(await screen.findByText(/^No differences/)).toBeInTheDocument();
+  });
+
+  it('says before restoring a draft version that it stays off the website', async () => {
+    signInWithRole('editor');
+    serveFaqHistory({ firstDraft: true });
+    renderApp('/faqs/history/7?revision=1');
+    await user.click(await screen.findByRole('button', { name: 'Restore this version' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore this version?' });
+    expect(dialog).toHaveTextContent('It stays a draft, not on the website.');
+    expect(dialog).not.toHaveTextContent('goes live');
   });
 
   it("tells a refused restore with the server's sentence", async () => {

@@ -30,6 +30,16 @@ interface RestoreButtonProps {
   deleted: boolean;
 }
 
+/**
+ * Whether the restored version reaches the website: a restore writes the version's own state, so a published one
+ * (as a version older than drafts counts) is live at once, and a draft stays off the website.
+ */
+function whereItGoes(revision: Revision): string {
+  return revision.record.status === 'draft'
+    ? 'It stays a draft, not on the website.'
+    : 'It goes live on the website at once.';
+}
+
 /** 'Restore this version', behind a confirmation; the restore is itself a new version, so it can be undone. */
 export function RestoreButton({ section, revision, etag, deleted }: RestoreButtonProps) {
   const restore = useRestoreRevision(section);
@@ -49,7 +59,7 @@ export function RestoreButton({ section, revision, etag, deleted }: RestoreButto
   return (
     <ConfirmDialog
       title="Restore this version?"
-      description={`${deleted ? `The record will be brought back as it was on ${when}.` : `The record will be written back as it was on ${when}.`} This is saved as a new version, so you can undo it from this history.`}
+      description={`${deleted ? `The record will be brought back as it was on ${when}.` : `The record will be written back as it was on ${when}.`} ${whereItGoes(revision)} This is saved as a new version, so you can undo it from this history.`}
       confirmLabel="Restore"
       onConfirm={confirm}
       trigger={

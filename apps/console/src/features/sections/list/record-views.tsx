@@ -7,6 +7,14 @@ import { cn } from '@/lib/utils';
 import { RecordBadges, useAnyRecordBadges } from '@/features/sections/publishing/record-badges';
 import { WindowedGrid } from './window/windowed-grid';
 import { WindowedTable } from './window/windowed-table';
+import {
+  ACTIONS_PINNED,
+  RowRecordContext,
+  StatusBeforeActionsContext,
+  StatusCellBeforeActions,
+  StatusHeadBeforeActions,
+  useActionsWidth,
+} from './pinned-columns';
 
 /** Records are told apart by their ids, also when a search moves them. */
 export const recordKey = (record: SectionRecord) => record.id;
@@ -67,12 +75,13 @@ export function RecordGrid({
   );
 }
 
-/** Below 768 px the table scrolls sideways: the Status column stays at its right edge, in sight. */
-const STATUS_CELL = 'max-md:sticky max-md:right-0 max-md:border-l max-md:bg-background';
+/** Without an Actions column (a viewer's), the Status column is the last one, pinned at the right edge alone. */
+const STATUS_LAST = 'max-md:sticky max-md:right-0 max-md:border-l max-md:bg-background';
 
 /**
  * The List view: the page's column heads, then a row of cells per record, only the rows on and near the screen built.
- * When a record shown is a draft, has unpublished changes or is scheduled, a 'Status' column holds its badges.
+ * When a record shown is a draft, has unpublished changes or is scheduled, a 'Status' column holds its badges, just
+ * before the Actions column (pinned-columns.tsx), or last for a viewer.
  */
 export function RecordTable({
   records,
@@ -85,27 +94,31 @@ export function RecordTable({
   cells: (record: SectionRecord) => React.ReactNode;
 }) {
   const withStatus = useAnyRecordBadges(records);
+  const canWrite = useCan('content:write');
+  const statusLast = withStatus && !canWrite;
   return (
-    <WindowedTable
-      items={records}
-      itemKey={recordKey}
-      heads={
-        <>
-          {heads}
-          {withStatus && <TableHead className={STATUS_CELL}>Status</TableHead>}
-        </>
-      }
-      cells={(record) => (
-        <>
-          {cells(record)}
-          {withStatus && (
-            <TableCell className={STATUS_CELL}>
-              <RecordBadges record={record} />
-            </TableCell>
-          )}
-        </>
-      )}
-    />
+    <StatusBeforeActionsContext.Provider value={withStatus && canWrite}>
+      <WindowedTable
+        items={records}
+        itemKey={recordKey}
+        heads={
+          <>
+            {heads}
+            {statusLast && <TableHead className={STATUS_LAST}>Status</TableHead>}
+          </>
+        }
+        cells={(record) => (
+          <RowRecordContext.Provider value={record}>
+            {cells(record)}
+            {statusLast && (
+              <TableCell className={STATUS_LAST}>
+                <RecordBadges record={record} />
+              </TableCell>
+            )}
+          </RowRecordContext.Provider>
+        )}
+      />
+    </StatusBeforeActionsContext.Provider>
   );
 }
 
@@ -125,10 +138,25 @@ export function RecordCard({ title, children }: { title: React.ReactNode; childr
 
 /** The List view's 'Actions' column head; a viewer, who has no actions, gets no column. */
 export function ActionsHead() {
-  return useCan('content:write') ? <TableHead>Actions</TableHead> : null;
+  const measure = useActionsWidth();
+  if (!useCan('content:write')) return null;
+  return (
+    <>
+      <StatusHeadBeforeActions />
+      <TableHead ref={measure} className={ACTIONS_PINNED}>
+        Actions
+      </TableHead>
+    </>
+  );
 }
 
 /** The cell under ActionsHead. */
 export function ActionsCell({ children }: { children: React.ReactNode }) {
-  return useCan('content:write') ? <TableCell>{children}</TableCell> : null;
+  if (!useCan('content:write')) return null;
+  return (
+    <>
+      <StatusCellBeforeActions />
+      <TableCell className={ACTIONS_PINNED}>{children}</TableCell>
+    </>
+  );
 }

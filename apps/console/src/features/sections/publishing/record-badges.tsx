@@ -12,7 +12,8 @@ const VARIANT: Record<RecordBadge, NonNullable<BadgeProps['variant']>> = {
 
 /**
  * A record's 'Draft', 'Unpublished changes' and 'Scheduled' badges, and in a list the public languages it lacks ('FR
- * missing'); nothing for a live record with nothing pending.
+ * missing') and the languages whose changes wait ('FR unpublished changes'); nothing for a live record with nothing
+ * pending.
  */
 export function RecordBadges({ record }: { record: SectionRecord }) {
   const badges = badgesOf(record);
@@ -26,8 +27,9 @@ export function RecordBadges({ record }: { record: SectionRecord }) {
         </Badge>
       ))}
       {languages.map((badge) => (
-        <Badge key={badge} variant="red">
-          {badge}
+        // a language's waiting changes are news like 'Unpublished changes'; a missing or outdated text is a gap
+        <Badge key={badge.text} variant={badge.waiting ? 'blue' : 'red'}>
+          {badge.text}
         </Badge>
       ))}
     </span>
