@@ -588,6 +588,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -619,6 +620,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -642,6 +644,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -674,6 +677,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -702,6 +706,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -731,6 +736,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -763,6 +769,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -787,6 +794,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -819,6 +827,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -848,6 +857,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -880,6 +890,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -908,6 +919,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -932,6 +944,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -956,6 +969,7 @@ export interface components {
       publish_at?: string | null;
       /** @description With status=all: when a scheduled unpublish is due */
       unpublish_at?: string | null;
+      waiting_locales?: components['schemas']['WaitingLocales'];
       /** @description With locale=CODE: the language asked */
       locale?: string;
       /** @description With locale=CODE: the translated fields shown in another language (a fallback); [] when none */
@@ -992,6 +1006,8 @@ export interface components {
     ImageFocalX: number | null;
     /** @description F_focal_y: the focal point's distance from the top of the image in the field F, 0 to 1 (null when it is empty); crops keep it in view; set it with PATCH /api/media/{name}; answered only */
     ImageFocalY: number | null;
+    /** @description With status=all or locale=*, when the website has two or more languages: the languages other than the default whose changes wait to be published ([] when none) */
+    WaitingLocales: string[];
     /** @description With status=all or locale=*, for every language but the default: the translated fields missing in it, and those whose default-language text changed after they were translated (outdated until saved again in that language, or marked current with POST …/translations/{code}/current). On a record, a sub-item list is named when one of its texts is */
     TranslationStatus: {
       [key: string]: {

@@ -64,12 +64,12 @@ const statusProperties = {
   has_changes: { type: 'boolean', description: 'With status=all: changes are waiting to be published' },
   publish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled publish is due' },
   unpublish_at: { type: ['string', 'null'], description: 'With status=all: when a scheduled unpublish is due' },
-  waiting_locales: {
+  waiting_locales: new Shape('WaitingLocales', {
     type: 'array',
     items: { type: 'string' },
     description:
       'With status=all or locale=*, when the website has two or more languages: the languages other than the default whose changes wait to be published ([] when none)',
-  },
+  }),
 };
 
 /**
