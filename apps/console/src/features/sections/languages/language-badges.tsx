@@ -7,7 +7,7 @@ import { translationsOf } from './translated-values';
  * One language badge of a record: a gap on the website ('{CODE} missing', '{CODE} outdated'), or that language's
  * changes waiting to be published ('{CODE} unpublished changes').
  */
-export interface LanguageBadge {
+interface LanguageBadge {
   text: string;
   waiting: boolean;
 }

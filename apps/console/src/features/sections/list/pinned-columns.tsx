@@ -11,7 +11,7 @@ import { RecordBadges } from '@/features/sections/publishing/record-badges';
  */
 const PINNED = 'max-md:sticky max-md:bg-background';
 export const ACTIONS_PINNED = `${PINNED} max-md:right-0`;
-export const STATUS_PINNED = `${PINNED} max-md:border-l max-md:right-[var(--actions-width,0px)]`;
+const STATUS_PINNED = `${PINNED} max-md:border-l max-md:right-[var(--actions-width,0px)]`;
 
 /** Which record a row of RecordTable shows: the Actions cell puts its Status cell before it. */
 export const RowRecordContext = createContext<SectionRecord | null>(null);
