@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
+import ts from 'typescript';
 
 /** The client's types, generated from the website's API document (GET /api/openapi.json?audience=website). */
 export const API_TYPES_FILE = fileURLToPath(new URL('../src/api-types.ts', import.meta.url));
@@ -11,15 +12,24 @@ const BANNER = `/**
  */
 `;
 
+/**
+ * openapi-typescript types `format: binary` as `string`, yet a file part of a form and an image answer are bytes:
+ * typed `Blob`, a browser's `File` or a `new Blob([...])` is what compiles where the API takes or gives an image.
+ */
+const BINARY_AS_BLOB: NonNullable<Parameters<typeof openapiTS>[1]>['transform'] = (schema) =>
+  'format' in schema && schema.format === 'binary' ? ts.factory.createTypeReferenceNode('Blob') : undefined;
+
 /** The types openapi-typescript makes of the document, formatted as the repository's other files. */
 export async function apiTypes(document: object): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0]);
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { transform: BINARY_AS_BLOB });
   const config = await resolveConfig(API_TYPES_FILE);
   return format(`${BANNER}\n${astToString(ast)}`, { ...config, filepath: API_TYPES_FILE });
 }
 
-export async function websiteDocument(url: string): Promise<object> {
-  const res = await fetch(`${url}/api/openapi.json?audience=website`);
-  if (!res.ok) throw new Error(`GET /api/openapi.json?audience=website answered ${res.status}`);
+/** The server's whole API document, or with `website` the part a website reads (the client's own types). */
+export async function apiDocument(url: string, audience: 'website' | 'whole' = 'website'): Promise<object> {
+  const path = audience === 'website' ? '/api/openapi.json?audience=website' : '/api/openapi.json';
+  const res = await fetch(`${url}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
   return (await res.json()) as object;
 }

@@ -1228,7 +1228,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/*': string;
+          'image/*': Blob;
         };
       };
       304: components['responses']['NotModified.2'];

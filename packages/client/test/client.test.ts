@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodePng } from '@bursary/shared/png';
-import { API_TYPES_FILE, apiTypes, websiteDocument } from '../scripts/api-types.ts';
+import { API_TYPES_FILE, apiDocument, apiTypes } from '../scripts/api-types.ts';
 import { ADMIN, type RunningBursary, startBursary } from '../scripts/bursary-server.ts';
 import type { WebhookEvent } from '@bursary/shared';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   BursaryError,
@@ -73,11 +76,49 @@ afterAll(async () => {
 
 describe('the generated types', () => {
   it("are openapi-typescript's of the server's website document (npm run generate -w packages/client)", async () => {
-    const expected = await apiTypes(await websiteDocument(bursary.url));
+    const expected = await apiTypes(await apiDocument(bursary.url));
     expect(readFileSync(API_TYPES_FILE, 'utf8') === expected, 'src/api-types.ts is out of date: regenerate it').toBe(
       true,
     );
   });
+});
+
+/** What `tsc --strict` says of `code` beside `types` (each written to a file of its own in a new folder). */
+function typeProblems(types: string, code: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'bursary-types-'));
+  try {
+    writeFileSync(join(dir, 'api.ts'), types);
+    writeFileSync(join(dir, 'use.ts'), code);
+    const program = ts.createProgram([join(dir, 'use.ts')], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2023,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      allowImportingTsExtensions: true,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    });
+    return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('types made of the whole API document', () => {
+  it('take a Blob (a browser File) for an image sent in a form, and give one for image bytes', async () => {
+    const types = await apiTypes(await apiDocument(bursary.url, 'whole'));
+    const problems = typeProblems(
+      types,
+      `import type { paths } from './api.ts';
+type StoryForm = NonNullable<paths['/api/success-stories/{id}']['put']['requestBody']>['content']['multipart/form-data'];
+export const form: StoryForm = { image: new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) };
+type ImageBytes = paths['/media/{file}']['get']['responses'][200]['content']['image/*'];
+export const bytes: Blob = {} as ImageBytes;
+`,
+    );
+    expect(problems).toEqual([]);
+  }, 60_000);
 });
 
 describe('reads', () => {
