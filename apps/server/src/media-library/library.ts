@@ -11,7 +11,7 @@ import { setAltTextIn } from '../media/alt-in-languages.ts';
 import { type MediaName, imageNotFound, mediaFileName, mediaPath } from '../media/media-name.ts';
 import type { Changer } from '../records/change-pipeline.ts';
 import { refreshRecordsShowing } from '../records/image-alt.ts';
-import { enqueueSiteChanged } from '../webhooks/outbox.ts';
+import { enqueueImageDetailsEvents } from '../webhooks/change-events.ts';
 import { type LibraryLanguage, altAnswersIn, withoutAltIn } from './library-language.ts';
 import { type FoundUse, allUses, historyUsesOf, toMediaUse, usesOf } from './uses.ts';
 
@@ -186,11 +186,11 @@ export async function patchMedia(
     if (Object.keys(columns).length > 0)
       await trx.updateTable('media').set(columns).where('sha256', '=', name.sha256).execute();
     // record answers carry both beside the image: every record showing it moves to a new version, and the website
-    // hears that its content changed, unless only a private language's text did
-    // a focal point is the image's in every language
+    // hears of each published one, unless only a private language's text changed; a focal point is the image's in
+    // every language
     const locale = focalMoved ? null : (language?.code ?? null);
     const shown = await refreshRecordsShowing(trx, who, name, { locale });
-    if (shown && (focalMoved || !language || language.public)) await enqueueSiteChanged(trx, now);
+    await enqueueImageDetailsEvents(trx, shown, { username: who.username, locale, now });
     if (focalMoved)
       await trx
         .deleteFrom('media_variants')

@@ -99,15 +99,15 @@ export async function setWaitingAltTexts(
  * instance reads). So when an image's text changes, every record that shows it in an image field moves to
  * a new version: no revision is stored, as the record's own content did not change. Each such record shows the new
  * text or focal point at once, so the change gate is asked about each (in `locale`, the language of the text changed;
- * null for the default language's or the focal point). True when any record shows it.
+ * null for the default language's or the focal point). Answers the records moved on, for the events that name them.
  */
 export async function refreshRecordsShowing(
   trx: Db,
   who: Changer,
   name: MediaName,
   { locale, except }: { locale: string | null; except?: Except | undefined },
-): Promise<boolean> {
-  let refreshed = false;
+): Promise<ShownRecord[]> {
+  const refreshed: ShownRecord[] = [];
   for (const [section, rows] of await recordsShowing(trx, name)) {
     const shown = rows.filter((row) => except?.section !== section || except.id !== row.id);
     if (shown.length === 0) continue;
@@ -119,18 +119,27 @@ export async function refreshRecordsShowing(
       .set({ version: sql`version + 1` })
       .where('id', 'in', ids)
       .execute();
-    refreshed = true;
+    refreshed.push(...shown.map((row) => ({ section, ...row })));
   }
   return refreshed;
 }
 
-/** The records (by section, their ids and statuses) that hold the image in one of their image fields. */
-async function recordsShowing(
-  trx: Db,
-  name: MediaName,
-): Promise<[SectionDef, { id: number; status: RecordStatus }[]][]> {
+/** A record that holds an image in one of its image fields: its id, status and title (in the default language). */
+interface RecordShowing {
+  id: number;
+  status: RecordStatus;
+  title: string | null;
+}
+
+/** A record whose answer changed with an image's details. */
+export interface ShownRecord extends RecordShowing {
+  section: SectionDef;
+}
+
+/** The records (by section) that hold the image in one of their image fields. */
+async function recordsShowing(trx: Db, name: MediaName): Promise<[SectionDef, RecordShowing[]][]> {
   const path = mediaPath(name);
-  const showing: [SectionDef, { id: number; status: RecordStatus }[]][] = [];
+  const showing: [SectionDef, RecordShowing[]][] = [];
   for (const section of sections) {
     const fields = imageFieldsOf(section);
     if (fields.length === 0) continue;
@@ -139,9 +148,20 @@ async function recordsShowing(
       sql` or `,
     )})`;
     // looked up first: an update that matches nothing still moves the counter on PostgreSQL (a statement trigger)
-    const rows = await tablesByName(trx).selectFrom(tableOf(section)).select(['id', 'status']).where(holds).execute();
+    const rows = await tablesByName(trx)
+      .selectFrom(tableOf(section))
+      .select(['id', 'status', sql.ref<unknown>(columnOf(section.titleField)).as('title')])
+      .where(holds)
+      .execute();
     if (rows.length > 0)
-      showing.push([section, rows.map((row) => ({ id: Number(row.id), status: row.status as RecordStatus }))]);
+      showing.push([
+        section,
+        rows.map((row) => ({
+          id: Number(row.id),
+          status: row.status as RecordStatus,
+          title: row.title === null || row.title === undefined ? null : String(row.title),
+        })),
+      ]);
   }
   return showing;
 }

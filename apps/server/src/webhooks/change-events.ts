@@ -44,21 +44,58 @@ function visibleEvents(change: StoredChange): WebhookEvent[] {
   return [ACTION_EVENTS[change.action]];
 }
 
+/** A record event's `data`: one shape for every event, its `action` the one its type names. */
+function recordEventData(
+  event: WebhookEvent,
+  record: { section: string; id: number; title: unknown; action: string },
+  { revisionId, username, locale }: { revisionId: number | null; username: string; locale: string | null },
+): RecordEventData {
+  const { title } = record;
+  return {
+    section: record.section,
+    id: record.id,
+    title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
+    action: EVENT_ACTIONS[event] ?? record.action,
+    revision_id: revisionId,
+    username,
+    locale,
+  };
+}
+
 /** The webhook events of a change the website can see, each naming the revision that keeps it. */
 export async function enqueueChangeEvents(trx: Db, change: StoredChange): Promise<void> {
   const events = visibleEvents(change);
   if (events.length === 0 || !(await writtenInPublic(trx, change.locale))) return;
-  const title = change.record[change.section.titleField];
-  for (const event of events) {
-    const data: RecordEventData = {
-      section: change.section.slug,
-      id: change.record.id,
-      title: typeof title === 'string' || typeof title === 'number' ? String(title) : null,
-      action: EVENT_ACTIONS[event] ?? change.action,
-      revision_id: change.revisionId,
-      username: change.username,
-      locale: change.locale ?? null,
-    };
-    await enqueueVisibleChange(trx, event, data, change.now);
+  const record = {
+    section: change.section.slug,
+    id: change.record.id,
+    title: change.record[change.section.titleField],
+    action: change.action,
+  };
+  const context = { revisionId: change.revisionId, username: change.username, locale: change.locale ?? null };
+  for (const event of events)
+    await enqueueVisibleChange(trx, event, recordEventData(event, record, context), change.now);
+}
+
+/**
+ * An image's alternative text or focal point shows beside it in every record that holds it, so each published
+ * record holding it answers differently: `record.updated` names each (no revision keeps it: the record's own
+ * content did not change), in `locale`, the language of the text changed (null for the default's or the focal
+ * point). Nothing for a private language's text, or for drafts, which the website does not show.
+ */
+export async function enqueueImageDetailsEvents(
+  trx: Db,
+  records: readonly { section: { slug: string }; id: number; status: string; title: string | null }[],
+  { username, locale, now }: { username: string; locale: string | null; now: string },
+): Promise<void> {
+  if (!(await writtenInPublic(trx, locale))) return;
+  for (const record of records) {
+    if (record.status === 'draft') continue;
+    const data = recordEventData(
+      'record.updated',
+      { section: record.section.slug, id: record.id, title: record.title, action: 'update' },
+      { revisionId: null, username, locale },
+    );
+    await enqueueVisibleChange(trx, 'record.updated', data, now);
   }
 }

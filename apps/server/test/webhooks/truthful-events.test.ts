@@ -51,17 +51,39 @@ describe.each(dialects)('webhooks tell the truth (%s)', (dialect) => {
     expect(received().map((e) => e.type)).toContain('site.changed');
   });
 
-  it('send site.changed when an image shown on the website gets new alternative text or focal point', async () => {
+  it('name each published record showing an image whose alternative text or focal point changed', async () => {
     const { t, receiver, worker } = await appWithReceiver(dialect, closers);
+    await send(t, 'POST', '/api/locales', { code: 'fr', name: 'Français' });
+    await send(t, 'PATCH', '/api/locales/fr', { public: true });
+    await send(t, 'POST', '/api/locales', { code: 'sw', name: 'Kiswahili' });
     const image = await storedImageUrl(t.db, 7);
-    await send(t, 'POST', '/api/success-stories', { student_name: 'Ama', date: '2024-03-04', image, image_alt: 'Ama' });
+    const story = { student_name: 'Ama', date: '2024-03-04', image, image_alt: 'Ama' };
+    const { id } = await send(t, 'POST', '/api/success-stories', story);
+    await send(t, 'POST', '/api/success-stories', { ...story, student_name: 'Kofi', status: 'draft' });
     await addWebhook(t, receiver.url, ['*']);
     const media = `/api/media/${image.slice('/media/'.length)}`;
+    const received = async () => {
+      await worker.runOnce();
+      const events = receiver.received.splice(0).map((r) => JSON.parse(r.body) as Event & { data: object });
+      return events.map((e) => [e.type, e.data]);
+    };
+    const updated = (locale: string | null) => [
+      'record.updated',
+      { section: 'success-stories', id, title: 'Ama', action: 'update', revision_id: null, username: 'editor', locale },
+    ];
+
     await send(t, 'PATCH', media, { alt: 'Ama on stage' });
-    await worker.runOnce();
-    expect(receiver.received.map((r) => (JSON.parse(r.body) as Event).type)).toEqual(['site.changed']);
+    expect(await received()).toEqual([updated(null), ['site.changed', {}]]);
+    await send(t, 'PATCH', `${media}?locale=fr`, { alt: 'Ama sur scène' });
+    expect(await received()).toEqual([updated('fr'), ['site.changed', {}]]);
     await send(t, 'PATCH', media, { focal_x: 0.2 });
-    await worker.runOnce();
-    expect(receiver.received).toHaveLength(2);
+    expect(await received()).toEqual([updated(null), ['site.changed', {}]]);
+    // a language the website does not know of, and an image only a draft shows: nothing the website can see
+    await send(t, 'PATCH', `${media}?locale=sw`, { alt: 'Ama jukwaani' });
+    expect(await received()).toEqual([]);
+    const other = await storedImageUrl(t.db, 8);
+    await send(t, 'POST', '/api/success-stories', { ...story, image: other, status: 'draft' });
+    await send(t, 'PATCH', `/api/media/${other.slice('/media/'.length)}`, { alt: 'Kofi' });
+    expect(await received()).toEqual([]);
   });
 });
