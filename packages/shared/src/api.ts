@@ -170,6 +170,9 @@ export const LOGS_DEFAULT_LIMIT = 100;
 export const LOGS_MAX_LIMIT = 500;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/** The header that carries a preview token on a read, as the `preview` query parameter does. */
+export const PREVIEW_HEADER = 'Bursary-Preview';
+
 /** A stored record as read: its fields, its sub-items if any, id and timestamps. */
 export type SectionRecord = { id: number } & Record<string, unknown>;
 

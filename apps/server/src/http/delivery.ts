@@ -1,3 +1,4 @@
+import { PREVIEW_HEADER } from '@bursary/shared';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
@@ -5,7 +6,6 @@ import { isPrivateRead, isPublicReadPath, isReadMethod } from './public-reads.ts
 import { addVary } from '../lib/reply-headers.ts';
 
 /** What a browser on the website may send with a read: revalidation and a preview token, nothing that signs in. */
-const PREVIEW_HEADER = 'Bursary-Preview';
 const PUBLIC_READ_HEADERS = ['If-None-Match', PREVIEW_HEADER];
 
 /** A cross-origin read, or the preflight asking whether one is allowed, of an address the website reads. */

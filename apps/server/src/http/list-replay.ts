@@ -3,13 +3,10 @@ import { sections } from '@bursary/shared';
 import { LOCALES_COUNTER, sectionCounter } from '../db/change-counters.ts';
 import type { CounterReader } from '../db/counter-reader.ts';
 import { requestIdOf } from '../lib/logging.ts';
-import { keptListVersionOf } from '../records/kept-list-answers.ts';
+import { keptListVersionOf, languageListVersion, type ListVersion } from '../records/kept-list-answers.ts';
 import { captureAnswer } from './answer-capture.ts';
 import type { RequestHandler } from './front-server.ts';
 import { asksNothingMore, type Coding, codingOf, isLanguageQuery, MAX_LANGUAGES } from './replay-request-shape.ts';
-
-/** What a kept list is current for (records/list-cache.ts): its section's counter, and the languages' for a language. */
-type ListVersion = number | string;
 
 /** An answer as Fastify wrote it, for the version of the list it came from. */
 interface Recorded {
@@ -54,8 +51,8 @@ function versionOf(counters: CounterReader, list: ListAnswers): ListVersion | Pr
   const section = counters.read(list.counter);
   if (!list.inLanguage) return section;
   const languages = counters.read(LOCALES_COUNTER);
-  if (typeof section === 'number' && typeof languages === 'number') return `${section}.${languages}`;
-  return Promise.all([section, languages]).then(([s, l]) => `${s}.${l}`);
+  if (typeof section === 'number' && typeof languages === 'number') return languageListVersion(section, languages);
+  return Promise.all([section, languages]).then(([s, l]) => languageListVersion(s, l));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sections } from '@bursary/shared';
+import { PREVIEW_HEADER_KEY } from '../records/read-view.ts';
 
 const sectionSlugs = new Set(sections.map((section) => section.slug));
 
@@ -21,7 +22,7 @@ export const isReadMethod = (method: string | undefined): boolean => method === 
 
 /** A read that answers what only staff may see: signed in, all statuses, or a preview. */
 export function isPrivateRead(headers: Record<string, unknown>, url: string): boolean {
-  if (headers.authorization !== undefined || headers['bursary-preview'] !== undefined) return true;
+  if (headers.authorization !== undefined || headers[PREVIEW_HEADER_KEY] !== undefined) return true;
   // the website's plain reads have no query: they skip building one, on every read of the list
   const mark = url.indexOf('?');
   if (mark === -1) return false;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Encoding } from '../lib/content-coding.ts';
+import type { ListVersion } from './kept-list-answers.ts';
 
 /** A section's whole list as sent: its JSON bytes, made once per version, and compressed on first ask. */
-/** What a cached list is current for: its section's counter, with the languages' for a list in a language. */
-type ListVersion = number | string;
-
 export interface CachedList {
   version: ListVersion;
   etag: string;

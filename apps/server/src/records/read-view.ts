@@ -1,3 +1,4 @@
+import { PREVIEW_HEADER } from '@bursary/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePreviewToken } from '../pending/preview-tokens.ts';
 import { BadRequestError, UnauthorizedError } from '../lib/errors.ts';
@@ -15,12 +16,13 @@ import type { ViewQuery } from './read-query.ts';
  */
 export type ReadView = 'public' | 'all' | 'preview';
 
-const PREVIEW_HEADER = 'bursary-preview';
+/** Node names request headers in lower case. */
+export const PREVIEW_HEADER_KEY = PREVIEW_HEADER.toLowerCase();
 const PREVIEW_REFUSED = 'This preview link has expired or was revoked. Ask for a new one in the console.';
 
 /** The preview token of a read: the `preview` query parameter or the Bursary-Preview header. */
 function previewTokenOf(request: FastifyRequest, fromQuery: string | undefined): string | undefined {
-  const header = request.headers[PREVIEW_HEADER];
+  const header = request.headers[PREVIEW_HEADER_KEY];
   const fromHeader = typeof header === 'string' ? header.trim() : undefined;
   return fromQuery ?? fromHeader;
 }
@@ -30,7 +32,7 @@ function previewTokenOf(request: FastifyRequest, fromQuery: string | undefined):
  * parameter) and no preview header. What the website sends, so the cached list answers it at once.
  */
 export function isPlainPublicRead(request: FastifyRequest): boolean {
-  return queryIsEmpty(request) && request.headers[PREVIEW_HEADER] === undefined;
+  return queryIsEmpty(request) && request.headers[PREVIEW_HEADER_KEY] === undefined;
 }
 
 /**
@@ -38,7 +40,7 @@ export function isPlainPublicRead(request: FastifyRequest): boolean {
  * which is cached as the plain list is; undefined for any other read.
  */
 export function publicListLanguage(request: FastifyRequest): string | undefined {
-  return request.headers[PREVIEW_HEADER] === undefined ? soleQueryText(request, 'locale') : undefined;
+  return request.headers[PREVIEW_HEADER_KEY] === undefined ? soleQueryText(request, 'locale') : undefined;
 }
 
 /** The view a read's query (parsed with `viewQuery` or `listQuery`) and headers ask for. */

@@ -1,5 +1,6 @@
 import {
   type ItemDeletedResponse,
+  PREVIEW_HEADER,
   type RecordDeletedResponse,
   type SectionDef,
   type SubItems,
@@ -66,7 +67,7 @@ const viewHeaders = {
   type: 'object',
   properties: {
     ...ifNoneMatch.properties,
-    'Bursary-Preview': { type: 'string', description: 'A preview token, as the preview query parameter' },
+    [PREVIEW_HEADER]: { type: 'string', description: 'A preview token, as the preview query parameter' },
   },
 };
 

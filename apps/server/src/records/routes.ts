@@ -11,7 +11,7 @@ import { parseQuery } from '../lib/query.ts';
 import { readRecordBody } from './multipart-input.ts';
 import { sectionCounter } from '../db/change-counters.ts';
 import { SectionListCache } from './list-cache.ts';
-import { noteKeptListAnswer } from './kept-list-answers.ts';
+import { languageListVersion, noteKeptListAnswer } from './kept-list-answers.ts';
 import { absoluteMediaUrls } from './media-urls.ts';
 import { buildList, builtPage, sendList, sendPage } from './list-reply.ts';
 import { PublicPageCache } from './page-cache.ts';
@@ -91,7 +91,7 @@ const sectionRoutes: FastifyPluginAsync<SectionRoutesOptions> = async (app, { se
       const locale = publicRead(languages, asked);
       if (locale?.kind === 'one') {
         const cache = localeCaches.of(locale.code);
-        const key = `${typeof version === 'number' ? version : await version}.${languages.version}`;
+        const key = languageListVersion(typeof version === 'number' ? version : await version, languages.version);
         const kept = cache.peek(key);
         if (kept) {
           noteKeptListAnswer(reply.raw, key);
