@@ -70,6 +70,15 @@ describe.each(dialects)('a partly translated sub-item list on %s', (dialect) => 
       { id: b, step: 'Fill in the form', fallback_fields: ['step'] },
     ]);
     expect((await steps('locale=fr&fallback=none')).steps[1]).toMatchObject({ id: b, step: null });
+    // the record's own write in the language takes the list the same way, an item sent as null included
+    const record = await send('PUT', '/api/steps?locale=fr', {
+      steps: [
+        { id: a, step: "S'inscrire" },
+        { id: b, step: null },
+      ],
+    });
+    expect(record.statusCode, record.body).toBe(200);
+    expect(await frenchRows()).toEqual([{ item_id: a, value: "S'inscrire" }]);
   });
 
   it('reports the item missing in French, on the item and on the record, as a missing field is', async () => {
