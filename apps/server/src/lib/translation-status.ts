@@ -28,7 +28,8 @@ export interface LanguageStatus {
 
 export type StatusByLanguage = Record<string, LanguageStatus>;
 
-const hasText = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+/** Whether a value is text a reader sees: a translation that is empty is no translation. */
+export const hasText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
 type Item = Record<string, unknown>;
 

@@ -118,20 +118,22 @@ export async function deleteTranslations(
   return Number((await remove.executeTakeFirst()).numDeletedRows);
 }
 
-/** Removes the translations of sub-items a record no longer has. */
+/** Removes the translations of sub-items: in one language, or in every language (items a record no longer has). */
 export async function deleteItemTranslations(
   trx: Db,
   section: SectionDef,
   recordId: number,
   itemIds: readonly number[],
+  locale?: string,
 ): Promise<void> {
   if (itemIds.length === 0) return;
-  await trx
+  let remove = trx
     .deleteFrom('translations')
     .where('section', '=', section.slug)
     .where('record_id', '=', recordId)
-    .where('item_id', 'in', itemIds)
-    .execute();
+    .where('item_id', 'in', itemIds);
+  if (locale !== undefined) remove = remove.where('locale', '=', locale);
+  await remove.execute();
 }
 
 /** The records, by section, that have a translation in a language. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/types.ts';
 import { ValidationError } from '../lib/errors.ts';
 import type { Languages } from '../locales/catalogue.ts';
 import { localeNames } from '../locales/store.ts';
-import { deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
+import { writeTranslations } from '../locales/translations-store.ts';
 import {
   type PendingTranslation,
   type TranslationChanges,
@@ -12,7 +12,7 @@ import {
 } from '../pending/pending-translations-store.ts';
 import { editorReadIn, localized } from '../records/localized-read.ts';
 import { validateRecord } from '../records/record-validation.ts';
-import { type CheckedTranslation, translationColumns } from '../records/translation-writes.ts';
+import { type CheckedTranslation, clearTranslations, translationColumns } from '../records/translation-writes.ts';
 import { nothingPrepared } from '../records/write-columns.ts';
 import { checkedForPublishing } from './publish-check.ts';
 
@@ -107,12 +107,12 @@ export async function applyLanguageChanges(
   { locale, pending }: WaitingLanguage,
   now: string,
 ): Promise<void> {
-  const { values, cleared } = await checkedForPublishing(async () => {
+  const columns = await checkedForPublishing(async () => {
     const body = bodyOfLanguageChanges(section, record, pending.changes);
-    const valid = validateRecord(section, 'update', { body, uploads: new Map() });
+    const valid = validateRecord(section, 'update', { body, uploads: new Map() }, 'other');
     return languageColumns(trx, section, record, { values: valid, prepared: nothingPrepared(), alts: new Map() });
   }, locale);
-  await writeTranslations(trx, section, record.id, locale.code, values, now);
-  for (const field of cleared) await deleteTranslations(trx, section, record.id, locale.code, field);
+  await writeTranslations(trx, section, record.id, locale.code, columns.values, now);
+  await clearTranslations(trx, section, record.id, locale.code, columns);
   await removePendingTranslations(trx, section, record.id, locale.code);
 }

@@ -84,7 +84,7 @@ export async function saveLanguageChanges(
         ),
     });
     const id = current.record.id;
-    const { values, cleared } = await languageColumns(trx, section, current.record, write);
+    const { values, cleared, clearedItems } = await languageColumns(trx, section, current.record, write);
     const sub = section.subItems;
     const changes: TranslationChanges = {
       fields: { ...existing?.changes.fields },
@@ -95,6 +95,7 @@ export async function saveLanguageChanges(
       if (value.itemId === RECORD_ITSELF) changes.fields[value.field] = value.value;
       else changes.items[String(value.itemId)] = value.value;
     for (const field of cleared) changes.fields[field] = null;
+    for (const itemId of clearedItems) changes.items[String(itemId)] = null;
     const now = nowIso();
     const saved = await putPendingTranslation(
       trx,

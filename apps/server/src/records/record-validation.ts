@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
+import { type InLanguage, type SectionDef, type WriteMode, isRequired, recordInputSchema } from '@bursary/shared';
 import { type FieldIssue, ValidationError } from '../lib/errors.ts';
 import type { RawInput } from './raw-input.ts';
 
@@ -68,25 +68,34 @@ function refuseServerOwned(body: Record<string, unknown>): void {
     );
 }
 
-const inputSchemas = new WeakMap<SectionDef, Map<WriteMode, z.ZodType>>();
+const inputSchemas = new WeakMap<SectionDef, Map<`${WriteMode} ${InLanguage}`, z.ZodType>>();
 
 /** A section's body schema is a pure function of the registry: built (and compiled by zod) once, not per write. */
-function inputSchema(section: SectionDef, mode: WriteMode): z.ZodType {
+function inputSchema(section: SectionDef, mode: WriteMode, inLanguage: InLanguage): z.ZodType {
   let byMode = inputSchemas.get(section);
   if (!byMode) {
     byMode = new Map();
     inputSchemas.set(section, byMode);
   }
-  let schema = byMode.get(mode);
+  const key = `${mode} ${inLanguage}` as const;
+  let schema = byMode.get(key);
   if (!schema) {
-    schema = recordInputSchema(section, mode);
-    byMode.set(mode, schema);
+    schema = recordInputSchema(section, mode, inLanguage);
+    byMode.set(key, schema);
   }
   return schema;
 }
 
-/** Checks a record write against the registry; answers the fields to store by registry name. */
-export function validateRecord(section: SectionDef, mode: WriteMode, input: RawInput): Record<string, unknown> {
+/**
+ * Checks a record write against the registry; answers the fields to store by registry name. A write in another
+ * language than the default may leave sub-item texts empty.
+ */
+export function validateRecord(
+  section: SectionDef,
+  mode: WriteMode,
+  input: RawInput,
+  inLanguage: InLanguage = 'default',
+): Record<string, unknown> {
   refuseServerOwned(input.body);
   refuseNul(input.body);
   const candidate: Record<string, unknown> = { ...input.body };
@@ -100,7 +109,7 @@ export function validateRecord(section: SectionDef, mode: WriteMode, input: RawI
   for (const [name, def] of Object.entries(section.fields)) {
     if (def.kind === 'image' && candidate[name] === '' && !isRequired(def, mode)) candidate[name] = null;
   }
-  const parsed = inputSchema(section, mode).safeParse(candidate);
+  const parsed = inputSchema(section, mode, inLanguage).safeParse(candidate);
   if (!parsed.success) throw new ValidationError(issuesOf(parsed.error, section.label));
   const values = parsed.data as Record<string, unknown>;
   const issues: FieldIssue[] = [];

@@ -32,7 +32,7 @@ const subItemRoutes: FastifyPluginAsync<SubItemRoutesOptions> = async (app, { se
     const locale = await writeLanguageOf(request, app.locales);
     if (locale) {
       const ctx = writeContextOf(app, request);
-      const body = parseBody(subEditSchema(sub), request.body, section);
+      const body = parseBody(subEditSchema(sub, 'other'), request.body, section);
       const write = await checkTranslationWrite(app.config, section, { body, uploads: new Map() });
       const read = await writeInLanguage(ctx, section, locale, async (trx) => parentOf(trx, section), write);
       return reply.header('ETag', read.etag).send(await answeredIn(locale, read.record));

@@ -6,9 +6,14 @@ import type { Db } from '../db/types.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { nowIso } from '../lib/clock.ts';
 import { ConflictError, ValidationError } from '../lib/errors.ts';
-import { sourceOf } from '../lib/translation-status.ts';
+import { hasText, sourceOf } from '../lib/translation-status.ts';
 import { ownName } from '../locales/codes.ts';
-import { RECORD_ITSELF, deleteTranslations, writeTranslations } from '../locales/translations-store.ts';
+import {
+  RECORD_ITSELF,
+  deleteItemTranslations,
+  deleteTranslations,
+  writeTranslations,
+} from '../locales/translations-store.ts';
 import { holdLanguage } from '../locales/store.ts';
 import { type AltTexts, applyAltTexts, takeAltTexts } from './image-alt.ts';
 import type { RawInput } from './raw-input.ts';
@@ -51,7 +56,7 @@ export async function checkTranslationWrite(
       { path: 'status', message: 'status is the record’s in every language: send it without locale' },
     ]);
   const { alts, input: fields } = takeAltTexts(section, input);
-  const values = validateRecord(section, 'update', fields);
+  const values = validateRecord(section, 'update', fields, 'other');
   return { values, prepared: await prepareWrite(config, section, values, fields.uploads), alts };
 }
 
@@ -63,33 +68,55 @@ const sameListRefusal = (sub: SubItems, what: string) =>
     },
   ]);
 
-/** A sub-item list sent in a language: exactly the record's items, in their order; only their text is the language's. */
-function itemTranslations(sub: SubItems, record: SectionRecord, list: unknown): TranslatedValue[] {
+/**
+ * A sub-item list sent in a language: exactly the record's items, in their order; only their text is the language's.
+ * An item sent empty has no text in the language (`cleared`, by item id): it falls back, as a field sent empty does.
+ */
+function itemTranslations(
+  sub: SubItems,
+  record: SectionRecord,
+  list: unknown,
+): { values: TranslatedValue[]; cleared: number[] } {
   const items = Array.isArray(record[sub.field]) ? (record[sub.field] as Record<string, unknown>[]) : [];
   const live = items.map((item) => Number(item.id));
   const sent = sentItems(sub, list);
   if (sent.some((item) => item.id === undefined)) throw sameListRefusal(sub, 'adding none');
   if (sent.length !== live.length) throw sameListRefusal(sub, 'leaving none out');
   if (sent.some((item, index) => item.id !== live[index])) throw sameListRefusal(sub, 'in their order');
-  return sent.map((item, index) => ({
-    itemId: item.id!,
-    field: sub.itemKey,
-    value: item.text,
-    source: sourceOf(items[index]?.[sub.itemKey]),
-  }));
+  const values: TranslatedValue[] = [];
+  const cleared: number[] = [];
+  sent.forEach((item, index) => {
+    if (!hasText(item.text)) cleared.push(item.id!);
+    else
+      values.push({
+        itemId: item.id!,
+        field: sub.itemKey,
+        value: item.text,
+        source: sourceOf(items[index]?.[sub.itemKey]),
+      });
+  });
+  return { values, cleared };
 }
 
-/**
- * What a checked write in a language stores, in the caller's transaction: the shared fields' columns (one value for
- * every language), this language's translated values, and the translated fields it clears (sent empty: they fall
- * back again).
- */
+/** What a checked write in a language stores; what it clears (sent empty) falls back again. */
+interface TranslationColumns {
+  /** The shared fields' columns: one value for every language. */
+  shared: Row;
+  /** This language's translated values, of the record and of its sub-items. */
+  values: TranslatedValue[];
+  /** The record's translated fields this language no longer has text for. */
+  cleared: string[];
+  /** The sub-items (by id) this language no longer has text for. */
+  clearedItems: number[];
+}
+
+/** What a checked write in a language stores, in the caller's transaction. */
 export async function translationColumns(
   trx: Db,
   section: SectionDef,
   current: SectionRecord,
   write: CheckedTranslation,
-): Promise<{ shared: Row; values: TranslatedValue[]; cleared: string[] }> {
+): Promise<TranslationColumns> {
   const columns = await toColumns(trx, section, write.values, write.prepared, 'update');
   const shared: Row = {};
   const values: TranslatedValue[] = [];
@@ -99,14 +126,28 @@ export async function translationColumns(
     if (!Object.hasOwn(columns, column)) continue;
     const value = columns[column];
     if (!def.translated) shared[column] = value;
-    else if (typeof value === 'string' && value.trim() !== '')
+    else if (hasText(value))
       values.push({ itemId: RECORD_ITSELF, field: name, value, source: sourceOf(current[name]) });
     else cleared.push(name);
   }
   const sub = section.subItems;
-  if (sub && write.values[sub.field] !== undefined)
-    values.push(...itemTranslations(sub, current, write.values[sub.field]));
-  return { shared, values, cleared };
+  const items =
+    sub && write.values[sub.field] !== undefined
+      ? itemTranslations(sub, current, write.values[sub.field])
+      : { values: [], cleared: [] };
+  return { shared, values: [...values, ...items.values], cleared, clearedItems: items.cleared };
+}
+
+/** Removes the values a write in a language cleared, in the caller's transaction: they fall back again. */
+export async function clearTranslations(
+  trx: Db,
+  section: SectionDef,
+  recordId: number,
+  locale: string,
+  { cleared, clearedItems }: Pick<TranslationColumns, 'cleared' | 'clearedItems'>,
+): Promise<void> {
+  for (const field of cleared) await deleteTranslations(trx, section, recordId, locale, field);
+  await deleteItemTranslations(trx, section, recordId, clearedItems, locale);
 }
 
 /**
@@ -127,14 +168,15 @@ export async function writeInLanguage(
     checkIfMatch(section, ctx.ifMatch, current);
     const id = current.record.id;
     const now = nowIso();
-    const { shared, values, cleared } = await translationColumns(trx, section, current.record, write);
+    const columns = await translationColumns(trx, section, current.record, write);
+    const { shared, values, cleared, clearedItems } = columns;
     const expected = ctx.ifMatch === undefined ? undefined : current.version;
     await writeRecordRow(trx, section, id, shared, now, expected);
     await writeTranslations(trx, section, id, locale.code, values, now);
-    for (const field of cleared) await deleteTranslations(trx, section, id, locale.code, field);
+    await clearTranslations(trx, section, id, locale.code, columns);
     const content = `${summary(section.singular, current.record[section.titleField], 'update', id)} (${locale.name})`;
     const log = { action: 'update' as const, content, section: section.slug, recordId: id, username: ctx.username };
-    const written = values.length > 0 || cleared.length > 0 ? locale.code : null;
+    const written = values.length > 0 || cleared.length > 0 || clearedItems.length > 0 ? locale.code : null;
     const read = await rereadAndCommit(trx, ctx, 'translation', section, id, [log], now, written);
     await applyAltTexts(trx, ctx, write.alts, read.record, { section, id }, locale.code);
     return read;
@@ -154,7 +196,7 @@ export async function checkRevisionTranslations(
   for (const [code, values] of Object.entries(translations as Record<string, unknown>)) {
     if (typeof values !== 'object' || values === null) continue;
     const body = Object.fromEntries(Object.entries(values).filter(([name]) => kept.has(name)));
-    const valid = validateRecord(section, 'update', { body, uploads: new Map() });
+    const valid = validateRecord(section, 'update', { body, uploads: new Map() }, 'other');
     checked.set(code, {
       values: valid,
       prepared: await prepareWrite(config, section, valid, new Map()),
@@ -216,7 +258,7 @@ export async function restoreTranslations(
       }));
     if (sub)
       for (const item of sentItems(sub, list))
-        if (item.id !== undefined && items.has(item.id))
+        if (item.id !== undefined && items.has(item.id) && hasText(item.text))
           values.push({ itemId: item.id, field: sub.itemKey, value: item.text, source: sourceOf(items.get(item.id)) });
     await writeTranslations(trx, section, record.id, code, values, now);
   }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Save } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SectionDef, SectionRecord, SubItems } from '@bursary/shared';
@@ -37,7 +37,8 @@ interface TranslatedItem {
 
 /**
  * A sub-item list in another language: the same items in the same order as in every language, so only their texts
- * change here; adding, removing and reordering are done in the default language.
+ * change here; adding, removing and reordering are done in the default language. A language may leave items
+ * untranslated, as it may leave any translated field: the website shows those in their fallback language.
  */
 export function SubItemTranslation({ section, texts, locale, defaultLocale, onEdited }: SubItemTranslationProps) {
   const read = useQuery(recordInEveryLanguageQuery(section, 'single'));
@@ -92,14 +93,11 @@ function TranslatedItems({
   const [edits, setEdits] = useState(() => items.map((item) => ({ id: item.id, text: item.text ?? '' })));
   const edited = edits.some((edit, index) => edit.text !== (items[index]?.text ?? ''));
   useEffect(() => onEdited?.(edited), [edited, onEdited]);
-  // a list in another language is every item with its text: none may be left blank
-  const [checked, setChecked] = useState(false);
-  const blank = (text: string) => checked && text.trim() === '';
-  const messageId = useId();
   const markCurrent = useMarkTranslationCurrent(section);
   const save = useMutation({
     mutationFn: () =>
       apiRequest('PUT', `/api/${section.slug}/sub-edit/`, {
+        // every item is sent, in its order; one left empty has no text in this language and shows its fallback's
         json: { [sub.field]: edits.map((edit) => ({ id: edit.id, [sub.itemKey]: edit.text.trim() })) },
         ifMatch: etag,
         query: { locale: locale.code },
@@ -130,8 +128,6 @@ function TranslatedItems({
             )}
             <Input
               aria-label={`${texts.itemName} ${index + 1}`}
-              aria-invalid={blank(edits[index]?.text ?? '') || undefined}
-              aria-describedby={blank(edits[index]?.text ?? '') ? messageId : undefined}
               value={edits[index]?.text ?? ''}
               onChange={(event) =>
                 setEdits((current) => current.map((e) => (e.id === item.id ? { ...e, text: event.target.value } : e)))
@@ -148,11 +144,6 @@ function TranslatedItems({
           </li>
         ))}
       </ol>
-      {edits.some((edit) => blank(edit.text)) && (
-        <p id={messageId} role="alert" className="text-sm text-destructive">
-          {texts.blankMessage}
-        </p>
-      )}
       <div className="flex flex-wrap justify-end gap-2">
         {record && items.some((item) => item.outdated) && (
           <Button
@@ -177,15 +168,7 @@ function TranslatedItems({
             Mark as up to date
           </Button>
         )}
-        <Button
-          type="button"
-          size="sm"
-          loading={save.isPending}
-          onClick={() => {
-            setChecked(true);
-            if (edits.every((edit) => edit.text.trim() !== '')) save.mutate();
-          }}
-        >
+        <Button type="button" size="sm" loading={save.isPending} onClick={() => save.mutate()}>
           {!save.isPending && <Save aria-hidden />}
           {texts.saveLabel}
         </Button>

@@ -47,7 +47,7 @@ describe("a list's language badges", () => {
 });
 
 describe('sub-items in another language', () => {
-  it('edits each step’s French text beside the English one, and saves the same items in French', async () => {
+  it('edits each step’s French text beside the English one, and saves the same items in French, some left blank', async () => {
     signInAs();
     serveLocales();
     const steps = { id: 1, title: 'How to apply', ...live };
@@ -96,14 +96,10 @@ describe('sub-items in another language', () => {
     expect(screen.queryByRole('button', { name: 'Add Step' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit Steps' })).toBeNull();
 
-    // every item needs its text in the language: a blank one is named and nothing is sent
-    await user.click(screen.getByRole('button', { name: 'Save Steps' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a step.');
-    expect(screen.getByRole('textbox', { name: 'Step 2' })).toHaveAttribute('aria-invalid', 'true');
-    expect(writes).toEqual([]);
-    await user.type(screen.getByRole('textbox', { name: 'Step 2' }), 'Signez');
+    // a translation may be partial: the step left blank is sent empty, and the website shows its English text
     await user.click(screen.getByRole('button', { name: 'Save Steps' }));
     await expectToast('Steps updated successfully.');
+    expect(screen.queryByText('Please enter a step.')).toBeNull();
     expect(writes).toEqual([
       {
         method: 'PUT',
@@ -113,7 +109,7 @@ describe('sub-items in another language', () => {
         json: {
           steps: [
             { id: 3, step: 'Inscrivez-vous' },
-            { id: 4, step: 'Signez' },
+            { id: 4, step: '' },
           ],
         },
       },
