@@ -125,3 +125,38 @@ describe("an image's alternative text in another language", { timeout: 15_000 },
     ]);
   });
 });
+
+describe('a section whose only text in another language is an image’s', { timeout: 15_000 }, () => {
+  it("edits a testimonial's logo text in French, with its shared university name sent unchanged", async () => {
+    signInAs();
+    serveLocales();
+    const requests: SeenRequest[] = [];
+    const shared = { id: 3, university_name: 'North University', image: photo, ...live };
+    const answer = async ({ request }: { request: Request }) => {
+      requests.push(await seen(request));
+      const every = new URL(request.url).searchParams.get('locale') === '*';
+      const alt = every ? { en: 'The North University crest', fr: null } : 'The North University crest';
+      return HttpResponse.json({ ...shared, image_alt: alt }, { headers: { ETag: '"t3"' } });
+    };
+    server.use(
+      http.get('/api/disbursement-testimonials/3', answer),
+      http.put('/api/disbursement-testimonials/3', answer),
+    );
+    renderApp('/disbursement-testimonials/edit/3');
+    await screen.findByDisplayValue('North University', {}, { timeout: 10_000 });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'fr');
+    const alt = await screen.findByRole('textbox', { name: 'Alternative text' });
+    expect(screen.getByRole('note', { name: 'Alternative text in English (default)' })).toHaveTextContent(
+      'The North University crest',
+    );
+    await user.type(alt, 'Le blason de North University');
+    await user.click(screen.getByRole('button', { name: 'Save Français' }));
+    await expectToast('Français saved');
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({
+        search: '?locale=fr',
+        json: { university_name: 'North University', image_alt: 'Le blason de North University' },
+      }),
+    ]);
+  });
+});
