@@ -7,6 +7,8 @@ import { findSection } from '@bursary/shared/sections';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DefaultLanguageText } from '@/components/default-language-text';
+import { ALT_TEXT_LABEL } from '@/components/fields/alt-text-input';
 import { formatDate } from '@/lib/format-date';
 import { mediaDimensions, mediaLabel } from '@/lib/media-label';
 import { fixedWidthSources } from '@/lib/media-urls';
@@ -65,6 +67,8 @@ export function MediaCard({
   const unused = item.used_by.length === 0;
   const missing = languagesMissingAlt(item, languages);
   const shown = altTextIn(item, language);
+  // in another language, the default language's text is the reference the language's own is written from
+  const defaultLocale = language && !language.default ? languages.find((l) => l.default) : undefined;
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       {/* a small image keeps its size rather than being blown up to the frame */}
@@ -115,6 +119,11 @@ export function MediaCard({
               {shown || 'None yet'}
             </p>
           </div>
+        )}
+        {defaultLocale && (
+          <DefaultLanguageText label={ALT_TEXT_LABEL} defaultLocale={defaultLocale}>
+            <span className={item.alt ? 'break-words' : 'italic text-muted-foreground'}>{item.alt || 'None yet'}</span>
+          </DefaultLanguageText>
         )}
         <Uses uses={item.used_by} />
         {canEdit && unused && (

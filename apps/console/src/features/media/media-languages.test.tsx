@@ -94,6 +94,23 @@ describe('/media with two or more languages', { timeout: 15_000 }, () => {
     ).toBeDisabled();
   });
 
+  it("shows the default language's text beside another language's, as the reference, and not beside its own", async () => {
+    serveLocales([english, french, swahili]);
+    serveMedia([translated, untranslated]);
+    await open();
+    const card = within(await cardOf(translated.name));
+    expect(card.queryByRole('note', { name: 'Alternative text in English (default)' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'sw');
+    const reference = card.getByRole('note', { name: 'Alternative text in English (default)' });
+    expect(reference).toHaveTextContent('Graduates throw their caps');
+    expect(reference).toHaveAttribute('lang', 'en');
+    expect(card.getByLabelText('Alternative text (Kiswahili)')).toHaveValue('');
+    // an image with no text in the default language says so, rather than showing an empty box
+    const bare = within(await cardOf(untranslated.name));
+    expect(bare.getByRole('note', { name: 'Alternative text in English (default)' })).toHaveTextContent('None yet');
+  });
+
   it('shows a viewer the text of the language chosen, read-only', async () => {
     serveLocales([english, french]);
     serveMedia([translated]);

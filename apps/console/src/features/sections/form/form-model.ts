@@ -57,7 +57,8 @@ export function checkedValue(def: FieldDef, value: string | File | null): unknow
   return def.kind === 'number' ? Number(text) : text;
 }
 
-const imageFields = (section: SectionDef) =>
+/** The section's image fields, each with its alternative text beside it in a form. */
+export const imageFields = (section: SectionDef) =>
   Object.entries(section.fields)
     .filter(([, def]) => def.kind === 'image')
     .map(([name]) => name);

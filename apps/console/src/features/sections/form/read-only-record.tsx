@@ -12,16 +12,29 @@ const READ_ONLY_NOTE = 'You can view this but not change it.';
 const CANNOT_CREATE_NOTE = 'Your role cannot create content here. An administrator can give you the editor role.';
 
 /** A field's value as read, not edited: rich text rendered, an image with its alternative text, a date in words. */
-export function FieldValue({ def, value, alt }: { def: FieldDef; value: string; alt: string }) {
+export function FieldValue({
+  def,
+  value,
+  alt,
+  altShownApart = false,
+}: {
+  def: FieldDef;
+  value: string;
+  alt: string;
+  /** The image's alternative text is shown (or edited) beside it, so the picture goes without its caption. */
+  altShownApart?: boolean;
+}) {
   if (value.trim() === '') return <span className="text-muted-foreground">Not set</span>;
   if (def.kind === 'richtext') return <SafeHtml html={value} />;
   if (def.kind === 'image')
     return (
       <figure className="grid gap-1">
         <img {...fixedWidthSources(value, 320)} alt={alt || def.label} className="max-h-48 w-fit rounded-md border" />
-        <figcaption className="text-sm text-muted-foreground">
-          Alternative text: {alt || <span className="italic">none yet</span>}
-        </figcaption>
+        {!altShownApart && (
+          <figcaption className="text-sm text-muted-foreground">
+            Alternative text: {alt || <span className="italic">none yet</span>}
+          </figcaption>
+        )}
       </figure>
     );
   if (def.kind === 'date') return <>{formatDate(value)}</>;

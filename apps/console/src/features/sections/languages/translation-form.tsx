@@ -6,18 +6,19 @@ import type { SectionDef, SectionRecord } from '@bursary/shared';
 import { Spinner } from '@/components/ui/spinner';
 import { FieldInput } from '@/components/fields/field-input';
 import { altFieldOf } from '@/components/fields/alt-text-input';
+import { DefaultLanguageText } from '@/components/default-language-text';
 import { fieldText } from '@/lib/record-text';
 import type { Locale } from '@bursary/shared';
-import { languageLabel } from '@/lib/locales-api';
 import { toast } from '@/lib/toast';
 import { FieldValue } from '../form/read-only-record';
-import { type FormValues, initialValues, sectionResolver, toPayload } from '../form/form-model';
+import { altTexts, type FormValues, imageFields, initialValues, sectionResolver, toPayload } from '../form/form-model';
 import { handleSaveError } from '../form/save-errors';
 import { ConflictNotice } from '../form/conflict-notice';
 import { publishingOf } from '@/lib/publishing';
 import { useOfferUnsavedEdits } from '../form/unsaved-edits';
 import { useUnsavedChangesGuard } from '../form/unsaved-changes';
 import { scheduledText } from '../publishing/publish-now-question';
+import { ImageInLanguage } from './image-in-language';
 import { NeedsUpdate } from './needs-update';
 import { TranslationActions } from './translation-actions';
 import { editedIn, recordIn, textIn, translationsOf } from './translated-values';
@@ -53,9 +54,21 @@ const asTranslation = (section: SectionDef): SectionDef => ({
 });
 
 /**
+ * The form values of the alternative texts of the record's stored images in one language, from a read in every
+ * language: the language's own text, '' when it has none (the website then shows the fallback's). An image's text is
+ * never waiting with a language's changes, so the live read has it.
+ */
+const altsIn = (section: SectionDef, every: SectionRecord, code: string): FormValues =>
+  Object.fromEntries(
+    imageFields(section)
+      .filter((name) => fieldText(every, name) !== '')
+      .map((name) => [altFieldOf(name), textIn(every[altFieldOf(name)], code, false) ?? '']),
+  );
+
+/**
  * A record's form in a language other than the default: the translated fields, each beside the default language's
  * text; a field left blank that had no text in this language shows the fallback's on the website. Shared fields are
- * read here, and changed in the default language.
+ * read here, and changed in the default language; an image is shared, its alternative text is the language's own.
  */
 export function TranslationForm(props: TranslationFormProps) {
   const { section, record, locale } = props;
@@ -95,7 +108,7 @@ function TranslationFields({
   const every = read.record ?? record;
   const inLanguage = editedIn(section, every, locale.code, waiting?.record);
   const inDefault = recordIn(section, every, defaultLocale.code, true);
-  const started = initialValues(translation, inLanguage);
+  const started = { ...initialValues(translation, inLanguage), ...altsIn(section, every, locale.code) };
   const form = useForm<FormValues>({ defaultValues: started, resolver: sectionResolver(translation, 'update') });
   // leaving with text typed in this language asks first, as the default language's form does
   const guard = useUnsavedChangesGuard(form.formState.isDirty);
@@ -132,7 +145,12 @@ function TranslationFields({
   const payloadOf = (values: FormValues) => {
     const payload = toPayload(section, { ...initialValues(section, every), ...values });
     for (const name of Object.keys(started)) if (payload[name] === '' && started[name] === '') delete payload[name];
-    return payload;
+    // an alternative text is sent only when changed here, so a text set meanwhile in Media is not put back
+    const stored = altsIn(section, every, locale.code);
+    return {
+      ...payload,
+      ...altTexts(section, values, { started, hasStoredImage: (name) => altFieldOf(name) in stored }),
+    };
   };
 
   // Fields the editor has not touched take the current version; their own changes stay.
@@ -142,10 +160,10 @@ function TranslationFields({
       const id = section.kind === 'collection' ? record.id : 'single';
       const fresh = await queryClient.fetchQuery(recordInEveryLanguageQuery(section, id));
       const freshWaiting = (await queryClient.fetchQuery(recordInLanguageQuery(section, id, locale.code))).waiting;
-      const current = initialValues(
-        translation,
-        editedIn(section, fresh.record ?? record, locale.code, freshWaiting?.record),
-      );
+      const current = {
+        ...initialValues(translation, editedIn(section, fresh.record ?? record, locale.code, freshWaiting?.record)),
+        ...altsIn(section, fresh.record ?? record, locale.code),
+      };
       setWaitingEtag(freshWaiting?.etag ?? null);
       const dirty = form.formState.dirtyFields as Record<string, unknown>;
       for (const [name, value] of Object.entries(current)) if (!dirty[name]) form.setValue(name, value);
@@ -231,25 +249,29 @@ function TranslationFields({
               />
             )}
             <FieldInput name={name} def={def} control={form.control} required={false} />
-            <div
-              role="note"
-              aria-label={`${def.label} in ${languageLabel(defaultLocale)}`}
-              lang={defaultLocale.code}
-              className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm"
-            >
-              <span className="font-medium text-muted-foreground">{languageLabel(defaultLocale)}</span>
+            <DefaultLanguageText label={def.label} defaultLocale={defaultLocale}>
               <FieldValue def={def} value={fieldText(inDefault, name)} alt="" />
-            </div>
+            </DefaultLanguageText>
           </div>
+        ) : def.kind === 'image' ? (
+          <ImageInLanguage
+            key={name}
+            name={name}
+            def={def}
+            control={form.control}
+            image={fieldText(every, name)}
+            alt={{
+              own: textIn(every[altFieldOf(name)], locale.code, false) ?? '',
+              inDefault: textIn(every[altFieldOf(name)], defaultLocale.code, true) ?? '',
+            }}
+            locale={locale}
+            defaultLocale={defaultLocale}
+          />
         ) : (
           <div key={name} role="group" aria-label={def.label} className="grid gap-1">
             <span className="text-sm font-medium">{def.label}</span>
             <div lang={defaultLocale.code}>
-              <FieldValue
-                def={def}
-                value={fieldText(every, name)}
-                alt={textIn(every[altFieldOf(name)], defaultLocale.code, true) ?? ''}
-              />
+              <FieldValue def={def} value={fieldText(every, name)} alt="" />
             </div>
             <span className="text-sm text-muted-foreground">Shared by all languages</span>
           </div>

@@ -5,6 +5,8 @@ import { recordApiPath } from '@/lib/publishing';
 import { queryKeys } from '@/lib/query-keys';
 import { asList } from '@/lib/section-api';
 import { refreshAfterRecordWrite } from '@/lib/write-refresh';
+import { altFieldOf } from '@/components/fields/alt-text-input';
+import { imageFields } from '../form/form-model';
 
 /** The record with every translated field in every language, and the ETag its save sends back as If-Match. */
 export interface RecordInEveryLanguage {
@@ -113,15 +115,19 @@ export function useSaveTranslation(section: SectionDef) {
 
 /**
  * 'Save as draft' in one language on a published record: that language's text is kept as its waiting changes
- * (`PUT …/changes?locale=CODE`, translated fields only: shared ones are the default language's).
+ * (`PUT …/changes?locale=CODE`, translated fields only: shared ones are the default language's). A changed alternative
+ * text goes too, for the server to refuse with its reason: it would show at once, before the changes it came with.
  */
 export function useSaveTranslationDraft(section: SectionDef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ record, code, values, etag }: TranslationSave) => {
       const path = recordApiPath(section, record.id);
+      const alts = new Set(imageFields(section).map(altFieldOf));
       const translated = Object.fromEntries(
-        Object.entries(values).filter(([name]) => section.fields[name]?.translated || name === section.subItems?.field),
+        Object.entries(values).filter(
+          ([name]) => section.fields[name]?.translated || name === section.subItems?.field || alts.has(name),
+        ),
       );
       return apiRequest('PUT', `${path}/changes`, { json: translated, ifMatch: etag, query: { locale: code } });
     },
