@@ -81,7 +81,6 @@ test('switching the language of an edited form asks first, both ways; staying ke
       await expect.poll(() => asked).toHaveLength(3);
       await expect(switcher).toHaveValue(language.code);
       await expect(question).toHaveValue(`${title} (fr), typed`);
-      await page.screenshot({ path: `/tmp/issue50-2-switch-${page.viewportSize()?.width}.png`, fullPage: true });
 
       // nothing typed: no question
       accept = true;
@@ -178,7 +177,6 @@ test('steps saved in another language with some left empty show as saved, the em
     await expect(switcher).toHaveValue(code);
     await expect(step(1)).toHaveValue(`First (${code})`);
     await expect(step(count)).toHaveValue(`Step ${count} (${code})`);
-    await page.screenshot({ path: `/tmp/issue50-3-steps-${page.viewportSize()?.width}.png`, fullPage: true });
 
     await switcher.selectOption({ label: 'English (default)' });
     await expect(block.getByRole('button', { name: 'Edit Steps' })).toBeVisible();

@@ -63,7 +63,6 @@ test('scheduling with unsaved edits keeps them waiting for the schedule; nothing
   await expect(page.getByRole('button', { name: 'Save as draft' })).toBeVisible();
   await page.getByRole('button', { name: 'Publish now' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Publish now?' })).toBeVisible();
-  await page.screenshot({ path: `/tmp/issue50-1-scheduled-${page.viewportSize()?.width}.png`, fullPage: true });
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   expect(await publicAnswer(faq.id)).toBe('<p>Live answer.</p>');
 });
